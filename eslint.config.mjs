@@ -1,0 +1,36 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Layer rule: the domain knows nothing of Nest, TypeORM, Bull or HTTP.
+    },
+  },
+  {
+    files: ['libs/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@nestjs/*', 'typeorm', 'bull', 'ioredis', 'pg', '@app/persistence', '@app/platform', '@app/persistence/*', '@app/platform/*'] },
+      ],
+    },
+  },
+  {
+    files: ['libs/persistence/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@app/platform', '@app/platform/*'] }] },
+  },
+  {
+    files: ['scripts/**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

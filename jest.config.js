@@ -1,0 +1,45 @@
+// Two projects: pure unit specs beside the code, and e2e specs under test/ that drive the real
+// api and processor (spawned by the global setup) against real PostgreSQL and Redis.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@app/domain$': '<rootDir>/libs/domain/src/index.ts',
+  '^@app/domain/(.*)$': '<rootDir>/libs/domain/src/$1',
+  '^@app/persistence$': '<rootDir>/libs/persistence/src/index.ts',
+  '^@app/persistence/(.*)$': '<rootDir>/libs/persistence/src/$1',
+  '^@app/platform$': '<rootDir>/libs/platform/src/index.ts',
+  '^@app/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc },
+      moduleNameMapper,
+    },
+    {
+      displayName: 'e2e',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform: { '^.+\\.ts$': swc },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,53 @@
+/** One violated rule, attached to the JSON path of the field it concerns. */
+export interface FieldViolation {
+  field: string;
+  message: string;
+}
+
+/**
+ * Base of every domain error. `code` is stable and mapped to an HTTP status in one place
+ * (the api's exception filter); the domain itself knows nothing of HTTP.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: DomainErrorCode;
+  constructor(
+    message: string,
+    readonly violations: FieldViolation[] = [],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type DomainErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'UNPROCESSABLE';
+
+/** Input breaks one or more rules; every violation is listed (HTTP 400). */
+export class ValidationFailedError extends DomainError {
+  readonly code = 'VALIDATION_FAILED' as const;
+}
+/** The resource does not exist for this caller (HTTP 404). */
+export class NotFoundError extends DomainError {
+  readonly code = 'NOT_FOUND' as const;
+}
+/** The caller may not act on this resource (HTTP 403). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'FORBIDDEN' as const;
+}
+/** The resource is not in a state that allows the operation (HTTP 409). */
+export class ConflictError extends DomainError {
+  readonly code = 'CONFLICT' as const;
+}
+/** The resource existed but can no longer be used (HTTP 410). */
+export class GoneError extends DomainError {
+  readonly code = 'GONE' as const;
+}
+/** The request is well formed but contradicts an earlier one (HTTP 422). */
+export class UnprocessableError extends DomainError {
+  readonly code = 'UNPROCESSABLE' as const;
+}

@@ -1,0 +1,2 @@
+// Public surface of the domain: plain TypeScript rules of SPEC.md and CONTRACT.md.
+export * from './errors';
