@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { PersistenceModule } from '@app/persistence';
+import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { HealthModule } from './health/health.module';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }) }),
+    RedisModule,
+    AuthModule,
+    HealthModule,
+  ],
+  providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+})
+export class AppModule {}

@@ -1,0 +1,58 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { Public } from './auth-user';
+import { RefreshTokenDto, SignInDto, SignInResultDto } from './auth.dto';
+import { AuthService } from './auth.service';
+
+@ApiTags('Authentication')
+@Public()
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('signin')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'signIn',
+    summary: 'Sign in',
+    description:
+      'Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a ' +
+      'single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures ' +
+      'for one e-mail the endpoint answers 429 with `Retry-After`.',
+  })
+  @ApiBody({ type: SignInDto, examples: { demo: { summary: 'Demo user of client acme', value: { email: 'demo@acme.test', password: 'Demo-Pass-2026!' } } } })
+  @ApiOkResponse({ type: SignInResultDto })
+  @ApiErrors(400, 401, 413, 429)
+  signIn(@Body() body: SignInDto): Promise<SignInResultDto> {
+    return this.auth.signIn(body.email, body.password);
+  }
+
+  @Post('signin/refresh')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'refreshToken',
+    summary: 'Rotate the refresh token',
+    description:
+      'Answers a new access token and a new refresh token and retires the one presented. Presenting a retired ' +
+      'refresh token again revokes the whole session (theft detection) and answers 401.',
+  })
+  @ApiOkResponse({ type: SignInResultDto })
+  @ApiErrors(400, 401)
+  refresh(@Body() body: RefreshTokenDto): Promise<SignInResultDto> {
+    return this.auth.refresh(body.refreshToken);
+  }
+
+  @Post('signout')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'signOut',
+    summary: 'Sign out',
+    description: 'Revokes the session of the refresh token: the refresh token and the access tokens of that session stop working.',
+  })
+  @ApiNoContentResponse({ description: 'Signed out (also when the token was already revoked or unknown)' })
+  @ApiErrors(400)
+  async signOut(@Body() body: RefreshTokenDto): Promise<void> {
+    await this.auth.signOut(body.refreshToken);
+  }
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import * as argon2 from 'argon2';
+import { AuthSessionRepository, UserRepository, UserWithClients } from '@app/persistence';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { TooManyRequestsError } from '../common/http-errors';
+import { AccessTokenClaims } from './auth-user';
+import { SignInResultDto } from './auth.dto';
+import { SessionStatusCache } from './session-status.cache';
+import { SignInThrottle } from './signin-throttle';
+
+const WRONG_CREDENTIALS = 'The e-mail or the password is wrong.';
+const INVALID_REFRESH = 'The refresh token is invalid, expired or revoked: sign in again.';
+
+/** Sign-in, refresh-token rotation with reuse detection, and sign-out (CONTRACT 2). */
+@Injectable()
+export class AuthService {
+  /** Verified against when the e-mail is unknown, so both failures take the same time. */
+  private readonly decoyHash: Promise<string>;
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: AuthSessionRepository,
+    private readonly sessionStatus: SessionStatusCache,
+    private readonly throttle: SignInThrottle,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.decoyHash = argon2.hash(randomBytes(16).toString('hex'), { type: argon2.argon2id });
+  }
+
+  async signIn(email: string, password: string): Promise<SignInResultDto> {
+    const wait = await this.throttle.secondsUntilAllowed(email);
+    if (wait > 0)
+      throw new TooManyRequestsError(`Too many failed sign-ins for this e-mail: try again in ${wait} seconds.`, wait);
+
+    const user = await this.users.findByEmailWithClients(email);
+    const valid = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), password).catch(() => false);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(email);
+      throw new UnauthorizedException(WRONG_CREDENTIALS);
+    }
+    await this.throttle.reset(email);
+
+    const sessionId = randomUUID();
+    const refreshToken = newRefreshToken();
+    await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
+    return this.result(user, sessionId, refreshToken);
+  }
+
+  async refresh(refreshToken: string): Promise<SignInResultDto> {
+    const next = newRefreshToken();
+    const outcome = await this.sessions.rotate(hashToken(refreshToken), hashToken(next), this.refreshExpiry());
+    if (outcome.kind === 'reused') {
+      // A retired token came back: someone holds a copy. End the whole family.
+      await this.sessions.revokeSession(outcome.sessionId, 'refresh token reuse');
+      this.sessionStatus.markRevoked(outcome.sessionId);
+    }
+    if (outcome.kind !== 'rotated') throw new UnauthorizedException(INVALID_REFRESH);
+    const user = await this.users.findByIdWithClients(outcome.userId);
+    if (!user) throw new UnauthorizedException(INVALID_REFRESH);
+    return this.result(user, outcome.sessionId, next);
+  }
+
+  /** Idempotent: an unknown or already revoked token is not an error worth telling a client about. */
+  async signOut(refreshToken: string): Promise<void> {
+    const sessionId = await this.sessions.revokeByToken(hashToken(refreshToken), 'sign-out');
+    if (sessionId) this.sessionStatus.markRevoked(sessionId);
+  }
+
+  private async result(user: UserWithClients, sessionId: string, refreshToken: string): Promise<SignInResultDto> {
+    const claims: AccessTokenClaims = { sub: user.id, client: user.defaultClientId, clients: user.clientIds, sid: sessionId };
+    const accessToken = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn: this.config.auth.accessTtl });
+    return {
+      success: true,
+      name: user.name,
+      profile: user.profile,
+      photoURL: user.photoUrl,
+      client: user.defaultClientId,
+      clients: user.clientIds,
+      accessToken,
+      refreshToken,
+      expiresIn: this.config.auth.accessTtl,
+    };
+  }
+
+  private refreshExpiry(): Date {
+    return new Date(Date.now() + this.config.auth.refreshTtlDays * 86_400_000);
+  }
+}
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

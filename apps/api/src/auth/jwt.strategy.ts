@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AccessTokenClaims, AuthUser } from './auth-user';
+import { SessionStatusCache } from './session-status.cache';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly sessions: SessionStatusCache,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.auth.jwtSecret,
+      algorithms: ['HS256'], // pinned: never accept "none" or a key-confusion algorithm
+      ignoreExpiration: false,
+    });
+  }
+
+  /** Returning false makes passport answer 401, exactly as for a bad signature. */
+  async validate(claims: AccessTokenClaims): Promise<AuthUser | false> {
+    if (!claims.sub || !claims.sid || !claims.client || !Array.isArray(claims.clients)) return false;
+    if (!(await this.sessions.isActive(claims.sid))) return false;
+    return { userId: claims.sub, client: claims.client, clients: claims.clients, sessionId: claims.sid };
+  }
+}

@@ -1,0 +1,51 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiErrorDto, FieldErrorDto, UnauthorizedDto } from '../common/api-error';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input: `errors` lists every violated rule with its field',
+  401: 'Missing, malformed, expired or revoked bearer token',
+  403: 'The caller may not act for this client',
+  404: 'Not found (or belongs to another client)',
+  409: 'The resource is not in a state that allows this',
+  410: 'The resource is past its retention and can no longer be read',
+  413: 'Body larger than 100 kB',
+  422: 'The Idempotency-Key was already used with a different body',
+  429: 'Too many attempts; `Retry-After` says how many seconds to wait',
+  503: 'A dependency is down',
+};
+
+const EXAMPLES: Record<number, object> = {
+  400: { code: 400, message: 'The request has 1 invalid field.', errors: [{ field: 'email', message: 'email must be an e-mail address.' }] },
+  401: { message: 'Authentication required: send a valid bearer access token.', code: 401 },
+  403: { code: 403, message: 'clientId "globex" is not one of your clients.' },
+  404: { code: 404, message: 'The resource was not found.' },
+  409: { code: 409, message: 'The resource is not in a state that allows this.' },
+  410: { code: 410, message: 'The resource is no longer available.' },
+  413: { code: 413, message: 'The request body is larger than 100 kB.' },
+  422: { code: 422, message: 'This Idempotency-Key was used with a different request body.' },
+  429: { code: 429, message: 'Too many failed sign-ins for this e-mail: try again in 900 seconds.' },
+  503: { code: 503, message: 'The service is temporarily unavailable.' },
+};
+
+/** Documents the CONTRACT 1 error body for each listed status. */
+export function ApiErrors(...statuses: number[]) {
+  return applyDecorators(
+    ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status],
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
+            example: EXAMPLES[status],
+          },
+        },
+        ...(status === 429
+          ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+          : {}),
+      }),
+    ),
+  );
+}

@@ -1,0 +1,32 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Candidate Screening and Legal Records API')
+    .setDescription(
+      'Sign in with `POST /signin` (the example uses the demo account), press **Authorize** and paste the ' +
+        '`accessToken`. Every non-2xx answer has the body `{ code, message, errors? }`; a 401 is exactly ' +
+        '`{ message, code: 401 }`.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addSecurityRequirements('bearer')
+    .addTag('Authentication', 'Sign-in, token refresh and sign-out')
+    .addTag('Health', 'Liveness of the api and its dependencies')
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controller, method) => method,
+  });
+}
+
+/** Swagger UI at /docs and the OpenAPI JSON at /docs-json (CONTRACT 1). */
+export function mountSwagger(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { persistAuthorization: true, tryItOutEnabled: true, displayOperationId: true },
+    customSiteTitle: 'Screening API docs',
+  });
+  return document;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PersistenceModule } from '@app/persistence';
+import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, QueueModule, RedisModule } from '@app/platform';
+import { HeartbeatService } from './heartbeat.service';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }) }),
+    RedisModule,
+    QueueModule.register(),
+  ],
+  providers: [HeartbeatService],
+})
+export class ProcessorModule {}

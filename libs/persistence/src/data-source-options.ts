@@ -1,0 +1,21 @@
+import { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * The one definition of how we talk to PostgreSQL, shared by the apps, the CLI data source and
+ * the scripts. `synchronize` stays off: the schema comes only from migrations.
+ */
+export function dataSourceOptions(databaseUrl: string, overrides: { poolSize?: number } = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['error'],
+    extra: { max: overrides.poolSize ?? 10, application_name: 'screening-service' },
+  };
+}

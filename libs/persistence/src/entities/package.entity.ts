@@ -1,0 +1,23 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ClientEntity } from './client.entity';
+
+/** A screening package of one client: an ordered list of process names (SPEC 3). */
+@Entity('package')
+export class PackageEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'client_id', type: 'text' })
+  clientId!: string;
+
+  @ManyToOne(() => ClientEntity)
+  @JoinColumn({ name: 'client_id' })
+  client?: ClientEntity;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  /** Process names in display order; checked against the catalogue by a constraint. */
+  @Column({ type: 'text', array: true })
+  processes!: string[];
+}

@@ -1,0 +1,42 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { dataSourceOptions } from './data-source-options';
+import { AuthSessionRepository } from './repositories/auth-session.repository';
+import { PackageRepository } from './repositories/package.repository';
+import { UserRepository } from './repositories/user.repository';
+
+const REPOSITORIES = [UserRepository, AuthSessionRepository, PackageRepository];
+
+export interface PersistenceOptions {
+  databaseUrl: string;
+  poolSize?: number;
+}
+
+/**
+ * TypeORM over PostgreSQL plus the intent-named repositories. The app passes its database
+ * settings in, so this library does not depend on the platform lib that owns configuration.
+ */
+@Global()
+@Module({})
+export class PersistenceModule {
+  static forRoot(options: {
+    inject: Array<string | symbol | (abstract new (...args: never[]) => unknown)>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    useFactory: (...args: any[]) => PersistenceOptions;
+  }): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: options.inject,
+          useFactory: (...args: unknown[]): TypeOrmModuleOptions => {
+            const { databaseUrl, poolSize } = options.useFactory(...args);
+            return { ...dataSourceOptions(databaseUrl, { poolSize }), retryAttempts: 2, retryDelay: 1000 };
+          },
+        }),
+      ],
+      providers: REPOSITORIES,
+      exports: REPOSITORIES,
+    };
+  }
+}

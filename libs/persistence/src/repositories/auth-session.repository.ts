@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export type RotationOutcome =
+  | { kind: 'rotated'; sessionId: string; userId: string }
+  /** The token had already been exchanged: its whole family is now revoked. */
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'invalid' };
+
+/** Sessions (refresh-token families) and their hashed refresh tokens. */
+@Injectable()
+export class AuthSessionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async startSession(sessionId: string, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query(`INSERT INTO auth_session (id, user_id) VALUES ($1, $2)`, [sessionId, userId]);
+      await tx.query(`INSERT INTO refresh_token (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
+        tokenHash,
+        sessionId,
+        expiresAt,
+      ]);
+    });
+  }
+
+  /**
+   * Exchanges a refresh token for a new one in the same family. The retiring UPDATE is
+   * conditional, so of two concurrent exchanges of one token exactly one wins; the loser is
+   * treated as a reuse, which is what it is from the server's point of view.
+   */
+  async rotate(oldHash: string, newHash: string, expiresAt: Date): Promise<RotationOutcome> {
+    return this.dataSource.transaction(async (tx) => {
+      const found: Array<{ session_id: string; user_id: string; retired: boolean; revoked: boolean; expired: boolean }> =
+        await tx.query(
+          `SELECT t.session_id, s.user_id, t.retired_at IS NOT NULL AS retired, s.revoked_at IS NOT NULL AS revoked,
+                  t.expires_at <= now() AS expired
+             FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
+            WHERE t.token_hash = $1`,
+          [oldHash],
+        );
+      const token = found[0];
+      if (!token || token.revoked || token.expired) return { kind: 'invalid' };
+      if (token.retired) return { kind: 'reused', sessionId: token.session_id };
+      const retired: unknown[] = await tx.query(
+        `UPDATE refresh_token SET retired_at = now() WHERE token_hash = $1 AND retired_at IS NULL RETURNING token_hash`,
+        [oldHash],
+      );
+      if (retired.length === 0) return { kind: 'reused', sessionId: token.session_id };
+      await tx.query(`INSERT INTO refresh_token (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
+        newHash,
+        token.session_id,
+        expiresAt,
+      ]);
+      return { kind: 'rotated', sessionId: token.session_id, userId: token.user_id };
+    });
+  }
+
+  /** Revokes the session a refresh token belongs to; returns its id, or null for an unknown token. */
+  async revokeByToken(tokenHash: string, reason: string): Promise<string | null> {
+    const rows: Array<{ session_id: string }> = await this.dataSource.query(
+      `SELECT session_id FROM refresh_token WHERE token_hash = $1`,
+      [tokenHash],
+    );
+    if (!rows[0]) return null;
+    await this.revokeSession(rows[0].session_id, reason);
+    return rows[0].session_id;
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth_session SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId, reason],
+    );
+  }
+
+  async isSessionActive(sessionId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM auth_session WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,82 @@
+import { DataSource } from 'typeorm';
+
+const ALL_PROCESSES = [
+  'Peps',
+  'Listas negras del SAT',
+  'Referencias Personales',
+  'Validación de estudios',
+  'BGC Laboral',
+  'Global Watch List',
+  'Referencias Laborales',
+  'Geolocalización',
+  'Documentos',
+  'BGC News',
+  'Reporte de Crédito',
+  'BGC Legal',
+];
+
+/** CONTRACT section 6: QA and the tests rely on these exact values. */
+export const DEMO_DATA = {
+  clients: [
+    { id: 'acme', name: 'Acme Recursos Humanos' },
+    { id: 'globex', name: 'Globex Logística' },
+  ],
+  users: [
+    { email: 'demo@acme.test', name: 'Demo Acme', profile: 'analyst', defaultClient: 'acme', clients: ['acme'] },
+    {
+      email: 'multi@acme.test',
+      name: 'Multi Client',
+      profile: 'analyst',
+      defaultClient: 'acme',
+      clients: ['acme', 'globex'],
+    },
+    { email: 'ops@globex.test', name: 'Ops Globex', profile: 'operator', defaultClient: 'globex', clients: ['globex'] },
+  ],
+  packages: [
+    { id: 'PKG-ACME-FULL', clientId: 'acme', name: 'Acme: complete screening', processes: ALL_PROCESSES },
+    {
+      id: 'PKG-ACME-BASIC',
+      clientId: 'acme',
+      name: 'Acme: basic screening',
+      processes: ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'],
+    },
+    { id: 'PKG-GLOBEX-FULL', clientId: 'globex', name: 'Globex: complete screening', processes: ALL_PROCESSES },
+  ],
+} as const;
+
+/**
+ * Inserts the demo clients, users and packages. Idempotent: rows that exist are left as they are,
+ * so running it twice (or racing two starts) changes nothing.
+ * @param passwordHash argon2id hash of the demo password, computed by the caller.
+ */
+export async function seedDemoData(dataSource: DataSource, passwordHash: string): Promise<void> {
+  await dataSource.transaction(async (tx) => {
+    for (const client of DEMO_DATA.clients) {
+      await tx.query(`INSERT INTO client (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [client.id, client.name]);
+    }
+    for (const user of DEMO_DATA.users) {
+      const rows: Array<{ id: string }> = await tx.query(
+        `INSERT INTO app_user (email, password_hash, name, profile, default_client_id) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+        [user.email, passwordHash, user.name, user.profile, user.defaultClient],
+      );
+      for (const clientId of user.clients) {
+        await tx.query(`INSERT INTO user_client (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+          rows[0].id,
+          clientId,
+        ]);
+      }
+    }
+    for (const pkg of DEMO_DATA.packages) {
+      await tx.query(
+        `INSERT INTO package (id, client_id, name, processes) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+        [pkg.id, pkg.clientId, pkg.name, pkg.processes],
+      );
+    }
+  });
+}
+
+export async function hasAnyClient(dataSource: DataSource): Promise<boolean> {
+  const rows: unknown[] = await dataSource.query(`SELECT 1 FROM client LIMIT 1`);
+  return rows.length > 0;
+}

@@ -1,0 +1,150 @@
+/**
+ * The whole runtime configuration, validated once at boot. A bad value stops the process with a
+ * message that names the variable, instead of failing later in some unrelated place.
+ */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  serviceTimezone: string;
+  auth: {
+    jwtSecret: string;
+    /** Seconds. */
+    accessTtl: number;
+    refreshTtlDays: number;
+    /** Failed sign-ins for one e-mail before a cool-down starts. */
+    maxFailedSignIns: number;
+    /** Seconds of the failure window and of the cool-down. */
+    failedSignInWindow: number;
+  };
+  demoPassword: string;
+  sandbox: { latencyMs: number; failureRate: number };
+  legalSource: { timeoutMs: number; slowThresholdMs: number; latencyMs: number; failureRate: number };
+  logLevel: string;
+  /** Bull Board credentials; the dashboard is off when unset. */
+  queueDashboard?: { user: string; password: string };
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function ratio(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new ConfigError(name, `must be a number from 0 to 1, got "${raw}"`);
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const value = str(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be a URL such as ${fallback}, got "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  return value;
+}
+
+/** "900", "15m", "1h" -> seconds. */
+function duration(env: Env, name: string, fallbackSeconds: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallbackSeconds;
+  const match = /^(\d+)\s*(s|m|h)?$/.exec(raw.trim());
+  if (!match) throw new ConfigError(name, `must be seconds or a duration like 15m or 1h, got "${raw}"`);
+  const factor = { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
+  const seconds = Number(match[1]) * factor;
+  if (seconds < 10 || seconds > 86400) throw new ConfigError(name, 'must lie between 10 seconds and 24 hours');
+  return seconds;
+}
+
+function timezone(env: Env, name: string, fallback: string): string {
+  const value = str(env, name, fallback);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as America/Mexico_City, got "${value}"`);
+  }
+  return value;
+}
+
+export function loadAppConfig(env: Env = process.env): AppConfig {
+  const nodeEnvRaw = str(env, 'NODE_ENV', 'development');
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw))
+    throw new ConfigError('NODE_ENV', `must be development, production or test, got "${nodeEnvRaw}"`);
+  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+
+  const jwtSecret = env.JWT_SECRET ?? '';
+  if (nodeEnv === 'production' && !jwtSecret) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  if (jwtSecret && jwtSecret.length < 32)
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters (HS256 key strength)');
+
+  const dashboardUser = env.QUEUE_DASHBOARD_USER ?? '';
+  const dashboardPassword = env.QUEUE_DASHBOARD_PASSWORD ?? '';
+  if (Boolean(dashboardUser) !== Boolean(dashboardPassword))
+    throw new ConfigError('QUEUE_DASHBOARD_PASSWORD', 'and QUEUE_DASHBOARD_USER must be set together');
+
+  return {
+    nodeEnv,
+    port: int(env, 'PORT', 3000, 1, 65535),
+    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/screening', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    serviceTimezone: timezone(env, 'SERVICE_TIMEZONE', 'America/Mexico_City'),
+    auth: {
+      jwtSecret: jwtSecret || DEV_JWT_SECRET,
+      accessTtl: duration(env, 'JWT_ACCESS_TTL', 15 * 60),
+      refreshTtlDays: 30,
+      maxFailedSignIns: int(env, 'SIGNIN_MAX_FAILURES', 5, 1, 1000),
+      failedSignInWindow: int(env, 'SIGNIN_LOCKOUT_SECONDS', 900, 1, 86400),
+    },
+    demoPassword: str(env, 'DEMO_PASSWORD', DEFAULT_DEMO_PASSWORD),
+    sandbox: {
+      latencyMs: int(env, 'SANDBOX_LATENCY_MS', 200, 0, 60000),
+      failureRate: ratio(env, 'SANDBOX_FAILURE_RATE', 0),
+    },
+    legalSource: {
+      timeoutMs: int(env, 'LEGAL_SOURCE_TIMEOUT_MS', 5000, 1, 120000),
+      slowThresholdMs: int(env, 'LEGAL_SOURCE_SLOW_MS', 2000, 1, 120000),
+      latencyMs: int(env, 'LEGAL_SOURCE_LATENCY_MS', 0, 0, 120000),
+      failureRate: ratio(env, 'LEGAL_SOURCE_FAILURE_RATE', 0),
+    },
+    logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
+    queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
+  };
+}
+
+/** True when the development JWT secret is in use (the boot logs a warning). */
+export function usesDevelopmentSecret(config: AppConfig): boolean {
+  return config.auth.jwtSecret === DEV_JWT_SECRET;
+}

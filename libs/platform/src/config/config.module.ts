@@ -1,0 +1,35 @@
+import { Global, Logger, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { AppConfig, loadAppConfig, usesDevelopmentSecret } from './app-config';
+
+/** Injection token of the validated {@link AppConfig}. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/**
+ * @nestjs/config validates the environment once per process through {@link loadAppConfig}; the
+ * rest of the code injects the typed result under {@link APP_CONFIG} instead of reading strings.
+ */
+@Global()
+@Module({
+  imports: [
+    ConfigModule.forRoot({
+      ignoreEnvFile: true,
+      cache: true,
+      validate: (env: Record<string, string | undefined>) => ({ app: loadAppConfig(env) }),
+    }),
+  ],
+  providers: [
+    {
+      provide: APP_CONFIG,
+      inject: [ConfigService],
+      useFactory: (configService: ConfigService): AppConfig => {
+        const config = configService.getOrThrow<AppConfig>('app');
+        if (usesDevelopmentSecret(config) && config.nodeEnv !== 'test')
+          new Logger('Config').warn('JWT_SECRET is not set: using the development secret (never do this in production)');
+        return config;
+      },
+    },
+  ],
+  exports: [APP_CONFIG],
+})
+export class AppConfigModule {}

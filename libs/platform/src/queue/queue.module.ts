@@ -1,0 +1,31 @@
+import { BullModule } from '@nestjs/bull';
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { SCREENING_QUEUE } from './queue.contract';
+
+/**
+ * Bull lives behind this module only (Bull is in maintenance mode; a later move to BullMQ stays
+ * local). Workers lose their lock after `lockDuration`; a job whose worker died is handed to
+ * another worker after at most lockDuration + stalledInterval.
+ */
+@Module({})
+export class QueueModule {
+  static register(): DynamicModule {
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            url: config.redisUrl,
+            prefix: 'screening',
+            settings: { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 },
+          }),
+        }),
+        BullModule.registerQueue({ name: SCREENING_QUEUE }),
+      ],
+      exports: [BullModule],
+    };
+  }
+}

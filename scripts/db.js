@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+'use strict';
+// npm run migration:run | migration:revert | seed  (the build runs first, see package.json)
+const { DEFAULT_DATABASE_URL, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
+
+async function main(command) {
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const p = persistence();
+  switch (command) {
+    case 'migrate': {
+      await p.ensureDatabase(databaseUrl);
+      const applied = await p.runMigrations(databaseUrl);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
+      break;
+    }
+    case 'revert':
+      await p.revertLastMigration(databaseUrl);
+      console.log('Reverted the last migration.');
+      break;
+    case 'seed':
+      // Explicit seeding re-applies the demo rows idempotently even when clients exist.
+      await setupDatabase(databaseUrl);
+      await p.withDataSource(databaseUrl, async (ds) => p.seedDemoData(ds, await hashDemoPassword()));
+      console.log('Demo data is in place.');
+      break;
+    default:
+      console.error('usage: node scripts/db.js migrate|revert|seed');
+      process.exit(2);
+  }
+}
+
+main(process.argv[2]).catch((error) => {
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+'use strict';
+// Database setup shared by `npm start`, `npm run seed`, the migration scripts and the e2e harness.
+const path = require('node:path');
+
+const DIST = path.join(__dirname, '..', '..', 'dist');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
+
+function persistence() {
+  return require(path.join(DIST, 'libs/persistence/src/index.js'));
+}
+
+async function hashDemoPassword() {
+  const argon2 = require('argon2');
+  return argon2.hash(process.env.DEMO_PASSWORD || 'Demo-Pass-2026!', { type: argon2.argon2id });
+}
+
+/** Demo clients, users and packages when the database has no client; the demo corpus when empty. */
+async function seedIfEmpty(databaseUrl, log = console.log) {
+  const p = persistence();
+  await p.withDataSource(databaseUrl, async (ds) => {
+    if (!(await p.hasAnyClient(ds))) {
+      await p.seedDemoData(ds, await hashDemoPassword());
+      log('Seeded the demo clients, users and packages.');
+    }
+    if (typeof p.seedDemoCorpusIfEmpty === 'function') {
+      const loaded = await p.seedDemoCorpusIfEmpty(ds, log);
+      if (loaded) log(`Loaded the demo legal-records corpus (${loaded} persons).`);
+    }
+  });
+}
+
+async function setupDatabase(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, log = console.log) {
+  const p = persistence();
+  const { created } = await p.ensureDatabase(databaseUrl);
+  if (created) log(`Created database ${new URL(databaseUrl).pathname.slice(1)}.`);
+  const applied = await p.runMigrations(databaseUrl);
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}.`);
+  await seedIfEmpty(databaseUrl, log);
+}
+
+module.exports = { DEFAULT_DATABASE_URL, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };
