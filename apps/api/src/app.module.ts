@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } fr
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
+import { PackagesController } from './packages/packages.controller';
 
 @Module({
   imports: [
@@ -15,6 +16,7 @@ import { HealthModule } from './health/health.module';
     AuthModule,
     HealthModule,
   ],
+  controllers: [PackagesController],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })
 export class AppModule {}

@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 
 /** The caller, as established by the bearer token. */
 export interface AuthUser {
@@ -19,8 +20,11 @@ export interface AccessTokenClaims {
 }
 
 export const IS_PUBLIC = 'isPublic';
+/** Swagger extension that the document builder turns into `security: []`. */
+export const PUBLIC_EXTENSION = 'x-public';
+
 /** Marks a route that needs no bearer token (sign-in, docs, health). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_EXTENSION, true));
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;

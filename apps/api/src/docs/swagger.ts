@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PUBLIC_EXTENSION } from '../auth/auth-user';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -15,9 +16,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Authentication', 'Sign-in, token refresh and sign-out')
     .addTag('Health', 'Liveness of the api and its dependencies')
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
+  // Public operations (sign-in, health) need no bearer token: say so with `security: []`.
+  for (const methods of Object.values(document.paths)) {
+    for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
+      if (operation && typeof operation === 'object' && operation[PUBLIC_EXTENSION]) {
+        delete operation[PUBLIC_EXTENSION];
+        operation.security = [];
+      }
+    }
+  }
+  return document;
 }
 
 /** Swagger UI at /docs and the OpenAPI JSON at /docs-json (CONTRACT 1). */

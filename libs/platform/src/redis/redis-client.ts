@@ -8,8 +8,8 @@ import { APP_CONFIG } from '../config/config.module';
 export class RedisClient implements OnApplicationShutdown {
   readonly redis: Redis;
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    // Fail commands fast while Redis is away instead of queueing them forever.
-    this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // One retry per command: while Redis is away, callers fail fast instead of hanging.
+    this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.redis.on('error', () => undefined); // reconnects by itself; /health reports the outage
   }
   onApplicationShutdown(): void {

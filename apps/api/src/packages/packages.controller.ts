@@ -1,0 +1,40 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { PackageRepository } from '@app/persistence';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { envelope, Envelope, EnvelopeOf } from '../common/envelope';
+import { ApiErrors } from '../docs/api-errors.decorator';
+
+export class PackageDto {
+  @ApiProperty({ example: 'PKG-ACME-BASIC', description: 'The packageId to register candidates against' })
+  id!: string;
+
+  @ApiProperty({ example: 'Acme: basic screening' })
+  name!: string;
+
+  @ApiProperty({ example: 'acme', description: 'The client that owns the package' })
+  clientId!: string;
+
+  @ApiProperty({ example: ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'], type: [String] })
+  processes!: string[];
+}
+
+@ApiTags('Candidate screening')
+@ApiBearerAuth('bearer')
+@Controller('packages')
+export class PackagesController {
+  constructor(private readonly packages: PackageRepository) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listPackages',
+    summary: "List the caller's packages",
+    description: 'Every package of every client assigned to the caller, with its processes in order.',
+  })
+  @ApiOkResponse({ type: EnvelopeOf(PackageDto, { isArray: true }) })
+  @ApiErrors(401)
+  async list(@CurrentUser() user: AuthUser): Promise<Envelope<PackageDto[]>> {
+    const packages = await this.packages.listForClients(user.clients);
+    return envelope(packages.map(({ id, name, clientId, processes }) => ({ id, name, clientId, processes })));
+  }
+}

@@ -1,0 +1,71 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import { isAlive, kill, readState, sleep, startProcessor, StackState, waitForExit, writeState } from './stack';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+export function state(): StackState {
+  return readState();
+}
+
+/** A supertest agent on the running api. */
+export function api() {
+  return request(`http://127.0.0.1:${state().apiPort}`);
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  auth: { Authorization: string };
+  body: Record<string, unknown>;
+}
+
+export async function signIn(email = 'demo@acme.test', password = DEMO_PASSWORD): Promise<Session> {
+  const response = await api().post('/signin').send({ email, password });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const body = response.body as { accessToken: string; refreshToken: string };
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken, auth: { Authorization: `Bearer ${body.accessToken}` }, body: response.body };
+}
+
+/** A direct connection to the e2e database, for assertions on what was stored. */
+export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({ connectionString: state().databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Polls until `check` returns a value (not undefined) or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(100);
+  }
+  throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+/** Kills the processor (SIGKILL: no graceful shutdown) and, unless told otherwise, starts a new one. */
+export async function killProcessor(options: { restart?: boolean; env?: Record<string, string> } = {}): Promise<void> {
+  const current = state();
+  kill(current.processorPid, 'SIGKILL');
+  await waitForExit(current.processorPid);
+  if (options.restart === false) return;
+  restartProcessor(options.env);
+}
+
+export function restartProcessor(env?: Record<string, string>): void {
+  const current = state();
+  if (isAlive(current.processorPid)) return;
+  const processorPid = startProcessor({ ...current.env, ...(env ?? {}) });
+  writeState({ ...current, processorPid });
+}

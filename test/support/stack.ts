@@ -1,0 +1,149 @@
+/**
+ * The e2e stack: the built api and processor as real child processes, against a throwaway
+ * PostgreSQL database and a private redis-server, so that tests can kill the processor or stop
+ * Redis for real without disturbing anything else on the machine.
+ */
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+const STATE_FILE = join(tmpdir(), `screening-e2e-${process.env.E2E_SLOT ?? 'default'}.json`);
+export const LOG_DIR = join(ROOT, 'test', 'artifacts', 'logs');
+
+export interface StackState {
+  apiPort: number;
+  redisPort: number;
+  databaseUrl: string;
+  redisUrl: string;
+  apiPid: number;
+  processorPid: number;
+  env: Record<string, string>;
+}
+
+const slotOffset = Number(process.env.E2E_SLOT_OFFSET ?? 0);
+export const E2E = {
+  apiPort: 3100 + slotOffset,
+  redisPort: 6390 + slotOffset,
+  databaseUrl:
+    process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/screening_e2e_test${slotOffset || ''}`,
+};
+
+export function stackEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(E2E.apiPort),
+    DATABASE_URL: E2E.databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${E2E.redisPort}`,
+    JWT_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+    LOG_LEVEL: 'warn',
+    SANDBOX_LATENCY_MS: '5',
+    SANDBOX_FAILURE_RATE: '0',
+    SIGNIN_MAX_FAILURES: '5',
+    SIGNIN_LOCKOUT_SECONDS: '60',
+    LEGAL_SOURCE_TIMEOUT_MS: '2000',
+    LEGAL_SOURCE_SLOW_MS: '1000',
+  };
+}
+
+export function readState(): StackState {
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+}
+
+export function writeState(state: StackState): void {
+  writeFileSync(STATE_FILE, JSON.stringify(state));
+}
+
+export function startRedis(port: number): void {
+  const result = spawnSync(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no', '--dir', tmpdir(),
+      '--logfile', join(tmpdir(), `screening-e2e-redis-${port}.log`), '--pidfile', join(tmpdir(), `screening-e2e-redis-${port}.pid`)],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`redis-server did not start: ${result.stderr || result.stdout}`);
+}
+
+export function stopRedis(port: number): void {
+  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { encoding: 'utf8' });
+}
+
+export async function waitForRedis(port: number, up = true, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ping = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
+    if ((ping.stdout.trim() === 'PONG') === up) return;
+    await sleep(100);
+  }
+  throw new Error(`redis on ${port} did not become ${up ? 'available' : 'unavailable'}`);
+}
+
+function spawnApp(name: 'api' | 'processor', env: Record<string, string>): ChildProcess {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const out = openSync(join(LOG_DIR, `${name}.log`), 'a');
+  const child = spawn(process.execPath, [join(ROOT, `dist/apps/${name}/src/main.js`)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  closeSync(out);
+  child.unref();
+  return child;
+}
+
+export function startApi(env: Record<string, string>): number {
+  return spawnApp('api', env).pid!;
+}
+
+export function startProcessor(env: Record<string, string>): number {
+  return spawnApp('processor', env).pid!;
+}
+
+export function kill(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitForExit(pid: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+  if (isAlive(pid)) kill(pid, 'SIGKILL');
+}
+
+export async function waitForHealthy(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      last = await response.text();
+      if (response.status === 200) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await sleep(200);
+  }
+  throw new Error(`api on ${port} did not become healthy: ${last}`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function distIsBuilt(): boolean {
+  return existsSync(join(ROOT, 'dist/apps/api/src/main.js')) && existsSync(join(ROOT, 'dist/apps/processor/src/main.js'));
+}
