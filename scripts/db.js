@@ -17,6 +17,10 @@ async function main(command) {
       await p.revertLastMigration(databaseUrl);
       console.log('Reverted the last migration.');
       break;
+    case 'setup':
+      // What `npm start` does before starting the apps (used by the compose file's migrate service).
+      await setupDatabase(databaseUrl);
+      break;
     case 'seed':
       // Explicit seeding re-applies the demo rows idempotently even when clients exist.
       await setupDatabase(databaseUrl);
@@ -24,7 +28,7 @@ async function main(command) {
       console.log('Demo data is in place.');
       break;
     default:
-      console.error('usage: node scripts/db.js migrate|revert|seed');
+      console.error('usage: node scripts/db.js setup|migrate|revert|seed');
       process.exit(2);
   }
 }
