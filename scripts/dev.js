@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run start:dev`: tsc and tsc-alias in watch mode, and both apps under `node --watch`, so an
+// edit recompiles and restarts them. Runs the same database setup as `npm start` first.
+const { spawn, spawnSync } = require('node:child_process');
+const path = require('node:path');
+const { checkDependencies } = require('./lib/connectivity');
+
+const ROOT = path.join(__dirname, '..');
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' };
+
+async function main() {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const ok = await checkDependencies({
+    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening',
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+  });
+  if (!ok) process.exit(1);
+  await require('./lib/setup').setupDatabase(env.DATABASE_URL);
+  const children = [
+    spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
+    spawn(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--watch'], { cwd: ROOT, stdio: 'inherit' }),
+    spawn(process.execPath, ['--watch', 'dist/apps/api/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
+    spawn(process.execPath, ['--watch', 'dist/apps/processor/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
+  ];
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+});
