@@ -21,7 +21,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@nestjs/*', 'typeorm', 'bull', 'ioredis', 'pg', '@app/persistence', '@app/platform', '@app/persistence/*', '@app/platform/*'] },
+        {
+          patterns: [
+            '@nestjs/*',
+            'typeorm',
+            'bull',
+            'ioredis',
+            'pg',
+            '@app/persistence',
+            '@app/platform',
+            '@app/persistence/*',
+            '@app/platform/*',
+          ],
+        },
       ],
     },
   },

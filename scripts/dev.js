@@ -20,10 +20,17 @@ async function main() {
   if (!ok) process.exit(1);
   await require('./lib/setup').setupDatabase(env.DATABASE_URL);
   const children = [
-    spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
+    spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    }),
     spawn(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--watch'], { cwd: ROOT, stdio: 'inherit' }),
     spawn(process.execPath, ['--watch', 'dist/apps/api/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
-    spawn(process.execPath, ['--watch', 'dist/apps/processor/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
+    spawn(process.execPath, ['--watch', 'dist/apps/processor/src/main.js'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env,
+    }),
   ];
   const stop = () => {
     for (const child of children) child.kill('SIGTERM');

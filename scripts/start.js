@@ -53,7 +53,9 @@ function run(name, script, color) {
 async function main() {
   buildIfNeeded();
   if (!(await checkDependencies({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL }))) {
-    console.error('\nThe api needs both PostgreSQL and Redis. Start the missing one(s) and run `npm start` again.');
+    console.error(
+      '\nThe api needs both PostgreSQL and Redis. Start the missing one(s) and run `npm start` again.',
+    );
     process.exit(1);
   }
   const { setupDatabase } = require('./lib/setup');

@@ -5,7 +5,10 @@ const UNAUTHORIZED = { message: 'Authentication required: send a valid bearer ac
 
 describe('POST /signin', () => {
   it('answers the SPEC 2.1 body for the demo user', async () => {
-    const response = await api().post('/signin').send({ email: 'demo@acme.test', password: DEMO_PASSWORD }).expect(200);
+    const response = await api()
+      .post('/signin')
+      .send({ email: 'demo@acme.test', password: DEMO_PASSWORD })
+      .expect(200);
     expect(response.body).toEqual(
       expect.objectContaining({
         success: true,
@@ -28,16 +31,26 @@ describe('POST /signin', () => {
 
   it('issues an HS256 access token with sub, client, clients and a 15-minute lifetime', async () => {
     const { accessToken } = await signIn('ops@globex.test');
-    const header = JSON.parse(Buffer.from(accessToken.split('.')[0], 'base64url').toString()) as { alg: string };
+    const header = JSON.parse(Buffer.from(accessToken.split('.')[0], 'base64url').toString()) as {
+      alg: string;
+    };
     const claims = decodeClaims(accessToken);
     expect(header.alg).toBe('HS256');
-    expect(claims).toEqual(expect.objectContaining({ sub: expect.any(String), client: 'globex', clients: ['globex'] }));
+    expect(claims).toEqual(
+      expect.objectContaining({ sub: expect.any(String), client: 'globex', clients: ['globex'] }),
+    );
     expect((claims.exp as number) - (claims.iat as number)).toBe(900);
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
-    const wrongPassword = await api().post('/signin').send({ email: 'demo@acme.test', password: 'not-it' }).expect(401);
-    const unknownEmail = await api().post('/signin').send({ email: 'nobody@acme.test', password: DEMO_PASSWORD }).expect(401);
+    const wrongPassword = await api()
+      .post('/signin')
+      .send({ email: 'demo@acme.test', password: 'not-it' })
+      .expect(401);
+    const unknownEmail = await api()
+      .post('/signin')
+      .send({ email: 'nobody@acme.test', password: DEMO_PASSWORD })
+      .expect(401);
     expect(wrongPassword.body).toEqual(UNAUTHORIZED);
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
@@ -48,8 +61,12 @@ describe('POST /signin', () => {
 
   it('throttles repeated failures for one e-mail with 429 and Retry-After, even for the right password', async () => {
     const user = await createUser();
-    for (let i = 0; i < 5; i++) await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
-    const blocked = await api().post('/signin').send({ email: user.email, password: user.password }).expect(429);
+    for (let i = 0; i < 5; i++)
+      await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
+    const blocked = await api()
+      .post('/signin')
+      .send({ email: user.email, password: user.password })
+      .expect(429);
     expect(blocked.body).toEqual({ code: 429, message: expect.stringMatching(/try again/i) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another e-mail is not affected.
@@ -58,9 +75,11 @@ describe('POST /signin', () => {
 
   it('resets the failure count after a successful sign-in', async () => {
     const user = await createUser();
-    for (let i = 0; i < 4; i++) await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
+    for (let i = 0; i < 4; i++)
+      await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
     await api().post('/signin').send({ email: user.email, password: user.password }).expect(200);
-    for (let i = 0; i < 4; i++) await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
+    for (let i = 0; i < 4; i++)
+      await api().post('/signin').send({ email: user.email, password: 'wrong' }).expect(401);
     await api().post('/signin').send({ email: user.email, password: user.password }).expect(200);
   });
 
@@ -75,22 +94,35 @@ describe('POST /signin', () => {
 describe('POST /signin/refresh', () => {
   it('rotates: answers a new pair in the SPEC 2.1 shape and retires the old refresh token', async () => {
     const first = await signIn();
-    const rotated = await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(200);
-    expect(rotated.body).toEqual(expect.objectContaining({ success: true, client: 'acme', accessToken: expect.any(String) }));
+    const rotated = await api()
+      .post('/signin/refresh')
+      .send({ refreshToken: first.refreshToken })
+      .expect(200);
+    expect(rotated.body).toEqual(
+      expect.objectContaining({ success: true, client: 'acme', accessToken: expect.any(String) }),
+    );
     expect(rotated.body.refreshToken).not.toBe(first.refreshToken);
-    await api().get('/health').set({ Authorization: `Bearer ${rotated.body.accessToken}` }).expect(200);
+    await api()
+      .get('/health')
+      .set({ Authorization: `Bearer ${rotated.body.accessToken}` })
+      .expect(200);
     // The new refresh token works once more.
     await api().post('/signin/refresh').send({ refreshToken: rotated.body.refreshToken }).expect(200);
   });
 
   it('revokes the whole family when a retired refresh token is presented again', async () => {
     const first = await signIn();
-    const second = (await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(200)).body;
+    const second = (
+      await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(200)
+    ).body;
     const reuse = await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(401);
     expect(reuse.body).toEqual(UNAUTHORIZED);
     // The legitimate-looking newer token of that family is dead too, and so are its access tokens.
     await api().post('/signin/refresh').send({ refreshToken: second.refreshToken }).expect(401);
-    await api().get('/packages').set({ Authorization: `Bearer ${second.accessToken}` }).expect(401);
+    await api()
+      .get('/packages')
+      .set({ Authorization: `Bearer ${second.accessToken}` })
+      .expect(401);
     await api().get('/packages').set(first.auth).expect(401);
   });
 
@@ -104,7 +136,9 @@ describe('POST /signin/refresh', () => {
   });
 
   it('answers 401 for an unknown refresh token and 400 for a missing one', async () => {
-    expect((await api().post('/signin/refresh').send({ refreshToken: 'never-issued' }).expect(401)).body).toEqual(UNAUTHORIZED);
+    expect(
+      (await api().post('/signin/refresh').send({ refreshToken: 'never-issued' }).expect(401)).body,
+    ).toEqual(UNAUTHORIZED);
     await api().post('/signin/refresh').send({}).expect(400);
   });
 });
@@ -128,18 +162,27 @@ describe('POST /signout', () => {
 
 describe('bearer tokens', () => {
   const bad: Array<[string, () => Promise<string>]> = [
-    ['expired', async () => {
-      const { accessToken } = await signIn();
-      const claims = decodeClaims(accessToken);
-      return forgeToken({ ...claims, iat: 1_600_000_000, exp: 1_600_000_900 });
-    }],
-    ['signed with another secret', async () => forgeToken(decodeClaims((await signIn()).accessToken), { secret: 'x'.repeat(40) })],
+    [
+      'expired',
+      async () => {
+        const { accessToken } = await signIn();
+        const claims = decodeClaims(accessToken);
+        return forgeToken({ ...claims, iat: 1_600_000_000, exp: 1_600_000_900 });
+      },
+    ],
+    [
+      'signed with another secret',
+      async () => forgeToken(decodeClaims((await signIn()).accessToken), { secret: 'x'.repeat(40) }),
+    ],
     ['alg none', async () => forgeToken(decodeClaims((await signIn()).accessToken), { alg: 'none' })],
     ['malformed', async () => 'not.a.jwt'],
   ];
 
   it.each(bad)('refuses a token that is %s with exactly { message, code: 401 }', async (_name, make) => {
-    const response = await api().get('/packages').set({ Authorization: `Bearer ${await make()}` }).expect(401);
+    const response = await api()
+      .get('/packages')
+      .set({ Authorization: `Bearer ${await make()}` })
+      .expect(401);
     expect(response.body).toEqual(UNAUTHORIZED);
   });
 });

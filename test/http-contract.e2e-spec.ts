@@ -8,7 +8,9 @@ interface Operation {
   security?: unknown[];
 }
 
-async function documentedOperations(): Promise<Array<{ method: string; path: string; operation: Operation }>> {
+async function documentedOperations(): Promise<
+  Array<{ method: string; path: string; operation: Operation }>
+> {
   const { body } = await api().get('/docs-json').expect(200);
   const paths = body.paths as Record<string, Record<string, Operation>>;
   return Object.entries(paths).flatMap(([path, methods]) =>
@@ -18,12 +20,20 @@ async function documentedOperations(): Promise<Array<{ method: string; path: str
 
 describe('every protected route', () => {
   it('answers exactly { message, code: 401 } without a token', async () => {
-    const operations = (await documentedOperations()).filter((o) => !PUBLIC_OPERATIONS.has(o.operation.operationId));
+    const operations = (await documentedOperations()).filter(
+      (o) => !PUBLIC_OPERATIONS.has(o.operation.operationId),
+    );
     expect(operations.length).toBeGreaterThan(0);
     for (const { method, path } of operations) {
       const concrete = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-      const response = await (api() as unknown as Record<string, (url: string) => Promise<{ status: number; body: unknown }>>)[method](concrete);
-      expect({ route: `${method.toUpperCase()} ${path}`, status: response.status, body: response.body }).toEqual({
+      const response = await (
+        api() as unknown as Record<string, (url: string) => Promise<{ status: number; body: unknown }>>
+      )[method](concrete);
+      expect({
+        route: `${method.toUpperCase()} ${path}`,
+        status: response.status,
+        body: response.body,
+      }).toEqual({
         route: `${method.toUpperCase()} ${path}`,
         status: 401,
         body: UNAUTHORIZED,
@@ -47,8 +57,13 @@ describe('the error body', () => {
   });
 
   it('refuses unknown JSON fields with 400 naming them', async () => {
-    const response = await api().post('/signin').send({ email: 'demo@acme.test', password: 'x', role: 'admin' }).expect(400);
-    expect(response.body.errors).toEqual(expect.arrayContaining([{ field: 'role', message: expect.stringContaining('role') }]));
+    const response = await api()
+      .post('/signin')
+      .send({ email: 'demo@acme.test', password: 'x', role: 'admin' })
+      .expect(400);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([{ field: 'role', message: expect.stringContaining('role') }]),
+    );
   });
 
   it('answers 413 in the same shape for a body over 100 kB', async () => {
@@ -61,7 +76,11 @@ describe('the error body', () => {
   });
 
   it('answers 400 in the same shape for a body that is not JSON', async () => {
-    const response = await api().post('/signin').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    const response = await api()
+      .post('/signin')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
     expect(response.body).toEqual({ code: 400, message: expect.any(String) });
   });
 });
@@ -85,19 +104,30 @@ describe('OpenAPI document', () => {
   it('declares bearer auth, operation ids and the error schema', async () => {
     const { body } = await api().get('/docs-json').expect(200);
     expect(body.openapi).toMatch(/^3\./);
-    expect(body.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(body.components.securitySchemes.bearer).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
     expect(body.components.schemas.ApiErrorDto.properties).toEqual(
-      expect.objectContaining({ code: expect.any(Object), message: expect.any(Object), errors: expect.any(Object) }),
+      expect.objectContaining({
+        code: expect.any(Object),
+        message: expect.any(Object),
+        errors: expect.any(Object),
+      }),
     );
     const ids = (await documentedOperations()).map((o) => o.operation.operationId);
     expect(ids).toEqual(expect.arrayContaining(['signIn', 'refreshToken', 'signOut', 'getHealth']));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(body.paths['/signin'].post.responses['401'].content['application/json'].schema.$ref).toContain('UnauthorizedDto');
+    expect(body.paths['/signin'].post.responses['401'].content['application/json'].schema.$ref).toContain(
+      'UnauthorizedDto',
+    );
   });
 
   it('carries a sign-in example that signs in as it stands', async () => {
     const { body } = await api().get('/docs-json').expect(200);
-    const examples = body.paths['/signin'].post.requestBody.content['application/json'].examples as Record<string, { value: object }>;
+    const examples = body.paths['/signin'].post.requestBody.content['application/json'].examples as Record<
+      string,
+      { value: object }
+    >;
     const example = Object.values(examples)[0].value;
     const response = await api().post('/signin').send(example).expect(200);
     expect(response.body.client).toBe('acme');

@@ -29,7 +29,10 @@ async function seedIfEmpty(databaseUrl, log = console.log) {
   });
 }
 
-async function setupDatabase(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, log = console.log) {
+async function setupDatabase(
+  databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  log = console.log,
+) {
   const p = persistence();
   const { created } = await p.ensureDatabase(databaseUrl);
   if (created) log(`Created database ${new URL(databaseUrl).pathname.slice(1)}.`);

@@ -3,7 +3,9 @@ import * as argon2 from 'argon2';
 import { state, withDb } from './helpers';
 
 /** A fresh user of its own (so throttling or revocation in one test cannot touch another). */
-export async function createUser(options: { clients?: string[]; password?: string } = {}): Promise<{ email: string; password: string }> {
+export async function createUser(
+  options: { clients?: string[]; password?: string } = {},
+): Promise<{ email: string; password: string }> {
   const email = `user-${randomUUID()}@e2e.test`;
   const password = options.password ?? 'Correct-Horse-2026!';
   const clients = options.clients ?? ['acme'];
@@ -13,15 +15,20 @@ export async function createUser(options: { clients?: string[]; password?: strin
       `INSERT INTO app_user (email, password_hash, name, profile, default_client_id) VALUES ($1, $2, 'E2E User', 'analyst', $3) RETURNING id`,
       [email, hash, clients[0]],
     );
-    for (const client of clients) await db.query(`INSERT INTO user_client (user_id, client_id) VALUES ($1, $2)`, [rows[0].id, client]);
+    for (const client of clients)
+      await db.query(`INSERT INTO user_client (user_id, client_id) VALUES ($1, $2)`, [rows[0].id, client]);
   });
   return { email, password };
 }
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** Hand-made HS256 JWTs, to present tokens the api never issued (expired, forged, alg=none). */
-export function forgeToken(claims: Record<string, unknown>, options: { secret?: string; alg?: string } = {}): string {
+export function forgeToken(
+  claims: Record<string, unknown>,
+  options: { secret?: string; alg?: string } = {},
+): string {
   const header = b64({ alg: options.alg ?? 'HS256', typ: 'JWT' });
   const payload = b64(claims);
   if (options.alg === 'none') return `${header}.${payload}.`;
@@ -31,5 +38,8 @@ export function forgeToken(claims: Record<string, unknown>, options: { secret?: 
 }
 
 export function decodeClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }

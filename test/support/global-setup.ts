@@ -18,7 +18,8 @@ import {
 /** Refuses any database whose name lacks "test": the setup drops and recreates it. */
 function assertTestDatabase(url: string): string {
   const name = new URL(url).pathname.slice(1);
-  if (!name.includes('test')) throw new Error(`Refusing to run e2e tests against "${name}": the name must contain "test".`);
+  if (!name.includes('test'))
+    throw new Error(`Refusing to run e2e tests against "${name}": the name must contain "test".`);
   return name;
 }
 

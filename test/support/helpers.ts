@@ -1,6 +1,17 @@
 import { Client } from 'pg';
 import request from 'supertest';
-import { isAlive, kill, readState, sleep, startProcessor, StackState, waitForExit, writeState } from './stack';
+import {
+  isAlive,
+  kill,
+  readState,
+  sleep,
+  startApi,
+  startProcessor,
+  StackState,
+  waitForExit,
+  waitForHealthy,
+  writeState,
+} from './stack';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
@@ -22,9 +33,15 @@ export interface Session {
 
 export async function signIn(email = 'demo@acme.test', password = DEMO_PASSWORD): Promise<Session> {
   const response = await api().post('/signin').send({ email, password });
-  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
   const body = response.body as { accessToken: string; refreshToken: string };
-  return { accessToken: body.accessToken, refreshToken: body.refreshToken, auth: { Authorization: `Bearer ${body.accessToken}` }, body: response.body };
+  return {
+    accessToken: body.accessToken,
+    refreshToken: body.refreshToken,
+    auth: { Authorization: `Bearer ${body.accessToken}` },
+    body: response.body,
+  };
 }
 
 /** A direct connection to the e2e database, for assertions on what was stored. */
@@ -39,7 +56,11 @@ export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
 }
 
 /** Polls until `check` returns a value (not undefined) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -55,7 +76,9 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 }
 
 /** Kills the processor (SIGKILL: no graceful shutdown) and, unless told otherwise, starts a new one. */
-export async function killProcessor(options: { restart?: boolean; env?: Record<string, string> } = {}): Promise<void> {
+export async function killProcessor(
+  options: { restart?: boolean; env?: Record<string, string> } = {},
+): Promise<void> {
   const current = state();
   kill(current.processorPid, 'SIGKILL');
   await waitForExit(current.processorPid);
@@ -68,4 +91,14 @@ export function restartProcessor(env?: Record<string, string>): void {
   if (isAlive(current.processorPid)) return;
   const processorPid = startProcessor({ ...current.env, ...(env ?? {}) });
   writeState({ ...current, processorPid });
+}
+
+/** Restarts the api with extra environment (e.g. a failing legal-records source); `{}` restores it. */
+export async function restartApi(env: Record<string, string>): Promise<void> {
+  const current = state();
+  kill(current.apiPid, 'SIGTERM');
+  await waitForExit(current.apiPid);
+  const apiPid = startApi({ ...current.env, ...env });
+  writeState({ ...current, apiPid });
+  await waitForHealthy(current.apiPort);
 }

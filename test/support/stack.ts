@@ -27,7 +27,8 @@ export const E2E = {
   apiPort: 3100 + slotOffset,
   redisPort: 6390 + slotOffset,
   databaseUrl:
-    process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/screening_e2e_test${slotOffset || ''}`,
+    process.env.E2E_DATABASE_URL ??
+    `postgres://postgres@127.0.0.1:5432/screening_e2e_test${slotOffset || ''}`,
 };
 
 export function stackEnv(): Record<string, string> {
@@ -58,8 +59,24 @@ export function writeState(state: StackState): void {
 export function startRedis(port: number): void {
   const result = spawnSync(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no', '--dir', tmpdir(),
-      '--logfile', join(tmpdir(), `screening-e2e-redis-${port}.log`), '--pidfile', join(tmpdir(), `screening-e2e-redis-${port}.pid`)],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--daemonize',
+      'yes',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      tmpdir(),
+      '--logfile',
+      join(tmpdir(), `screening-e2e-redis-${port}.log`),
+      '--pidfile',
+      join(tmpdir(), `screening-e2e-redis-${port}.pid`),
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`redis-server did not start: ${result.stderr || result.stdout}`);
@@ -145,5 +162,8 @@ export function sleep(ms: number): Promise<void> {
 }
 
 export function distIsBuilt(): boolean {
-  return existsSync(join(ROOT, 'dist/apps/api/src/main.js')) && existsSync(join(ROOT, 'dist/apps/processor/src/main.js'));
+  return (
+    existsSync(join(ROOT, 'dist/apps/api/src/main.js')) &&
+    existsSync(join(ROOT, 'dist/apps/processor/src/main.js'))
+  );
 }

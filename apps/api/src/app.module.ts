@@ -5,18 +5,21 @@ import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } fr
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
-import { PackagesController } from './packages/packages.controller';
+import { ScreeningModule } from './screening/screening.module';
 
 @Module({
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }) }),
+    PersistenceModule.forRoot({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
+    }),
     RedisModule,
     AuthModule,
     HealthModule,
+    ScreeningModule,
   ],
-  controllers: [PackagesController],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })
 export class AppModule {}

@@ -1,7 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { createApiApp } from './bootstrap';
 
-
 async function main(): Promise<void> {
   const app = await createApiApp();
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -10,7 +10,8 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
   constructor(private readonly heartbeat: ProcessorHeartbeat) {}
 
   onApplicationBootstrap(): void {
-    const beat = () => this.heartbeat.beat().catch((error: unknown) => this.logger.warn({ err: error }, 'Heartbeat failed'));
+    const beat = () =>
+      this.heartbeat.beat().catch((error: unknown) => this.logger.warn({ err: error }, 'Heartbeat failed'));
     void beat();
     this.timer = setInterval(beat, 5_000);
   }

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@app/persistence';
-import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, QueueModule, RedisModule } from '@app/platform';
+import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
 import { HeartbeatService } from './heartbeat.service';
+import { ScreeningWorkerModule } from './screening/screening.module';
 
 @Module({
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }) }),
+    PersistenceModule.forRoot({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
+    }),
     RedisModule,
-    QueueModule.register(),
+    ScreeningWorkerModule,
   ],
   providers: [HeartbeatService],
 })

@@ -20,12 +20,7 @@ export abstract class DomainError extends Error {
 }
 
 export type DomainErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'CONFLICT'
-  | 'GONE'
-  | 'UNPROCESSABLE';
+  'VALIDATION_FAILED' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'GONE' | 'UNPROCESSABLE';
 
 /** Input breaks one or more rules; every violation is listed (HTTP 400). */
 export class ValidationFailedError extends DomainError {

@@ -1,2 +1,3 @@
 // Public surface of the domain: plain TypeScript rules of SPEC.md and CONTRACT.md.
 export * from './errors';
+export * from './screening';

@@ -6,7 +6,10 @@ import { MIGRATIONS } from './migrations';
  * The one definition of how we talk to PostgreSQL, shared by the apps, the CLI data source and
  * the scripts. `synchronize` stays off: the schema comes only from migrations.
  */
-export function dataSourceOptions(databaseUrl: string, overrides: { poolSize?: number } = {}): DataSourceOptions {
+export function dataSourceOptions(
+  databaseUrl: string,
+  overrides: { poolSize?: number } = {},
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,

@@ -4,8 +4,20 @@ import { dataSourceOptions } from './data-source-options';
 import { AuthSessionRepository } from './repositories/auth-session.repository';
 import { PackageRepository } from './repositories/package.repository';
 import { UserRepository } from './repositories/user.repository';
+import { CandidateRequestRepository } from './repositories/candidate-request.repository';
+import { IdempotencyRepository } from './repositories/idempotency.repository';
+import { OutboxRepository } from './repositories/outbox.repository';
+import { ProcessExecutionRepository } from './repositories/process-execution.repository';
 
-const REPOSITORIES = [UserRepository, AuthSessionRepository, PackageRepository];
+const REPOSITORIES = [
+  UserRepository,
+  AuthSessionRepository,
+  PackageRepository,
+  CandidateRequestRepository,
+  ProcessExecutionRepository,
+  OutboxRepository,
+  IdempotencyRepository,
+];
 
 export interface PersistenceOptions {
   databaseUrl: string;

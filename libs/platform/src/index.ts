@@ -6,3 +6,4 @@ export * from './redis/redis-client';
 export * from './redis/processor-heartbeat';
 export * from './queue/queue.contract';
 export * from './queue/queue.module';
+export * from './queue/outbox-publisher';

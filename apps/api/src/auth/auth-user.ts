@@ -24,7 +24,8 @@ export const IS_PUBLIC = 'isPublic';
 export const PUBLIC_EXTENSION = 'x-public';
 
 /** Marks a route that needs no bearer token (sign-in, docs, health). */
-export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_EXTENSION, true));
+export const Public = () =>
+  applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_EXTENSION, true));
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;

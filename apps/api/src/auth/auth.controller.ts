@@ -21,7 +21,15 @@ export class AuthController {
       'single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures ' +
       'for one e-mail the endpoint answers 429 with `Retry-After`.',
   })
-  @ApiBody({ type: SignInDto, examples: { demo: { summary: 'Demo user of client acme', value: { email: 'demo@acme.test', password: 'Demo-Pass-2026!' } } } })
+  @ApiBody({
+    type: SignInDto,
+    examples: {
+      demo: {
+        summary: 'Demo user of client acme',
+        value: { email: 'demo@acme.test', password: 'Demo-Pass-2026!' },
+      },
+    },
+  })
   @ApiOkResponse({ type: SignInResultDto })
   @ApiErrors(400, 401, 413, 429)
   signIn(@Body() body: SignInDto): Promise<SignInResultDto> {
@@ -48,7 +56,8 @@ export class AuthController {
   @ApiOperation({
     operationId: 'signOut',
     summary: 'Sign out',
-    description: 'Revokes the session of the refresh token: the refresh token and the access tokens of that session stop working.',
+    description:
+      'Revokes the session of the refresh token: the refresh token and the access tokens of that session stop working.',
   })
   @ApiNoContentResponse({ description: 'Signed out (also when the token was already revoked or unknown)' })
   @ApiErrors(400)

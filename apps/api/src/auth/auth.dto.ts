@@ -7,7 +7,12 @@ export class SignInDto {
   @MaxLength(254)
   email!: string;
 
-  @ApiProperty({ example: 'Demo-Pass-2026!', description: 'Password of the account', maxLength: 256, format: 'password' })
+  @ApiProperty({
+    example: 'Demo-Pass-2026!',
+    description: 'Password of the account',
+    maxLength: 256,
+    format: 'password',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
@@ -43,13 +48,23 @@ export class SignInResultDto {
   @ApiProperty({ example: 'acme', description: "Identifier of the user's default client" })
   client!: string;
 
-  @ApiProperty({ example: ['acme'], type: [String], description: 'Identifiers of all clients assigned to the account' })
+  @ApiProperty({
+    example: ['acme'],
+    type: [String],
+    description: 'Identifiers of all clients assigned to the account',
+  })
   clients!: string[];
 
-  @ApiProperty({ description: 'Bearer token (JWT, HS256) for every later request', example: 'eyJhbGciOiJIUzI1NiIs...' })
+  @ApiProperty({
+    description: 'Bearer token (JWT, HS256) for every later request',
+    example: 'eyJhbGciOiJIUzI1NiIs...',
+  })
   accessToken!: string;
 
-  @ApiProperty({ description: 'Opaque refresh token (30 days, single use: POST /signin/refresh)', example: 'k3J0...' })
+  @ApiProperty({
+    description: 'Opaque refresh token (30 days, single use: POST /signin/refresh)',
+    example: 'k3J0...',
+  })
   refreshToken!: string;
 
   @ApiProperty({ description: 'Lifetime of the access token in seconds', example: 900 })

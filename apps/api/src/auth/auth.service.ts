@@ -33,10 +33,15 @@ export class AuthService {
   async signIn(email: string, password: string): Promise<SignInResultDto> {
     const wait = await this.throttle.secondsUntilAllowed(email);
     if (wait > 0)
-      throw new TooManyRequestsError(`Too many failed sign-ins for this e-mail: try again in ${wait} seconds.`, wait);
+      throw new TooManyRequestsError(
+        `Too many failed sign-ins for this e-mail: try again in ${wait} seconds.`,
+        wait,
+      );
 
     const user = await this.users.findByEmailWithClients(email);
-    const valid = await argon2.verify(user?.passwordHash ?? (await this.decoyHash), password).catch(() => false);
+    const valid = await argon2
+      .verify(user?.passwordHash ?? (await this.decoyHash), password)
+      .catch(() => false);
     if (!user || !valid) {
       await this.throttle.recordFailure(email);
       throw new UnauthorizedException(WRONG_CREDENTIALS);
@@ -51,7 +56,11 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<SignInResultDto> {
     const next = newRefreshToken();
-    const outcome = await this.sessions.rotate(hashToken(refreshToken), hashToken(next), this.refreshExpiry());
+    const outcome = await this.sessions.rotate(
+      hashToken(refreshToken),
+      hashToken(next),
+      this.refreshExpiry(),
+    );
     if (outcome.kind === 'reused') {
       // A retired token came back: someone holds a copy. End the whole family.
       await this.sessions.revokeSession(outcome.sessionId, 'refresh token reuse');
@@ -69,9 +78,21 @@ export class AuthService {
     if (sessionId) this.sessionStatus.markRevoked(sessionId);
   }
 
-  private async result(user: UserWithClients, sessionId: string, refreshToken: string): Promise<SignInResultDto> {
-    const claims: AccessTokenClaims = { sub: user.id, client: user.defaultClientId, clients: user.clientIds, sid: sessionId };
-    const accessToken = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn: this.config.auth.accessTtl });
+  private async result(
+    user: UserWithClients,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<SignInResultDto> {
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      client: user.defaultClientId,
+      clients: user.clientIds,
+      sid: sessionId,
+    };
+    const accessToken = await this.jwt.signAsync(claims, {
+      algorithm: 'HS256',
+      expiresIn: this.config.auth.accessTtl,
+    });
     return {
       success: true,
       name: user.name,

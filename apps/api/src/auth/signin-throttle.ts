@@ -21,7 +21,10 @@ export class SignInThrottle {
   async secondsUntilAllowed(email: string): Promise<number> {
     try {
       const key = this.key(email);
-      const [count, ttl] = await Promise.all([this.redisClient.redis.get(key), this.redisClient.redis.ttl(key)]);
+      const [count, ttl] = await Promise.all([
+        this.redisClient.redis.get(key),
+        this.redisClient.redis.ttl(key),
+      ]);
       if (Number(count ?? 0) < this.config.auth.maxFailedSignIns) return 0;
       return ttl > 0 ? ttl : this.config.auth.failedSignInWindow;
     } catch (error) {

@@ -45,7 +45,8 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
   if (status !== undefined && status < 500) return { status, body: clientErrorBody(exception, status) };
   if (exception instanceof HttpException && status === 503) {
     const response = exception.getResponse();
-    if (typeof response === 'object' && response && 'code' in response) return { status, body: response as ApiErrorBody };
+    if (typeof response === 'object' && response && 'code' in response)
+      return { status, body: response as ApiErrorBody };
     return { status, body: { code: 503, message: DEFAULT_MESSAGE[503] } };
   }
   const errorId = randomUUID();
@@ -68,14 +69,21 @@ function clientErrorBody(exception: unknown, status: number): ApiErrorBody {
     const response = exception.getResponse();
     if (typeof response === 'object' && response && 'code' in response && 'message' in response)
       return response as ApiErrorBody;
-    if (status === 404 && typeof response === 'object' && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(String(exception.message)))
+    if (
+      status === 404 &&
+      typeof response === 'object' &&
+      /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(String(exception.message))
+    )
       return { code: 404, message: 'No such endpoint: see /docs for the API.' };
     if (typeof response === 'string' && response) return { code: status, message: sentence(response) };
   }
   const fastifyCode = (exception as { code?: string }).code;
   if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY')
     return { code: 400, message: 'The request body is not valid JSON.' };
-  return { code: status, message: DEFAULT_MESSAGE[status] ?? sentence(String((exception as Error)?.message ?? 'Request refused')) };
+  return {
+    code: status,
+    message: DEFAULT_MESSAGE[status] ?? sentence(String((exception as Error)?.message ?? 'Request refused')),
+  };
 }
 
 function sentence(text: string): string {
@@ -89,7 +97,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorBody(exception, this.logger);
-    if (exception instanceof TooManyRequestsError) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof TooManyRequestsError)
+      reply.header('Retry-After', String(exception.retryAfterSeconds));
     if (status === HttpStatus.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Bearer');
     void reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(body);
   }

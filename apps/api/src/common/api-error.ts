@@ -4,7 +4,10 @@ export class FieldErrorDto {
   @ApiProperty({ description: 'JSON path of the offending field', example: 'birthDate' })
   field!: string;
 
-  @ApiProperty({ description: 'Why the value was refused', example: 'The candidate must be older than 18 years.' })
+  @ApiProperty({
+    description: 'Why the value was refused',
+    example: 'The candidate must be older than 18 years.',
+  })
   message!: string;
 }
 
@@ -13,13 +16,19 @@ export class ApiErrorDto {
   @ApiProperty({ description: 'The HTTP status, repeated in the body', example: 400 })
   code!: number;
 
-  @ApiProperty({ description: 'One sentence a person understands', example: 'The request has 1 invalid field.' })
+  @ApiProperty({
+    description: 'One sentence a person understands',
+    example: 'The request has 1 invalid field.',
+  })
   message!: string;
 
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Every violated rule (400 only)' })
   errors?: FieldErrorDto[];
 
-  @ApiPropertyOptional({ description: 'Present on 500: quote it to support; it is also in our logs', format: 'uuid' })
+  @ApiPropertyOptional({
+    description: 'Present on 500: quote it to support; it is also in our logs',
+    format: 'uuid',
+  })
   errorId?: string;
 }
 

@@ -16,10 +16,16 @@ export function envelope<T>(data: T, message = 'OK', statusCode = 200): Envelope
 /** Swagger class for `Envelope<data>`; `isArray` documents `data` as a list. */
 export function EnvelopeOf<T>(data: Type<T>, options: { isArray?: boolean; name?: string } = {}) {
   class EnvelopeDto {
-    @ApiProperty({ example: true, description: 'true whenever the request was understood (also for the body-level 404)' })
+    @ApiProperty({
+      example: true,
+      description: 'true whenever the request was understood (also for the body-level 404)',
+    })
     isSuccess!: boolean;
 
-    @ApiProperty({ example: 200, description: 'Body-level status: 200 normally, 404 when the resource is unknown' })
+    @ApiProperty({
+      example: 200,
+      description: 'Body-level status: 200 normally, 404 when the resource is unknown',
+    })
     statusCode!: number;
 
     @ApiProperty({ example: 'OK', description: 'Free text' })
@@ -28,6 +34,8 @@ export function EnvelopeOf<T>(data: Type<T>, options: { isArray?: boolean; name?
     @ApiProperty({ type: data, isArray: options.isArray ?? false })
     data!: T;
   }
-  Object.defineProperty(EnvelopeDto, 'name', { value: options.name ?? `${data.name.replace(/Dto$/, '')}${options.isArray ? 'List' : ''}Envelope` });
+  Object.defineProperty(EnvelopeDto, 'name', {
+    value: options.name ?? `${data.name.replace(/Dto$/, '')}${options.isArray ? 'List' : ''}Envelope`,
+  });
   return EnvelopeDto;
 }

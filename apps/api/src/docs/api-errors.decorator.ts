@@ -16,7 +16,11 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 const EXAMPLES: Record<number, object> = {
-  400: { code: 400, message: 'The request has 1 invalid field.', errors: [{ field: 'email', message: 'email must be an e-mail address.' }] },
+  400: {
+    code: 400,
+    message: 'The request has 1 invalid field.',
+    errors: [{ field: 'email', message: 'email must be an e-mail address.' }],
+  },
   401: { message: 'Authentication required: send a valid bearer access token.', code: 401 },
   403: { code: 403, message: 'clientId "globex" is not one of your clients.' },
   404: { code: 404, message: 'The resource was not found.' },

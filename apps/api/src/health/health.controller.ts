@@ -1,5 +1,11 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ProcessorHeartbeat, RedisClient } from '@app/platform';
 import { Public } from '../auth/auth-user';
@@ -15,7 +21,11 @@ class HealthDto {
 
   @ApiProperty({
     description: 'Per dependency: `database`, `redis` (decide the status) and `processor` (informational)',
-    example: { database: { status: 'up' }, redis: { status: 'up' }, processor: { status: 'up', lastSeen: '2026-11-22T14:00:00.000Z' } },
+    example: {
+      database: { status: 'up' },
+      redis: { status: 'up' },
+      processor: { status: 'up', lastSeen: '2026-11-22T14:00:00.000Z' },
+    },
     type: 'object',
     additionalProperties: { $ref: '#/components/schemas/DependencyStatusDto' },
   })
@@ -38,7 +48,8 @@ export class HealthController {
   @ApiOperation({
     operationId: 'getHealth',
     summary: 'Health of the api and its dependencies',
-    description: '200 when PostgreSQL and Redis answer, 503 otherwise; the body says which is down. The processor is reported from its heartbeat.',
+    description:
+      '200 when PostgreSQL and Redis answer, 503 otherwise; the body says which is down. The processor is reported from its heartbeat.',
   })
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis is down', type: HealthDto })
@@ -61,8 +72,11 @@ export class HealthController {
       ]);
       return { status: 'ok', details: { ...result.details, processor: processorStatus } };
     } catch (error) {
-      const details = ((error as ServiceUnavailableException).getResponse?.() as { details?: Record<string, DependencyStatusDto> })
-        ?.details;
+      const details = (
+        (error as ServiceUnavailableException).getResponse?.() as {
+          details?: Record<string, DependencyStatusDto>;
+        }
+      )?.details;
       const down = Object.entries(details ?? {})
         .filter(([, v]) => v.status !== 'up')
         .map(([k]) => k);

@@ -15,7 +15,10 @@ export class PackageDto {
   @ApiProperty({ example: 'acme', description: 'The client that owns the package' })
   clientId!: string;
 
-  @ApiProperty({ example: ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'], type: [String] })
+  @ApiProperty({
+    example: ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'],
+    type: [String],
+  })
   processes!: string[];
 }
 

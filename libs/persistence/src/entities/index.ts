@@ -8,4 +8,11 @@ import { UserEntity } from './user.entity';
 export { AuthSessionEntity, ClientEntity, PackageEntity, RefreshTokenEntity, UserClientEntity, UserEntity };
 
 /** Listed explicitly: globs break once the code is bundled or moved (nestjs/nest#5505). */
-export const ENTITIES = [ClientEntity, UserEntity, UserClientEntity, PackageEntity, AuthSessionEntity, RefreshTokenEntity];
+export const ENTITIES = [
+  ClientEntity,
+  UserEntity,
+  UserClientEntity,
+  PackageEntity,
+  AuthSessionEntity,
+  RefreshTokenEntity,
+];

@@ -1,4 +1,5 @@
 import { Foundation1763800000000 } from './1763800000000-Foundation';
+import { Screening1763850000000 } from './1763850000000-Screening';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
-export const MIGRATIONS = [Foundation1763800000000];
+export const MIGRATIONS = [Foundation1763800000000, Screening1763850000000];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { queryRows } from './executor';
 
 export type RotationOutcome =
   | { kind: 'rotated'; sessionId: string; userId: string }
@@ -30,18 +31,24 @@ export class AuthSessionRepository {
    */
   async rotate(oldHash: string, newHash: string, expiresAt: Date): Promise<RotationOutcome> {
     return this.dataSource.transaction(async (tx) => {
-      const found: Array<{ session_id: string; user_id: string; retired: boolean; revoked: boolean; expired: boolean }> =
-        await tx.query(
-          `SELECT t.session_id, s.user_id, t.retired_at IS NOT NULL AS retired, s.revoked_at IS NOT NULL AS revoked,
+      const found: Array<{
+        session_id: string;
+        user_id: string;
+        retired: boolean;
+        revoked: boolean;
+        expired: boolean;
+      }> = await tx.query(
+        `SELECT t.session_id, s.user_id, t.retired_at IS NOT NULL AS retired, s.revoked_at IS NOT NULL AS revoked,
                   t.expires_at <= now() AS expired
              FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
             WHERE t.token_hash = $1`,
-          [oldHash],
-        );
+        [oldHash],
+      );
       const token = found[0];
       if (!token || token.revoked || token.expired) return { kind: 'invalid' };
       if (token.retired) return { kind: 'reused', sessionId: token.session_id };
-      const retired: unknown[] = await tx.query(
+      const retired = await queryRows(
+        tx,
         `UPDATE refresh_token SET retired_at = now() WHERE token_hash = $1 AND retired_at IS NULL RETURNING token_hash`,
         [oldHash],
       );

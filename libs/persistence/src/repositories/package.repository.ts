@@ -8,11 +8,15 @@ export class PackageRepository {
 
   /** The packages of the given clients, by id. */
   listForClients(clientIds: string[]): Promise<PackageEntity[]> {
-    return this.dataSource.getRepository(PackageEntity).find({ where: { clientId: In(clientIds) }, order: { id: 'ASC' } });
+    return this.dataSource
+      .getRepository(PackageEntity)
+      .find({ where: { clientId: In(clientIds) }, order: { id: 'ASC' } });
   }
 
   /** A package only when it belongs to one of the clients: another client's package looks absent. */
   findForClients(packageId: string, clientIds: string[]): Promise<PackageEntity | null> {
-    return this.dataSource.getRepository(PackageEntity).findOne({ where: { id: packageId, clientId: In(clientIds) } });
+    return this.dataSource
+      .getRepository(PackageEntity)
+      .findOne({ where: { id: packageId, clientId: In(clientIds) } });
   }
 }

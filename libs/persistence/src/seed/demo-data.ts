@@ -22,7 +22,13 @@ export const DEMO_DATA = {
     { id: 'globex', name: 'Globex Logística' },
   ],
   users: [
-    { email: 'demo@acme.test', name: 'Demo Acme', profile: 'analyst', defaultClient: 'acme', clients: ['acme'] },
+    {
+      email: 'demo@acme.test',
+      name: 'Demo Acme',
+      profile: 'analyst',
+      defaultClient: 'acme',
+      clients: ['acme'],
+    },
     {
       email: 'multi@acme.test',
       name: 'Multi Client',
@@ -30,7 +36,13 @@ export const DEMO_DATA = {
       defaultClient: 'acme',
       clients: ['acme', 'globex'],
     },
-    { email: 'ops@globex.test', name: 'Ops Globex', profile: 'operator', defaultClient: 'globex', clients: ['globex'] },
+    {
+      email: 'ops@globex.test',
+      name: 'Ops Globex',
+      profile: 'operator',
+      defaultClient: 'globex',
+      clients: ['globex'],
+    },
   ],
   packages: [
     { id: 'PKG-ACME-FULL', clientId: 'acme', name: 'Acme: complete screening', processes: ALL_PROCESSES },
@@ -40,7 +52,12 @@ export const DEMO_DATA = {
       name: 'Acme: basic screening',
       processes: ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'],
     },
-    { id: 'PKG-GLOBEX-FULL', clientId: 'globex', name: 'Globex: complete screening', processes: ALL_PROCESSES },
+    {
+      id: 'PKG-GLOBEX-FULL',
+      clientId: 'globex',
+      name: 'Globex: complete screening',
+      processes: ALL_PROCESSES,
+    },
   ],
 } as const;
 
@@ -52,7 +69,10 @@ export const DEMO_DATA = {
 export async function seedDemoData(dataSource: DataSource, passwordHash: string): Promise<void> {
   await dataSource.transaction(async (tx) => {
     for (const client of DEMO_DATA.clients) {
-      await tx.query(`INSERT INTO client (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [client.id, client.name]);
+      await tx.query(`INSERT INTO client (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
+        client.id,
+        client.name,
+      ]);
     }
     for (const user of DEMO_DATA.users) {
       const rows: Array<{ id: string }> = await tx.query(
@@ -61,10 +81,10 @@ export async function seedDemoData(dataSource: DataSource, passwordHash: string)
         [user.email, passwordHash, user.name, user.profile, user.defaultClient],
       );
       for (const clientId of user.clients) {
-        await tx.query(`INSERT INTO user_client (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-          rows[0].id,
-          clientId,
-        ]);
+        await tx.query(
+          `INSERT INTO user_client (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          [rows[0].id, clientId],
+        );
       }
     }
     for (const pkg of DEMO_DATA.packages) {

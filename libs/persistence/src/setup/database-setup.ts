@@ -23,7 +23,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<{ created: bo
   }
 }
 
-export async function withDataSource<T>(databaseUrl: string, work: (ds: DataSource) => Promise<T>): Promise<T> {
+export async function withDataSource<T>(
+  databaseUrl: string,
+  work: (ds: DataSource) => Promise<T>,
+): Promise<T> {
   const dataSource = new DataSource(dataSourceOptions(databaseUrl, { poolSize: 4 }));
   await dataSource.initialize();
   try {
@@ -35,7 +38,9 @@ export async function withDataSource<T>(databaseUrl: string, work: (ds: DataSour
 
 /** Runs pending migrations; returns their names. */
 export async function runMigrations(databaseUrl: string): Promise<string[]> {
-  return withDataSource(databaseUrl, async (ds) => (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name));
+  return withDataSource(databaseUrl, async (ds) =>
+    (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name),
+  );
 }
 
 export async function revertLastMigration(databaseUrl: string): Promise<void> {

@@ -35,8 +35,12 @@ describe('loadAppConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required when NODE_ENV=production/);
-    expect(loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).auth.jwtSecret).toBe('x'.repeat(32));
+    expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required when NODE_ENV=production/,
+    );
+    expect(loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).auth.jwtSecret).toBe(
+      'x'.repeat(32),
+    );
   });
 
   it.each([
@@ -49,6 +53,8 @@ describe('loadAppConfig', () => {
 
   it('needs both queue dashboard credentials or none', () => {
     expect(() => loadAppConfig({ QUEUE_DASHBOARD_USER: 'qa' })).toThrow(/QUEUE_DASHBOARD_PASSWORD/);
-    expect(loadAppConfig({ QUEUE_DASHBOARD_USER: 'qa', QUEUE_DASHBOARD_PASSWORD: 'pw' }).queueDashboard).toEqual({ user: 'qa', password: 'pw' });
+    expect(
+      loadAppConfig({ QUEUE_DASHBOARD_USER: 'qa', QUEUE_DASHBOARD_PASSWORD: 'pw' }).queueDashboard,
+    ).toEqual({ user: 'qa', password: 'pw' });
   });
 });

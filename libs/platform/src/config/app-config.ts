@@ -51,7 +51,8 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (raw === undefined || raw === '') return fallback;
   if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -85,7 +86,8 @@ function duration(env: Env, name: string, fallbackSeconds: number): number {
   if (!match) throw new ConfigError(name, `must be seconds or a duration like 15m or 1h, got "${raw}"`);
   const factor = { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
   const seconds = Number(match[1]) * factor;
-  if (seconds < 10 || seconds > 86400) throw new ConfigError(name, 'must lie between 10 seconds and 24 hours');
+  if (seconds < 10 || seconds > 86400)
+    throw new ConfigError(name, 'must lie between 10 seconds and 24 hours');
   return seconds;
 }
 
@@ -106,7 +108,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
 
   const jwtSecret = env.JWT_SECRET ?? '';
-  if (nodeEnv === 'production' && !jwtSecret) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  if (nodeEnv === 'production' && !jwtSecret)
+    throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
   if (jwtSecret && jwtSecret.length < 32)
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters (HS256 key strength)');
 
@@ -118,7 +121,10 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   return {
     nodeEnv,
     port: int(env, 'PORT', 3000, 1, 65535),
-    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/screening', ['postgres:', 'postgresql:']),
+    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/screening', [
+      'postgres:',
+      'postgresql:',
+    ]),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     serviceTimezone: timezone(env, 'SERVICE_TIMEZONE', 'America/Mexico_City'),
     auth: {

@@ -25,7 +25,9 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
       useFactory: (configService: ConfigService): AppConfig => {
         const config = configService.getOrThrow<AppConfig>('app');
         if (usesDevelopmentSecret(config) && config.nodeEnv !== 'test')
-          new Logger('Config').warn('JWT_SECRET is not set: using the development secret (never do this in production)');
+          new Logger('Config').warn(
+            'JWT_SECRET is not set: using the development secret (never do this in production)',
+          );
         return config;
       },
     },

@@ -37,7 +37,11 @@ export const REDACTED_PATHS = [
           // Health probes would drown the log.
           autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
           serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            req: (req: { id: string; method: string; url: string }) => ({
+              id: req.id,
+              method: req.method,
+              url: req.url,
+            }),
           },
           transport:
             config.nodeEnv === 'development' && process.stdout.isTTY

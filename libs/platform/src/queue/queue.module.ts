@@ -2,12 +2,13 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { OutboxPublisher } from './outbox-publisher';
 import { SCREENING_QUEUE } from './queue.contract';
 
 /**
  * Bull lives behind this module only (Bull is in maintenance mode; a later move to BullMQ stays
- * local). Workers lose their lock after `lockDuration`; a job whose worker died is handed to
- * another worker after at most lockDuration + stalledInterval.
+ * local). A worker that dies loses its job lock after `lockDuration`; the job is then handed to
+ * another worker within `stalledInterval`.
  */
 @Module({})
 export class QueueModule {
@@ -25,7 +26,8 @@ export class QueueModule {
         }),
         BullModule.registerQueue({ name: SCREENING_QUEUE }),
       ],
-      exports: [BullModule],
+      providers: [OutboxPublisher],
+      exports: [BullModule, OutboxPublisher],
     };
   }
 }

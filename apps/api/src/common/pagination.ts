@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/** `page` and `limit` of the list endpoints (query strings converted to integers). */
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  page: number = 1;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 100' })
+  @Max(100, { message: 'limit must be between 1 and 100' })
+  limit: number = 20;
+}
+
+export class PaginationDto {
+  @ApiProperty({ example: 1 })
+  current_page!: number;
+
+  @ApiProperty({ example: 20 })
+  limit!: number;
+
+  @ApiProperty({ example: 42 })
+  total_records_found!: number;
+
+  @ApiProperty({ example: 3 })
+  total_pages!: number;
+
+  @ApiProperty({ example: true })
+  has_next!: boolean;
+
+  @ApiProperty({ example: false })
+  has_previous!: boolean;
+}
+
+export function pagination(total: number, page: number, limit: number): PaginationDto {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    current_page: page,
+    limit,
+    total_records_found: total,
+    total_pages: totalPages,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+}

@@ -1,0 +1,176 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { PageQueryDto } from '../../common/pagination';
+
+export const PROCESS_NAME_VALUES = [
+  'Peps',
+  'Listas negras del SAT',
+  'Referencias Personales',
+  'Validación de estudios',
+  'BGC Laboral',
+  'Global Watch List',
+  'Referencias Laborales',
+  'Geolocalización',
+  'Documentos',
+  'BGC News',
+  'Reporte de Crédito',
+  'BGC Legal',
+];
+export const PROCESS_STATUS_VALUES = ['En proceso', 'Con dependencia', 'Pendiente Candidato', 'Finalizado'];
+export const RESULT_VALUES = [
+  'Pendiente',
+  'Aprobado',
+  'Riesgo Bajo',
+  'Riesgo Medio',
+  'Riesgo Alto',
+  'No disponible',
+];
+export const REQUEST_STATUS_VALUES = ['Pending', 'Processing', 'Completed'];
+
+export class ProcessEntryDto {
+  @ApiProperty({ format: 'uuid', description: 'The processId of the process-detail path' })
+  id!: string;
+
+  @ApiProperty({ enum: PROCESS_NAME_VALUES, example: 'Peps' })
+  processName!: string;
+
+  @ApiProperty({
+    enum: RESULT_VALUES,
+    example: 'Aprobado',
+    description: '`Pendiente` until the process is `Finalizado`',
+  })
+  result!: string;
+
+  @ApiProperty({
+    enum: PROCESS_STATUS_VALUES,
+    example: 'Finalizado',
+    description:
+      '`En proceso` (queued: null dates; running: startDate set), `Con dependencia` (waits for another process; null dates), `Pendiente Candidato` (waits for candidate input; startDate set), `Finalizado` (both dates)',
+  })
+  status!: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 1795357425000,
+    description: 'Epoch milliseconds; null until the process starts',
+  })
+  startDate!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 1795357425200,
+    description: 'Epoch milliseconds; null until the process ends',
+  })
+  endDate!: number | null;
+}
+
+export class RequestOverviewDto {
+  @ApiProperty({ example: true })
+  isCandidateRegistered!: boolean;
+
+  @ApiProperty({
+    enum: REQUEST_STATUS_VALUES,
+    example: 'Completed',
+    description:
+      '`Pending` (no process started), `Processing` (a process is queued or running), `Completed` (nothing left for the service to do now)',
+  })
+  status!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  candidateId!: string;
+
+  @ApiProperty({
+    enum: RESULT_VALUES,
+    example: 'Pendiente',
+    description: '`Pendiente` while any process is not `Finalizado`; then the most severe process result',
+  })
+  result!: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Last process end (epoch ms) once every process is Finalizado, else null',
+  })
+  globalEndDate!: number | null;
+
+  @ApiProperty({ example: 'PKG-ACME-BASIC' })
+  packageId!: string;
+
+  @ApiProperty({ type: [ProcessEntryDto] })
+  processes!: ProcessEntryDto[];
+}
+
+export class RequestSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  uuid!: string;
+
+  @ApiProperty({ example: 'acme' })
+  clientId!: string;
+
+  @ApiProperty({ example: 'PKG-ACME-BASIC' })
+  packageId!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  candidateId!: string;
+
+  @ApiProperty({ enum: REQUEST_STATUS_VALUES })
+  status!: string;
+
+  @ApiProperty({ enum: RESULT_VALUES })
+  result!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Registration time, epoch milliseconds' })
+  createdAt!: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  globalEndDate!: number | null;
+}
+
+export class ListRequestsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: REQUEST_STATUS_VALUES, description: 'Only requests with this overall status' })
+  @IsOptional()
+  @IsIn(REQUEST_STATUS_VALUES, { message: `status must be one of ${REQUEST_STATUS_VALUES.join(', ')}` })
+  status?: string;
+}
+
+export class ProcessDetailQueryDto {
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description: 'true adds `rawDetails` (the provider answer)',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'detail must be true or false' })
+  detail?: string;
+}
+
+export class ProcessDetailDto extends ProcessEntryDto {
+  @ApiPropertyOptional({
+    description:
+      'Typed executive summary of the process (see the *Summary schemas); absent until the process is Finalizado',
+    type: 'object',
+    additionalProperties: true,
+  })
+  summary?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    description:
+      'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload)',
+    type: 'object',
+    additionalProperties: true,
+  })
+  rawDetails?: Record<string, unknown>;
+}
+
+export class CandidateInputAcceptedDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: PROCESS_NAME_VALUES, example: 'Documentos' })
+  processName!: string;
+
+  @ApiProperty({ example: 'En proceso' })
+  status!: string;
+}

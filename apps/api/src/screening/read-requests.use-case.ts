@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
+import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
+import { AuthUser } from '../auth/auth-user';
+import { envelope, Envelope } from '../common/envelope';
+import { pagination, PaginationDto } from '../common/pagination';
+import { ProcessDetailDto, RequestOverviewDto, RequestSummaryDto } from './dto/overview.dto';
+
+export const REQUEST_NOT_FOUND = 'Candidate request not found';
+export const PROCESS_NOT_FOUND = 'Process not found';
+
+/** SPEC 4.3 quirk kept by CONTRACT 1: unknown (or another client's) answers HTTP 200 with statusCode 404. */
+function notFound(message: string): Envelope<Record<string, never>> {
+  return { isSuccess: true, statusCode: 404, message, data: {} };
+}
+
+function asStates(processes: ProcessRow[]): ProcessState[] {
+  return processes.map(
+    (p) =>
+      ({
+        name: p.processName,
+        status: p.status,
+        result: p.result,
+        startDate: p.startDate,
+        endDate: p.endDate,
+      }) as ProcessState,
+  );
+}
+
+/** The read side of candidate screening: overview (polling), process detail and the list. */
+@Injectable()
+export class ReadRequestsUseCase {
+  constructor(private readonly requests: CandidateRequestRepository) {}
+
+  async overview(
+    user: AuthUser,
+    requestId: string,
+  ): Promise<Envelope<RequestOverviewDto | Record<string, never>>> {
+    const row = isUuid(requestId) ? await this.requests.findOverview(requestId, user.clients) : null;
+    if (!row) return notFound(REQUEST_NOT_FOUND);
+    const states = asStates(row.processes);
+    return envelope({
+      isCandidateRegistered: true,
+      status: overallStatus(states),
+      candidateId: row.candidateId,
+      result: overallResult(states),
+      globalEndDate: globalEndDate(states),
+      packageId: row.packageId,
+      processes: row.processes,
+    });
+  }
+
+  async processDetail(
+    user: AuthUser,
+    requestId: string,
+    processId: string,
+    withRawDetails: boolean,
+  ): Promise<Envelope<ProcessDetailDto | Record<string, never>>> {
+    if (!isUuid(requestId) || !isUuid(processId))
+      return notFound(isUuid(requestId) ? PROCESS_NOT_FOUND : REQUEST_NOT_FOUND);
+    const row = await this.requests.findProcess(requestId, processId, user.clients);
+    if (!row) {
+      const requestExists = await this.requests.findOverview(requestId, user.clients);
+      return notFound(requestExists ? PROCESS_NOT_FOUND : REQUEST_NOT_FOUND);
+    }
+    const { summary, rawDetails, ...entry } = row;
+    if (row.status !== 'Finalizado') {
+      return {
+        isSuccess: true,
+        statusCode: 409,
+        message: `The process has not finished yet (status: ${row.status}).`,
+        data: {
+          id: row.id,
+          processName: row.processName,
+          status: row.status,
+          result: row.result,
+        } as ProcessDetailDto,
+      };
+    }
+    return envelope({
+      ...entry,
+      summary: summary ?? {},
+      ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
+    });
+  }
+
+  async list(
+    user: AuthUser,
+    query: { status?: string; page: number; limit: number },
+  ): Promise<Envelope<RequestSummaryDto[]> & { meta: { pagination: PaginationDto } }> {
+    const { total, rows } = await this.requests.list(user.clients, query);
+    const data = rows.map((row) => {
+      const states = asStates(row.processes);
+      return {
+        uuid: row.id,
+        clientId: row.clientId,
+        packageId: row.packageId,
+        candidateId: row.candidateId,
+        status: row.status,
+        result: overallResult(states),
+        createdAt: row.createdAt,
+        globalEndDate: globalEndDate(states),
+      };
+    });
+    return { ...envelope(data), meta: { pagination: pagination(total, query.page, query.limit) } };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { EnvelopeOf } from '../common/envelope';
+import { validateIdempotencyKey } from '../common/idempotency';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { CandidateInputDto } from './dto/candidate-input.dto';
+import {
+  CandidateInputAcceptedDto,
+  ListRequestsQueryDto,
+  ProcessDetailDto,
+  ProcessDetailQueryDto,
+  RequestOverviewDto,
+  RequestSummaryDto,
+} from './dto/overview.dto';
+import { RegisterCandidateDto, RegistrationAcceptedDto } from './dto/register-candidate.dto';
+import { REGISTRATION_EXAMPLES, CANDIDATE_INPUT_EXAMPLES } from './screening.examples';
+import { ReadRequestsUseCase } from './read-requests.use-case';
+import { RegisterCandidateUseCase } from './register-candidate.use-case';
+import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Optional, 1..255 characters. A retry with the same key and body within 24 hours answers the first response again without registering anything; the same key with another body answers 422.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+@ApiTags('Candidate screening')
+@ApiBearerAuth('bearer')
+@Controller('candidate-requests')
+export class ScreeningController {
+  constructor(
+    private readonly register: RegisterCandidateUseCase,
+    private readonly reads: ReadRequestsUseCase,
+    private readonly candidateInput: SubmitCandidateInputUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'createCandidateRequest',
+    summary: 'Register a candidate',
+    description:
+      "Validates the candidate against the six rules of SPEC 4.2 (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.",
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiBody({ type: RegisterCandidateDto, examples: REGISTRATION_EXAMPLES })
+  @ApiAcceptedResponse({
+    type: RegistrationAcceptedDto,
+    headers: { Location: { description: 'Path of the request overview', schema: { type: 'string' } } },
+  })
+  @ApiErrors(400, 401, 413, 422)
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: RegisterCandidateDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegistrationAcceptedDto> {
+    const response = await this.register.execute(user, body, validateIdempotencyKey(idempotencyKey));
+    void reply.status(response.statusCode).headers(response.headers);
+    return response.body;
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listCandidateRequests',
+    summary: "List the caller's candidate requests",
+    description: 'Newest first, paginated; `status` filters on the overall status.',
+  })
+  @ApiOkResponse({ type: EnvelopeOf(RequestSummaryDto, { isArray: true }) })
+  @ApiErrors(400, 401)
+  list(@CurrentUser() user: AuthUser, @Query() query: ListRequestsQueryDto) {
+    return this.reads.list(user, query);
+  }
+
+  @Get(':uuid')
+  @ApiOperation({
+    operationId: 'getCandidateRequest',
+    summary: 'Overview of a candidate request (poll this)',
+    description:
+      'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}` (SPEC 4.3).',
+  })
+  @ApiParam({ name: 'uuid', description: 'The uuid returned at registration', format: 'uuid' })
+  @ApiOkResponse({ type: EnvelopeOf(RequestOverviewDto) })
+  @ApiErrors(401)
+  overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
+    return this.reads.overview(user, uuid);
+  }
+
+  @Get(':uuid/processes/:processId')
+  @ApiOperation({
+    operationId: 'getProcessDetail',
+    summary: 'Detail of one finished process',
+    description:
+      'The executive summary of a `Finalizado` process; `detail=true` adds `rawDetails`. A process that has not finished answers `statusCode: 409` in the body with its id, name, status and result. Unknown request or process: HTTP 200 with `statusCode: 404`.',
+  })
+  @ApiParam({ name: 'uuid', format: 'uuid' })
+  @ApiParam({ name: 'processId', format: 'uuid', description: 'The `id` of a process entry of the overview' })
+  @ApiOkResponse({ type: EnvelopeOf(ProcessDetailDto) })
+  @ApiErrors(400, 401)
+  processDetail(
+    @CurrentUser() user: AuthUser,
+    @Param('uuid') uuid: string,
+    @Param('processId') processId: string,
+    @Query() query: ProcessDetailQueryDto,
+  ) {
+    return this.reads.processDetail(user, uuid, processId, query.detail === 'true');
+  }
+
+  @Post(':uuid/processes/:processId/candidate-input')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'submitCandidateInput',
+    summary: 'Supply what the candidate provides',
+    description:
+      'Documentos takes `documents[]`; Referencias Personales at least 2 `references[]` of { name, phone, relationship }; Referencias Laborales at least 1 of { company, contactName, phone, position, startDate, endDate }. Accepted only while the process is `Pendiente Candidato` (409 otherwise); the process then runs.',
+  })
+  @ApiParam({ name: 'uuid', format: 'uuid' })
+  @ApiParam({ name: 'processId', format: 'uuid' })
+  @ApiBody({ type: CandidateInputDto, examples: CANDIDATE_INPUT_EXAMPLES })
+  @ApiAcceptedResponse({ type: EnvelopeOf(CandidateInputAcceptedDto) })
+  @ApiErrors(400, 401, 404, 409, 413)
+  submitCandidateInput(
+    @CurrentUser() user: AuthUser,
+    @Param('uuid') uuid: string,
+    @Param('processId') processId: string,
+    @Body() body: CandidateInputDto,
+  ) {
+    return this.candidateInput.execute(user, uuid, processId, body);
+  }
+}

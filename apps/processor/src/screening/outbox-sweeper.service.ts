@@ -1,0 +1,51 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { IdempotencyRepository, OutboxRepository } from '@app/persistence';
+import { OutboxPublisher } from '@app/platform';
+
+const SWEEP_EVERY_MS = 1_000;
+const PURGE_EVERY_MS = 3_600_000;
+
+/**
+ * Publishes outbox rows that were not published right after their commit (Redis was down, or
+ * the api died in between), and purges old history.
+ */
+@Injectable()
+export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxSweeperService.name);
+  private timers: NodeJS.Timeout[] = [];
+  private sweeping = false;
+
+  constructor(
+    private readonly publisher: OutboxPublisher,
+    private readonly outbox: OutboxRepository,
+    private readonly idempotency: IdempotencyRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timers.push(setInterval(() => void this.sweep(), SWEEP_EVERY_MS));
+    this.timers.push(setInterval(() => void this.purge(), PURGE_EVERY_MS));
+  }
+
+  onApplicationShutdown(): void {
+    this.timers.forEach(clearInterval);
+  }
+
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const published = await this.publisher.sweep();
+      if (published > 0) this.logger.log({ published }, 'Published pending outbox jobs');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Outbox sweep failed; retrying');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async purge(): Promise<void> {
+    await Promise.all([this.outbox.purgePublished(), this.idempotency.purgeExpired()]).catch(
+      (error: unknown) => this.logger.warn({ err: error }, 'Purge failed'),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { QueueModule } from '@app/platform';
+import { LegalMatchesReader } from './legal-matches.reader';
+import { OutboxSweeperService } from './outbox-sweeper.service';
+import { RunProcessUseCase } from './run-process.use-case';
+import { SandboxProvider } from './sandbox-provider';
+import { ScreeningProcessor } from './screening.processor';
+
+@Module({
+  imports: [QueueModule.register()],
+  providers: [
+    ScreeningProcessor,
+    RunProcessUseCase,
+    SandboxProvider,
+    LegalMatchesReader,
+    OutboxSweeperService,
+  ],
+})
+export class ScreeningWorkerModule {}

@@ -1,0 +1,68 @@
+/** The vocabulary of SPEC 3 and CONTRACT 4, exactly as it appears on the wire. */
+
+export const PROCESS_NAMES = [
+  'Peps',
+  'Listas negras del SAT',
+  'Referencias Personales',
+  'Validación de estudios',
+  'BGC Laboral',
+  'Global Watch List',
+  'Referencias Laborales',
+  'Geolocalización',
+  'Documentos',
+  'BGC News',
+  'Reporte de Crédito',
+  'BGC Legal',
+] as const;
+export type ProcessName = (typeof PROCESS_NAMES)[number];
+
+export const NATIONALITIES = ['MX', 'DOM', 'GTM', 'HND', 'JAM', 'PAN'] as const;
+export type Nationality = (typeof NATIONALITIES)[number];
+
+export const GENDERS = ['H', 'M', 'X'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PERSON_TYPES = ['individual', 'corporate'] as const;
+export type PersonType = (typeof PERSON_TYPES)[number];
+
+export const PROCESS_STATUSES = [
+  'En proceso',
+  'Con dependencia',
+  'Pendiente Candidato',
+  'Finalizado',
+] as const;
+export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+
+export const PROCESS_RESULTS = [
+  'Pendiente',
+  'Aprobado',
+  'Riesgo Bajo',
+  'Riesgo Medio',
+  'Riesgo Alto',
+  'No disponible',
+] as const;
+export type ProcessResult = (typeof PROCESS_RESULTS)[number];
+/** A result a finished process can have. */
+export type FinalResult = Exclude<ProcessResult, 'Pendiente'>;
+
+export const REQUEST_STATUSES = ['Pending', 'Processing', 'Completed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const DOCUMENT_TYPES = [
+  'INE',
+  'PASAPORTE',
+  'CURP',
+  'ACTA_NACIMIENTO',
+  'COMPROBANTE_DOMICILIO',
+  'TITULO',
+  'CEDULA_PROFESIONAL',
+  'CONSTANCIA_SITUACION_FISCAL',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const CREDIT_REPORT: ProcessName = 'Reporte de Crédito';
+export const PERSONAL_REFERENCES: ProcessName = 'Referencias Personales';
+
+export function isProcessName(value: string): value is ProcessName {
+  return (PROCESS_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,223 @@
+import { FieldViolation } from '../errors';
+import { CREDIT_REPORT, GENDERS, NATIONALITIES, PersonType, ProcessName } from './catalog';
+
+/** The candidate part of a registration body (CONTRACT 4.1), after {@link normalizeRegistration}. */
+export interface RegistrationInput {
+  personType: PersonType;
+  name?: string;
+  lastName?: string;
+  secondLastName?: string;
+  birthDate?: string;
+  nationality?: string;
+  gender?: string;
+  rfc?: string;
+  curp?: string;
+  consentNIP?: string;
+  regime?: string;
+  businessName?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface RegistrationContext {
+  packageProcesses: readonly ProcessName[];
+  /** Today's calendar date (YYYY-MM-DD) in SERVICE_TIMEZONE. */
+  today: string;
+}
+
+/** RFC of a person: 4 letters, YYMMDD, 3-character homoclave. */
+export const PERSON_RFC = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
+/** RFC of a company: 3 letters, YYMMDD, homoclave. */
+export const COMPANY_RFC = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;
+/** CURP; sex H, M or X (Mexico issues X for non-binary persons). */
+export const CURP = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HMX][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d$/;
+const E164_LIKE = /^\+?[1-9]\d{7,14}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type TextField = Exclude<keyof RegistrationInput, 'personType'>;
+const TEXT_FIELDS: TextField[] = [
+  'name',
+  'lastName',
+  'secondLastName',
+  'birthDate',
+  'nationality',
+  'gender',
+  'rfc',
+  'curp',
+  'consentNIP',
+  'regime',
+  'businessName',
+  'email',
+  'phone',
+];
+
+/** Trims every string and upper-cases RFC, CURP, nationality and gender: case is not a client error. */
+export function normalizeRegistration(
+  input: Partial<RegistrationInput> & { personType?: PersonType },
+): RegistrationInput {
+  const out: RegistrationInput = { personType: input.personType ?? 'individual' };
+  for (const field of TEXT_FIELDS) {
+    const value = input[field];
+    if (typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    out[field] = ['rfc', 'curp', 'nationality', 'gender'].includes(field) ? trimmed.toUpperCase() : trimmed;
+  }
+  return out;
+}
+
+/** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
+export function calendarDateIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * SPEC rule 1: older than 18 means the 18th birthday lies strictly before today. A 29 February
+ * birthday falls on 1 March in a non-leap year (the legal reading in Mexico: the day after 28 Feb).
+ */
+export function isOlderThan18(birthDate: string, today: string): boolean {
+  const [y, m, d] = birthDate.split('-').map(Number);
+  const eighteenth = new Date(Date.UTC(y + 18, m - 1, d)); // 29 Feb of a non-leap year rolls to 1 Mar
+  return eighteenth.toISOString().slice(0, 10) < today;
+}
+
+function requireText(
+  input: RegistrationInput,
+  field: TextField,
+  label: string,
+  max: number,
+  violations: FieldViolation[],
+): void {
+  const value = input[field];
+  if (value === undefined) violations.push({ field, message: `${label} is required.` });
+  else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
+  else if (value.length > max)
+    violations.push({ field, message: `${label} must be at most ${max} characters.` });
+}
+
+function optionalText(
+  input: RegistrationInput,
+  field: TextField,
+  label: string,
+  max: number,
+  violations: FieldViolation[],
+): void {
+  if (input[field] !== undefined) requireText(input, field, label, max, violations);
+}
+
+/**
+ * Every rule of SPEC 4.2 with CONTRACT 4.1, on a normalized input. Returns all violations, each
+ * on the field a person would fix.
+ */
+export function validateRegistration(input: RegistrationInput, ctx: RegistrationContext): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const individual = input.personType === 'individual';
+  const needsCredit = ctx.packageProcesses.includes(CREDIT_REPORT);
+
+  if (individual) {
+    requireText(input, 'name', 'name', 100, v);
+    requireText(input, 'lastName', 'lastName', 100, v);
+    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+  } else {
+    // Rule 6: a company is identified by its regime and legal name.
+    for (const field of ['regime', 'businessName'] as const) {
+      if (input[field] === undefined || input[field] === '')
+        v.push({ field, message: `${field} is required for corporate registrations.` });
+      else requireText(input, field, field, 200, v);
+    }
+    optionalText(input, 'name', 'name', 100, v);
+    optionalText(input, 'lastName', 'lastName', 100, v);
+    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+  }
+
+  // Rule 1.
+  if (input.birthDate === undefined) {
+    if (individual) v.push({ field: 'birthDate', message: 'birthDate is required (YYYY-MM-DD).' });
+  } else if (!isCalendarDate(input.birthDate)) {
+    v.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
+  } else if (individual && !isOlderThan18(input.birthDate, ctx.today)) {
+    v.push({ field: 'birthDate', message: 'The candidate must be older than 18 years.' });
+  }
+
+  // Rule 2.
+  if (input.nationality === undefined) v.push({ field: 'nationality', message: 'nationality is required.' });
+  else if (!(NATIONALITIES as readonly string[]).includes(input.nationality))
+    v.push({ field: 'nationality', message: `nationality must be one of ${NATIONALITIES.join(', ')}.` });
+
+  // Rule 3.
+  if (input.gender === undefined) {
+    if (individual) v.push({ field: 'gender', message: 'gender is required (H, M or X).' });
+  } else if (!(GENDERS as readonly string[]).includes(input.gender)) {
+    v.push({ field: 'gender', message: 'gender must be H (man), M (woman) or X (non-binary).' });
+  }
+
+  // RFC and CURP shape.
+  const rfcPattern = individual ? PERSON_RFC : COMPANY_RFC;
+  let rfcValid = false;
+  if (input.rfc === undefined) {
+    if (needsCredit)
+      v.push({ field: 'rfc', message: 'rfc is required when the package includes Reporte de Crédito.' });
+  } else if (input.rfc.length !== 12 && input.rfc.length !== 13) {
+    v.push({ field: 'rfc', message: 'rfc must be 12 or 13 characters long.' });
+  } else if (!rfcPattern.test(input.rfc)) {
+    v.push({
+      field: 'rfc',
+      message: individual
+        ? 'rfc of a person must be 13 characters: 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.'
+        : 'rfc of a company must be 12 characters: 3 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
+    });
+  } else {
+    rfcValid = true;
+  }
+  if (input.curp !== undefined && !CURP.test(input.curp))
+    v.push({ field: 'curp', message: 'curp must be a valid 18-character CURP.' });
+
+  // Rule 4 (1-based positions 1..10).
+  if (
+    input.rfc !== undefined &&
+    input.curp !== undefined &&
+    (input.rfc.length === 12 || input.rfc.length === 13)
+  ) {
+    if (input.rfc.slice(0, 10) !== input.curp.slice(0, 10))
+      v.push({
+        field: 'rfc',
+        message: 'The first 10 characters of rfc must equal the first 10 characters of curp.',
+      });
+  }
+
+  // Rule 5 (1-based: consentNIP[3..4] == rfc[5..6]).
+  if (needsCredit) {
+    if (input.consentNIP === undefined) {
+      v.push({
+        field: 'consentNIP',
+        message: 'consentNIP is required when the package includes Reporte de Crédito.',
+      });
+    } else if (!/^\d{4,}$/.test(input.consentNIP)) {
+      v.push({ field: 'consentNIP', message: 'consentNIP must be at least 4 digits.' });
+    } else if (rfcValid && input.rfc && input.consentNIP.slice(2, 4) !== input.rfc.slice(4, 6)) {
+      v.push({
+        field: 'consentNIP',
+        message: 'Digits 3 and 4 of consentNIP must equal positions 5 and 6 of rfc (the year).',
+      });
+    }
+  }
+
+  if (input.email !== undefined && !EMAIL.test(input.email))
+    v.push({ field: 'email', message: 'email must be an e-mail address.' });
+  if (input.phone !== undefined && !E164_LIKE.test(input.phone.replace(/[\s-]/g, '')))
+    v.push({ field: 'phone', message: 'phone must be an international number such as +525512345678.' });
+  return v;
+}

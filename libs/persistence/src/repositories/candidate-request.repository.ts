@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { queryRows, SqlExecutor } from './executor';
+
+export interface NewCandidate {
+  id: string;
+  personType: string;
+  name?: string;
+  lastName?: string;
+  secondLastName?: string;
+  birthDate?: string;
+  nationality: string;
+  gender?: string;
+  rfc?: string;
+  curp?: string;
+  consentNIP?: string;
+  regime?: string;
+  businessName?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface NewProcess {
+  id: string;
+  name: string;
+  position: number;
+  dependsOn: string | null;
+  status: string;
+}
+
+export interface NewRegistration {
+  requestId: string;
+  clientId: string;
+  packageId: string;
+  createdBy: string;
+  personType: string;
+  candidate: NewCandidate;
+  processes: NewProcess[];
+}
+
+/** A process as the overview shows it; dates in epoch milliseconds. */
+export interface ProcessRow {
+  id: string;
+  processName: string;
+  status: string;
+  result: string;
+  startDate: number | null;
+  endDate: number | null;
+}
+
+export interface RequestOverviewRow {
+  id: string;
+  packageId: string;
+  candidateId: string;
+  createdAt: number;
+  processes: ProcessRow[];
+}
+
+export interface ProcessDetailRow extends ProcessRow {
+  summary: Record<string, unknown> | null;
+  rawDetails: Record<string, unknown> | null;
+}
+
+export type CandidateInputOutcome =
+  | { kind: 'accepted'; requestId: string; processId: string; generation: number }
+  | { kind: 'not-found' }
+  | { kind: 'not-waiting'; status: string; processName: string };
+
+const PROCESS_JSON = `json_build_object(
+  'id', p.id, 'processName', p.name, 'status', p.status, 'result', p.result,
+  'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
+  'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
+
+/** Overall status in SQL, for filtering the list (the same rule as the domain's overallStatus). */
+const STATUS_SQL = `CASE
+  WHEN NOT bool_or(p.start_date IS NOT NULL) THEN 'Pending'
+  WHEN bool_or(p.status = 'En proceso') THEN 'Processing'
+  ELSE 'Completed' END`;
+
+/** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
+@Injectable()
+export class CandidateRequestRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Request, candidate and processes; the caller supplies the transaction. */
+  async insertRegistration(tx: SqlExecutor, r: NewRegistration): Promise<void> {
+    await tx.query(
+      `INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type) VALUES ($1, $2, $3, $4, $5)`,
+      [r.requestId, r.clientId, r.packageId, r.createdBy, r.personType],
+    );
+    const c = r.candidate;
+    await tx.query(
+      `INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
+                              rfc, curp, consent_nip, regime, business_name, email, phone)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        c.id,
+        r.requestId,
+        c.personType,
+        c.name ?? null,
+        c.lastName ?? null,
+        c.secondLastName ?? null,
+        c.birthDate ?? null,
+        c.nationality,
+        c.gender ?? null,
+        c.rfc ?? null,
+        c.curp ?? null,
+        c.consentNIP ?? null,
+        c.regime ?? null,
+        c.businessName ?? null,
+        c.email ?? null,
+        c.phone ?? null,
+      ],
+    );
+    await tx.query(
+      `INSERT INTO request_process (id, request_id, name, position, depends_on, status)
+       SELECT id, $1, name, position, depends_on, status
+         FROM unnest($2::uuid[], $3::text[], $4::smallint[], $5::text[], $6::text[]) AS t(id, name, position, depends_on, status)`,
+      [
+        r.requestId,
+        r.processes.map((p) => p.id),
+        r.processes.map((p) => p.name),
+        r.processes.map((p) => p.position),
+        r.processes.map((p) => p.dependsOn),
+        r.processes.map((p) => p.status),
+      ],
+    );
+  }
+
+  /** One round trip: the hot path of polling. */
+  async findOverview(requestId: string, clientIds: string[]): Promise<RequestOverviewRow | null> {
+    const rows: RequestOverviewRow[] = await this.dataSource.query(
+      `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
+              (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
+              (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes
+         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+        WHERE r.id = $1 AND r.client_id = ANY($2)`,
+      [requestId, clientIds],
+    );
+    return rows[0] ? { ...rows[0], createdAt: Number(rows[0].createdAt) } : null;
+  }
+
+  async findProcess(
+    requestId: string,
+    processId: string,
+    clientIds: string[],
+  ): Promise<ProcessDetailRow | null> {
+    const rows: ProcessDetailRow[] = await this.dataSource.query(
+      `SELECT p.id, p.name AS "processName", p.status, p.result,
+              (extract(epoch FROM p.start_date) * 1000)::bigint AS "startDate",
+              (extract(epoch FROM p.end_date) * 1000)::bigint AS "endDate",
+              p.summary, p.raw_details AS "rawDetails"
+         FROM request_process p JOIN candidate_request r ON r.id = p.request_id
+        WHERE p.id = $2 AND p.request_id = $1 AND r.client_id = ANY($3)`,
+      [requestId, processId, clientIds],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { ...row, startDate: toNumber(row.startDate), endDate: toNumber(row.endDate) };
+  }
+
+  /** Newest first; `status` filters on the overall status. */
+  async list(
+    clientIds: string[],
+    filter: { status?: string; page: number; limit: number },
+  ): Promise<{ total: number; rows: Array<RequestOverviewRow & { status: string; clientId: string }> }> {
+    const rows: Array<RequestOverviewRow & { status: string; clientId: string; total: string }> =
+      await this.dataSource.query(
+        `WITH scoped AS (
+         SELECT r.id, r.client_id, r.package_id, r.created_at, ${STATUS_SQL} AS status
+           FROM candidate_request r JOIN request_process p ON p.request_id = r.id
+          WHERE r.client_id = ANY($1)
+          GROUP BY r.id),
+       filtered AS (SELECT * FROM scoped WHERE $2::text IS NULL OR status = $2)
+       SELECT f.id, f.client_id AS "clientId", f.package_id AS "packageId", c.id AS "candidateId", f.status,
+              (extract(epoch FROM f.created_at) * 1000)::bigint AS "createdAt",
+              (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = f.id) AS processes,
+              count(*) OVER () AS total
+         FROM filtered f JOIN candidate c ON c.request_id = f.id
+        ORDER BY f.created_at DESC, f.id DESC
+        LIMIT $3 OFFSET $4`,
+        [clientIds, filter.status ?? null, filter.limit, (filter.page - 1) * filter.limit],
+      );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    if (!rows[0] && filter.page > 1) {
+      const counted: Array<{ n: string }> = await this.dataSource.query(
+        `SELECT count(*) AS n FROM (SELECT r.id, ${STATUS_SQL} AS status FROM candidate_request r
+           JOIN request_process p ON p.request_id = r.id WHERE r.client_id = ANY($1) GROUP BY r.id) s
+          WHERE $2::text IS NULL OR status = $2`,
+        [clientIds, filter.status ?? null],
+      );
+      total = Number(counted[0].n);
+    }
+    return {
+      total,
+      rows: rows.map(({ total: _t, ...row }) => ({ ...row, createdAt: Number(row.createdAt) })),
+    };
+  }
+
+  /**
+   * Stores the candidate's input and re-queues the process, only while it waits for the
+   * candidate: of concurrent submissions exactly one matches the WHERE clause.
+   */
+  async acceptCandidateInput(
+    tx: SqlExecutor,
+    requestId: string,
+    processId: string,
+    clientIds: string[],
+    input: unknown,
+  ): Promise<CandidateInputOutcome> {
+    const updated = await queryRows<{ generation: number }>(
+      tx,
+      `UPDATE request_process p SET candidate_input = $4, status = 'En proceso', generation = generation + 1, updated_at = now()
+         FROM candidate_request r
+        WHERE p.id = $2 AND p.request_id = $1 AND r.id = p.request_id AND r.client_id = ANY($3)
+          AND p.status = 'Pendiente Candidato'
+        RETURNING p.generation`,
+      [requestId, processId, clientIds, JSON.stringify(input)],
+    );
+    if (updated[0]) return { kind: 'accepted', requestId, processId, generation: updated[0].generation };
+    const current = await this.findProcess(requestId, processId, clientIds);
+    return current
+      ? { kind: 'not-waiting', status: current.status, processName: current.processName }
+      : { kind: 'not-found' };
+  }
+}
+
+function toNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}

@@ -1,0 +1,20 @@
+import { DataSource, EntityManager } from 'typeorm';
+
+/** Either the pool or the manager of an open transaction: repositories accept both. */
+export type SqlExecutor = Pick<EntityManager, 'query'> | Pick<DataSource, 'query'>;
+
+/**
+ * Rows of any statement. TypeORM answers UPDATE and DELETE with `[rows, affectedCount]` but
+ * SELECT and INSERT with `rows`; this evens it out so `UPDATE ... RETURNING` reads like a SELECT.
+ */
+export async function queryRows<T>(executor: SqlExecutor, sql: string, params: unknown[] = []): Promise<T[]> {
+  const result: unknown = await executor.query(sql, params);
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[0] as T[];
+  return result as T[];
+}

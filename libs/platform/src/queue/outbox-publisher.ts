@@ -1,0 +1,87 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
+import {
+  RUN_PROCESS_OPTIONS,
+  runProcessJobId,
+  RunProcessPayload,
+  SCREENING_QUEUE,
+  ScreeningJob,
+} from './queue.contract';
+
+const PUBLISH_TIMEOUT_MS = 2_000;
+
+/** The outbox rows that re-queue processes (their job id depends on the generation). */
+export function runProcessJobs(
+  processes: Array<{ id: string; requestId: string; generation: number }>,
+): OutboxJob[] {
+  return processes.map((p) => ({
+    queue: SCREENING_QUEUE,
+    jobName: ScreeningJob.RunProcess,
+    jobId: runProcessJobId(p.id, p.generation),
+    payload: { requestId: p.requestId, processId: p.id } satisfies RunProcessPayload,
+  }));
+}
+
+/**
+ * Writes jobs to the outbox inside a transaction, and publishes them to Bull after the commit.
+ * Publishing never fails the caller: if Redis is away, the rows wait for the sweeper.
+ */
+@Injectable()
+export class OutboxPublisher {
+  private readonly logger = new Logger(OutboxPublisher.name);
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    @InjectQueue(SCREENING_QUEUE) private readonly screeningQueue: Queue,
+  ) {}
+
+  stage(tx: SqlExecutor, jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
+    return this.outbox.add(tx, jobs);
+  }
+
+  /** After commit. Resolves once published or given up (the sweeper retries); never rejects. */
+  async publishNow(jobs: PendingOutboxJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS);
+      await this.outbox.markPublished(jobs.map((j) => j.id));
+    } catch (error) {
+      this.logger.warn(
+        { err: error, jobs: jobs.length },
+        'Could not publish jobs now; the outbox sweeper will retry',
+      );
+    }
+  }
+
+  /** Publishes unpublished rows left behind (Redis was down, or a process died after its commit). */
+  sweep(olderThanMs = 1_000, limit = 500): Promise<number> {
+    return this.outbox.sweep(olderThanMs, limit, (jobs) =>
+      withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS),
+    );
+  }
+
+  private async addToQueue(jobs: OutboxJob[]): Promise<void> {
+    const byQueue = new Map<string, OutboxJob[]>();
+    for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+    for (const [queue, queued] of byQueue) {
+      if (queue !== SCREENING_QUEUE) throw new Error(`Unknown queue ${queue}`);
+      await this.screeningQueue.addBulk(
+        queued.map((job) => ({
+          name: job.jobName,
+          data: job.payload,
+          opts: { ...RUN_PROCESS_OPTIONS, jobId: job.jobId },
+        })),
+      );
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

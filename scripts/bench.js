@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run bench`: performance figures, measured side by side in one run on a private stack.
+// Not a test: it prints numbers (and writes them to .bench/results.json) and never fails on them.
+const fs = require('node:fs');
+const path = require('node:path');
+const { startStack, ROOT } = require('./bench/stack');
+const { runScreeningBench } = require('./bench/screening');
+
+const fmt = (n, digits = 0) =>
+  n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
+
+async function signIn(base) {
+  const r = await fetch(`${base}/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'demo@acme.test',
+      password: process.env.DEMO_PASSWORD || 'Demo-Pass-2026!',
+    }),
+  });
+  return (await r.json()).accessToken;
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const stack = await startStack({
+    port: 3200,
+    redisPort: 6396,
+    databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening_bench',
+    env: { JWT_ACCESS_TTL: '1h' },
+  });
+  const results = { machine: `${require('node:os').cpus().length} cores`, at: new Date().toISOString() };
+  try {
+    const token = await signIn(stack.base);
+    if (only.length === 0 || only.includes('screening')) {
+      const s = await runScreeningBench(stack, token);
+      results.screening = s;
+      console.log('\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s)');
+      console.log(
+        `  registration                 ${fmt(s.registration.rps)} req/s   p99 ${fmt(s.registration.p99)} ms   non-2xx ${s.registration.non2xx}`,
+      );
+      console.log(
+        `  overview GET (api)           ${fmt(s.overview.api.rps)} req/s   p99 ${fmt(s.overview.api.p99)} ms`,
+      );
+      console.log(
+        `  overview GET (bare http+pg)  ${fmt(s.overview.bare.rps)} req/s   p99 ${fmt(s.overview.bare.p99)} ms`,
+      );
+      console.log(`  api / bare                   ${fmt(s.overview.ratio * 100, 1)} %`);
+      console.log(
+        `  FULL: registration -> Completed        median ${fmt(s.latency.fullToCompletedMs, 1)} ms`,
+      );
+      console.log(
+        `  BASIC: registration -> globalEndDate   median ${fmt(s.latency.basicToGlobalEndMs, 1)} ms`,
+      );
+      console.log(
+        `  processor                    ${fmt(s.processor.jobsPerSecond)} process jobs/s (${s.processor.jobs} jobs in ${fmt(s.processor.seconds, 2)} s)`,
+      );
+    }
+    const legal = path.join(__dirname, 'bench', 'legal.js');
+    if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
+      results.legal = await require(legal).runLegalBench(stack, token);
+    }
+  } finally {
+    await stack.stop();
+  }
+  fs.mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
+  console.log('\nWritten to .bench/results.json');
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

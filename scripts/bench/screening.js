@@ -1,0 +1,164 @@
+'use strict';
+// Candidate-screening figures of issue 3 (sandbox latency 0).
+const { fork } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+const { loadMedian, median } = require('./measure');
+const { sleep } = require('./stack');
+
+let seq = 0;
+function candidate(packageId) {
+  seq += 1;
+  return {
+    packageId,
+    name: `Bench ${seq}`,
+    lastName: 'Hernández',
+    birthDate: '1990-05-17',
+    nationality: 'MX',
+    gender: 'H',
+    rfc: 'HELJ900517AB1',
+    curp: 'HELJ900517HDFRPN09',
+    ...(packageId === 'PKG-ACME-FULL' ? { consentNIP: '4790' } : {}),
+  };
+}
+
+async function post(stack, token, body) {
+  const r = await fetch(`${stack.base}/candidate-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 202) throw new Error(`registration: ${r.status} ${await r.text()}`);
+  return (await r.json()).uuid;
+}
+
+async function waitUntil(db, sql, params, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query(sql, params);
+    if (rows[0].done) return;
+    await sleep(5);
+  }
+  throw new Error(`timed out: ${sql}`);
+}
+
+const ALL_DONE = `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso') AS done`;
+
+async function runScreeningBench(stack, token) {
+  const db = new Client({ connectionString: stack.env.DATABASE_URL });
+  await db.connect();
+  const results = {};
+
+  // 1. Registration throughput (PKG-ACME-BASIC), 20 connections.
+  const registration = await loadMedian({
+    url: `${stack.base}/candidate-requests`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(candidate('PKG-ACME-BASIC')),
+  });
+  results.registration = registration;
+  await waitUntil(db, ALL_DONE, []);
+
+  // 2. Overview GET: the api and the bare node:http + pg handler, side by side in this run.
+  const uuid = await post(stack, token, candidate('PKG-ACME-FULL'));
+  await waitUntil(
+    db,
+    `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE request_id = $1 AND status = 'En proceso') AS done`,
+    [uuid],
+  );
+  const bare = fork(path.join(__dirname, 'bare-overview-server.js'), {
+    env: {
+      ...process.env,
+      JWT_SECRET: stack.env.JWT_SECRET,
+      DATABASE_URL: stack.env.DATABASE_URL,
+      PORT: '3299',
+    },
+    stdio: 'inherit',
+  });
+  await new Promise((resolve) => bare.once('message', resolve));
+  const headers = { authorization: `Bearer ${token}` };
+  const apiRuns = [];
+  const bareRuns = [];
+  for (let i = 0; i < 3; i++) {
+    apiRuns.push(
+      await loadMedian({ url: `${stack.base}/candidate-requests/${uuid}`, headers, connections: 50 }, 1),
+    );
+    bareRuns.push(
+      await loadMedian(
+        { url: `http://127.0.0.1:3299/candidate-requests/${uuid}`, headers, connections: 50 },
+        1,
+      ),
+    );
+  }
+  bare.kill();
+  results.overview = {
+    api: {
+      rps: median(apiRuns.map((r) => r.rps)),
+      p99: median(apiRuns.map((r) => r.p99)),
+      non2xx: apiRuns.reduce((n, r) => n + r.non2xx, 0),
+    },
+    bare: { rps: median(bareRuns.map((r) => r.rps)), p99: median(bareRuns.map((r) => r.p99)) },
+  };
+  results.overview.ratio = results.overview.api.rps / results.overview.bare.rps;
+
+  // 3. Registration -> Completed (FULL) and -> globalEndDate (BASIC): one at a time, times from the database.
+  const toCompleted = [];
+  const toEnd = [];
+  for (let i = 0; i < 15; i++) {
+    const full = await post(stack, token, candidate('PKG-ACME-FULL'));
+    await waitUntil(
+      db,
+      `SELECT NOT bool_or(status = 'En proceso') AND bool_or(start_date IS NOT NULL) AS done FROM request_process WHERE request_id = $1`,
+      [full],
+    );
+    const { rows: f } = await db.query(
+      `SELECT extract(epoch FROM (max(p.updated_at) - r.created_at)) * 1000 AS ms FROM request_process p JOIN candidate_request r ON r.id = p.request_id WHERE r.id = $1 GROUP BY r.created_at`,
+      [full],
+    );
+    toCompleted.push(Number(f[0].ms));
+    const basic = await post(stack, token, candidate('PKG-ACME-BASIC'));
+    await waitUntil(
+      db,
+      `SELECT bool_and(status = 'Finalizado') AS done FROM request_process WHERE request_id = $1`,
+      [basic],
+    );
+    const { rows: b } = await db.query(
+      `SELECT extract(epoch FROM (max(p.end_date) - r.created_at)) * 1000 AS ms FROM request_process p JOIN candidate_request r ON r.id = p.request_id WHERE r.id = $1 GROUP BY r.created_at`,
+      [basic],
+    );
+    toEnd.push(Number(b[0].ms));
+  }
+  results.latency = { fullToCompletedMs: median(toCompleted), basicToGlobalEndMs: median(toEnd) };
+
+  // 4. Processor throughput: queue 400 BASIC requests (2,000 jobs) with the processor stopped, then drain.
+  await stack.stopProcessor();
+  const queued = [];
+  for (let i = 0; i < 400; i += 20) {
+    queued.push(
+      ...(await Promise.all(
+        Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),
+      )),
+    );
+  }
+  await sleep(1500); // let the api publish every job
+  stack.startProcessor();
+  await waitUntil(
+    db,
+    `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
+    [queued],
+    300_000,
+  );
+  const { rows: t } = await db.query(
+    `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds FROM request_process WHERE request_id = ANY($1)`,
+    [queued],
+  );
+  results.processor = {
+    jobs: t[0].jobs,
+    seconds: Number(t[0].seconds),
+    jobsPerSecond: t[0].jobs / Number(t[0].seconds),
+  };
+  await db.end();
+  return results;
+}
+
+module.exports = { runScreeningBench };

@@ -1,0 +1,109 @@
+'use strict';
+// Starts a private stack for benchmarks: its own database, its own redis-server, the built api and
+// processor as child processes. Nothing is shared with a developer's running stack.
+const { spawn, spawnSync } = require('node:child_process');
+const os = require('node:os');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const ROOT = path.join(__dirname, '..', '..');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function recreateDatabase(databaseUrl) {
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
+}
+
+function startRedis(port) {
+  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+  const r = spawnSync('redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--daemonize',
+    'yes',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    os.tmpdir(),
+    '--logfile',
+    path.join(os.tmpdir(), `bench-redis-${port}.log`),
+  ]);
+  if (r.status !== 0) throw new Error(`redis-server failed: ${r.stderr}`);
+}
+
+function startApp(name, env) {
+  const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitHealthy(port) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/health`);
+      if (r.status === 200) return;
+    } catch {
+      /* starting */
+    }
+    await sleep(150);
+  }
+  throw new Error('api did not become healthy');
+}
+
+async function startStack({ port, redisPort, databaseUrl, env = {} }) {
+  await recreateDatabase(databaseUrl);
+  const { setupDatabase } = require(path.join(ROOT, 'scripts/lib/setup.js'));
+  await setupDatabase(databaseUrl, () => undefined);
+  startRedis(redisPort);
+  await sleep(300);
+  const appEnv = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    LOG_LEVEL: 'warn',
+    SANDBOX_LATENCY_MS: '0',
+    ...env,
+  };
+  const stack = {
+    env: appEnv,
+    api: startApp('api', appEnv),
+    processor: startApp('processor', appEnv),
+    base: `http://127.0.0.1:${port}`,
+    async restartProcessor() {
+      this.processor.kill('SIGKILL');
+      await sleep(200);
+      this.processor = startApp('processor', appEnv);
+    },
+    stopProcessor() {
+      this.processor.kill('SIGTERM');
+      return new Promise((r) => this.processor.once('exit', r));
+    },
+    startProcessor() {
+      this.processor = startApp('processor', appEnv);
+    },
+    async stop() {
+      this.api.kill('SIGTERM');
+      this.processor.kill('SIGTERM');
+      await sleep(500);
+      spawnSync('redis-cli', ['-p', String(redisPort), 'shutdown', 'nosave']);
+    },
+  };
+  await waitHealthy(port);
+  return stack;
+}
+
+module.exports = { startStack, sleep, ROOT };

@@ -1,0 +1,229 @@
+import Bull from 'bull';
+import { api, killProcessor, signIn, Session, state, withDb } from './support/helpers';
+import { startRedis, stopRedis, waitForRedis } from './support/stack';
+import {
+  byName,
+  candidate,
+  DOCUMENTS,
+  ended,
+  fullCandidate,
+  overview,
+  register,
+  settled,
+  waitForOverview,
+} from './support/screening';
+
+let acme: Session;
+
+beforeAll(async () => {
+  acme = await signIn('demo@acme.test');
+});
+
+async function countRequestsNamed(name: string): Promise<number> {
+  return withDb(async (db) => {
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM candidate WHERE name = $1`, [name]);
+    return rows[0].n as number;
+  });
+}
+
+describe('Idempotency-Key on POST /candidate-requests', () => {
+  it('answers a retry with the first response and registers nothing new', async () => {
+    const body = candidate();
+    const key = `retry-${Date.now()}`;
+    const first = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(202);
+    const retry = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(202);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(await countRequestsNamed(body.name as string)).toBe(1);
+  });
+
+  it('answers 422 for the same key with another body', async () => {
+    const key = `conflict-${Date.now()}`;
+    await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', key)
+      .send(candidate())
+      .expect(202);
+    const response = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', key)
+      .send(candidate())
+      .expect(422);
+    expect(response.body).toEqual({ code: 422, message: expect.any(String) });
+  });
+
+  it('does the work once for concurrent requests with one key', async () => {
+    const body = candidate();
+    const key = `concurrent-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api().post('/candidate-requests').set(acme.auth).set('Idempotency-Key', key).send(body),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((a) => a.body.uuid)).size).toBe(1);
+    expect(await countRequestsNamed(body.name as string)).toBe(1);
+  });
+
+  it('keeps keys of different users apart', async () => {
+    const key = `shared-${Date.now()}`;
+    const multi = await signIn('multi@acme.test');
+    const a = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', key)
+      .send(candidate())
+      .expect(202);
+    const b = await api()
+      .post('/candidate-requests')
+      .set(multi.auth)
+      .set('Idempotency-Key', key)
+      .send(candidate())
+      .expect(202);
+    expect(a.body.uuid).not.toBe(b.body.uuid);
+  });
+
+  it('refuses a key longer than 255 characters', async () => {
+    await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .set('Idempotency-Key', 'k'.repeat(256))
+      .send(candidate())
+      .expect(400);
+  });
+});
+
+describe('nothing lost, nothing done twice', () => {
+  it('runs a registration answered 202 while Redis was down once Redis is back', async () => {
+    const { redisPort } = state();
+    stopRedis(redisPort);
+    await waitForRedis(redisPort, false);
+    let uuid: string;
+    try {
+      const health = await api().get('/health').expect(503);
+      expect(health.body).toEqual(
+        expect.objectContaining({ code: 503, message: expect.stringContaining('redis') }),
+      );
+      uuid = await register(acme, candidate());
+      await new Promise((r) => setTimeout(r, 1500));
+      const waiting = await overview(acme, uuid);
+      expect(waiting.status).toBe('Pending');
+      const pending = await withDb(
+        async (db) =>
+          (
+            await db.query(
+              `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1 AND published_at IS NULL`,
+              [uuid],
+            )
+          ).rows[0].n,
+      );
+      expect(pending).toBe(5);
+    } finally {
+      startRedis(redisPort);
+      await waitForRedis(redisPort, true);
+    }
+    const o = await waitForOverview(acme, uuid!, ended, 40_000);
+    expect(o.processes.every((p) => p.status === 'Finalizado')).toBe(true);
+    await api().get('/health').expect(200);
+  });
+
+  it('finishes, exactly once, a process whose processor was killed in the middle of the job', async () => {
+    // A slow provider keeps the job running long enough to kill the worker in the middle of it.
+    await killProcessor({ env: { SANDBOX_LATENCY_MS: '4000' } });
+    const uuid = await register(acme, candidate());
+    await waitForOverview(
+      acme,
+      uuid,
+      (o) => o.processes.some((p) => p.status === 'En proceso' && p.startDate !== null),
+      20_000,
+    );
+    await killProcessor({ restart: false });
+    const midway = await overview(acme, uuid);
+    expect(midway.processes.some((p) => p.status === 'En proceso' && p.startDate !== null)).toBe(true);
+    await killProcessor({ env: {} }); // a new processor with the normal configuration
+    const o = await waitForOverview(acme, uuid, ended, 45_000);
+    expect(o.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
+    const outboxRows = await withDb(
+      async (db) =>
+        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
+          .rows[0].n,
+    );
+    expect(outboxRows).toBe(5);
+  }, 90_000);
+
+  it('ignores a duplicated job delivery: no second write, no dependents queued twice', async () => {
+    const uuid = await register(acme, fullCandidate());
+    let o = await waitForOverview(acme, uuid, settled);
+    const documentos = byName(o, 'Documentos');
+    await api()
+      .post(`/candidate-requests/${uuid}/processes/${documentos.id}/candidate-input`)
+      .set(acme.auth)
+      .send(DOCUMENTS)
+      .expect(202);
+    o = await waitForOverview(
+      acme,
+      uuid,
+      (x) =>
+        byName(x, 'Validación de estudios').status === 'Finalizado' &&
+        byName(x, 'Geolocalización').status === 'Finalizado',
+    );
+    const before = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
+            [uuid],
+          )
+        ).rows,
+    );
+    const outboxBefore = await withDb(
+      async (db) =>
+        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
+          .rows[0].n,
+    );
+
+    const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
+    try {
+      const jobs = await Promise.all(
+        ['Documentos', 'Peps', 'Validación de estudios'].map((name) =>
+          queue.add(
+            'run-process',
+            { requestId: uuid, processId: byName(o, name).id },
+            { jobId: `duplicate-${byName(o, name).id}-${Date.now()}` },
+          ),
+        ),
+      );
+      await Promise.all(jobs.map((job) => job.finished()));
+    } finally {
+      await queue.close();
+    }
+    const after = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
+            [uuid],
+          )
+        ).rows,
+    );
+    const outboxAfter = await withDb(
+      async (db) =>
+        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
+          .rows[0].n,
+    );
+    expect(after).toEqual(before);
+    expect(outboxAfter).toBe(outboxBefore);
+  });
+});
