@@ -1,0 +1,52 @@
+import { validateCandidateInput } from './candidate-input';
+
+const doc = { type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repeat(64) };
+const personal = { name: 'María López', phone: '+525511112222', relationship: 'Amiga' };
+const work = {
+  company: 'ACME',
+  contactName: 'Laura',
+  phone: '+524771234567',
+  position: 'Supervisor',
+  startDate: '2019-02-01',
+  endDate: '2023-06-30',
+};
+const fields = (...args: Parameters<typeof validateCandidateInput>) =>
+  validateCandidateInput(...args).map((v) => v.field);
+
+describe('validateCandidateInput', () => {
+  it('accepts valid bodies for the three candidate-facing processes', () => {
+    expect(fields('Documentos', { documents: [doc] })).toEqual([]);
+    expect(fields('Referencias Personales', { references: [personal, personal] })).toEqual([]);
+    expect(fields('Referencias Laborales', { references: [work] })).toEqual([]);
+  });
+
+  it.each([
+    [{}, ['documents']],
+    [{ documents: [] }, ['documents']],
+    [{ documents: [{ ...doc, type: 'SELFIE' }] }, ['documents[0].type']],
+    [{ documents: [doc, { ...doc, sha256: 'xyz' }] }, ['documents[1].sha256']],
+    [{ documents: [{ ...doc, fileName: '' }] }, ['documents[0].fileName']],
+  ])('Documentos %j -> %j', (body, expected) => {
+    expect(fields('Documentos', body)).toEqual(expected);
+  });
+
+  it.each([
+    [{ references: [personal] }, ['references']],
+    [{ references: [personal, { ...personal, relationship: '' }] }, ['references[1].relationship']],
+  ])('Referencias Personales %j -> %j', (body, expected) => {
+    expect(fields('Referencias Personales', body)).toEqual(expected);
+  });
+
+  it.each([
+    [{ references: [] }, ['references']],
+    [{ references: [{ ...work, endDate: '2018-01-01' }] }, ['references[0].endDate']],
+    [{ references: [{ ...work, startDate: '2019-02-30' }] }, ['references[0].startDate']],
+    [{ references: [{ ...work, company: undefined }] }, ['references[0].company']],
+  ])('Referencias Laborales %j -> %j', (body, expected) => {
+    expect(fields('Referencias Laborales', body)).toEqual(expected);
+  });
+
+  it('refuses input for a process that takes none', () => {
+    expect(fields('Peps', { documents: [doc] })).toEqual(['processId']);
+  });
+});

@@ -1,0 +1,221 @@
+import { ProcessName } from './catalog';
+import {
+  calendarDateIn,
+  isCalendarDate,
+  isOlderThan18,
+  normalizeRegistration,
+  RegistrationInput,
+  validateRegistration,
+} from './registration-rules';
+
+const BASIC: ProcessName[] = ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News'];
+const WITH_CREDIT: ProcessName[] = [...BASIC, 'Reporte de Crédito'];
+const TODAY = '2026-11-22';
+
+const person = (overrides: Partial<RegistrationInput> = {}): RegistrationInput =>
+  normalizeRegistration({
+    personType: 'individual',
+    name: 'Juan Carlos',
+    lastName: 'Hernández',
+    birthDate: '1990-05-17',
+    nationality: 'MX',
+    gender: 'H',
+    rfc: 'HELJ900517AB1',
+    curp: 'HELJ900517HDFRPN09',
+    ...overrides,
+  });
+
+const company = (overrides: Partial<RegistrationInput> = {}): RegistrationInput =>
+  normalizeRegistration({
+    personType: 'corporate',
+    nationality: 'MX',
+    rfc: 'CNO150210AB3',
+    regime: 'Régimen General',
+    businessName: 'Comercializadora del Norte S.A. de C.V.',
+    ...overrides,
+  });
+
+const fields = (input: RegistrationInput, processes: ProcessName[] = BASIC, today = TODAY) =>
+  validateRegistration(input, { packageProcesses: processes, today }).map((v) => v.field);
+
+describe('calendarDateIn', () => {
+  it.each([
+    ['2026-01-01T03:00:00Z', 'America/Mexico_City', '2025-12-31'],
+    ['2026-01-01T06:00:00Z', 'America/Mexico_City', '2026-01-01'],
+    ['2026-01-01T03:00:00Z', 'UTC', '2026-01-01'],
+  ])('%s in %s is %s', (instant, zone, date) => {
+    expect(calendarDateIn(zone, new Date(instant))).toBe(date);
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each([
+    ['2000-02-29', true],
+    ['2001-02-29', false],
+    ['2001-02-30', false],
+    ['2001-13-01', false],
+    ['17/05/1990', false],
+    ['1990-5-17', false],
+  ])('%s -> %s', (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected);
+  });
+});
+
+describe('rule 1: older than 18 on the calendar date', () => {
+  it.each([
+    ['the day before the 18th birthday', '2008-11-23', false],
+    ['the 18th birthday itself', '2008-11-22', false],
+    ['the day after the 18th birthday', '2008-11-21', true],
+    ['long ago', '1950-01-01', true],
+    ['a child', '2015-06-01', false],
+  ])('%s', (_label, birthDate, older) => {
+    expect(isOlderThan18(birthDate, TODAY)).toBe(older);
+    expect(fields(person({ birthDate })).includes('birthDate')).toBe(!older);
+  });
+
+  it.each([
+    // Born 29 Feb 2008: the 18th birthday of a non-leap 2026 falls on 1 March.
+    ['2008-02-29', '2026-02-28', false],
+    ['2008-02-29', '2026-03-01', false],
+    ['2008-02-29', '2026-03-02', true],
+    // Born 29 Feb 2004: turns 18 on 1 March 2022 (non-leap).
+    ['2004-02-29', '2022-03-01', false],
+    ['2004-02-29', '2022-03-02', true],
+    // An ordinary birthday whose 18th anniversary precedes a leap day.
+    ['2006-02-28', '2024-02-28', false],
+    ['2006-02-28', '2024-02-29', true],
+  ])('leap-day cases: born %s, today %s -> %s', (birthDate, today, older) => {
+    expect(isOlderThan18(birthDate, today)).toBe(older);
+  });
+
+  it('refuses a date that does not exist', () => {
+    expect(fields(person({ birthDate: '2001-02-30' }))).toContain('birthDate');
+  });
+});
+
+describe('rule 2: nationality', () => {
+  it.each(['MX', 'DOM', 'GTM', 'HND', 'JAM', 'PAN'])('accepts %s', (nationality) => {
+    expect(fields(person({ nationality }))).toEqual([]);
+  });
+  it.each(['US', 'MEX', 'CO', ''])('refuses %p', (nationality) => {
+    expect(fields(person({ nationality }))).toContain('nationality');
+  });
+  it('accepts lower case by normalizing it', () => {
+    expect(fields(person({ nationality: 'mx' }))).toEqual([]);
+  });
+});
+
+describe('rule 3: gender', () => {
+  it.each(['H', 'M', 'X'])('accepts %s', (gender) => {
+    expect(fields(person({ gender }))).toEqual([]);
+  });
+  it.each(['F', 'male', 'N', ''])('refuses %p', (gender) => {
+    expect(fields(person({ gender }))).toContain('gender');
+  });
+});
+
+describe('rule 4: RFC and CURP agree on their first 10 characters', () => {
+  it.each([
+    ['matching 13-character RFC', 'HELJ900517AB1', 'HELJ900517HDFRPN09', true],
+    ['RFC differs at position 10', 'HELJ900518AB1', 'HELJ900517HDFRPN09', false],
+    ['RFC differs at position 1', 'XELJ900517AB1', 'HELJ900517HDFRPN09', false],
+    ['difference only after position 10', 'HELJ900517ZZ9', 'HELJ900517MDFRPN01', true],
+  ])('%s', (_label, rfc, curp, ok) => {
+    expect(fields(person({ rfc, curp })).includes('rfc')).toBe(!ok);
+  });
+
+  it('does not apply when the CURP is absent', () => {
+    expect(fields(person({ curp: undefined, rfc: 'HELJ900517AB1' }))).toEqual([]);
+  });
+
+  it('compares after upper-casing', () => {
+    expect(fields(person({ rfc: 'helj900517ab1', curp: 'helj900517hdfrpn09' }))).toEqual([]);
+  });
+
+  it.each([
+    ['11 characters', 'HELJ900517A'],
+    ['14 characters', 'HELJ900517AB12'],
+    ['a company RFC for a person', 'HEL900517AB1'],
+    ['letters where the date goes', 'HELJAB0517AB1'],
+  ])('refuses an RFC of %s', (_label, rfc) => {
+    expect(fields(person({ rfc, curp: undefined }))).toContain('rfc');
+  });
+
+  it('refuses a malformed CURP', () => {
+    expect(fields(person({ curp: 'HELJ900517HDFRPN0' }))).toContain('curp');
+  });
+});
+
+describe('rule 5: consent NIP for the credit report', () => {
+  it.each([
+    ['digits 3-4 equal RFC positions 5-6', '4790', true],
+    ['longer NIP, still matching', '129055', true],
+    ['digits 3-4 differ', '4791', false],
+    ['not digits', '47A0', false],
+    ['too short', '479', false],
+  ])('%s', (_label, consentNIP, ok) => {
+    expect(fields(person({ consentNIP }), WITH_CREDIT).includes('consentNIP')).toBe(!ok);
+  });
+
+  it('requires rfc and consentNIP when the package has the credit report', () => {
+    expect(fields(person({ rfc: undefined, curp: undefined }), WITH_CREDIT)).toEqual(['rfc', 'consentNIP']);
+  });
+
+  it('does not apply without the credit report', () => {
+    expect(fields(person({ consentNIP: '0000' }), BASIC)).toEqual([]);
+  });
+
+  it('uses positions 5-6 of a company RFC too', () => {
+    expect(fields(company({ consentNIP: '1850' }), WITH_CREDIT)).toEqual([]);
+    expect(fields(company({ consentNIP: '1815' }), WITH_CREDIT)).toEqual(['consentNIP']);
+  });
+});
+
+describe('rule 6: corporate registrations', () => {
+  it('accepts a company with regime and business name and no personal data', () => {
+    expect(fields(company())).toEqual([]);
+  });
+  it('requires regime and businessName', () => {
+    expect(fields(company({ regime: undefined, businessName: '' }))).toEqual(['regime', 'businessName']);
+  });
+  it('refuses a person RFC for a company', () => {
+    expect(fields(company({ rfc: 'HELJ900517AB1' }))).toContain('rfc');
+  });
+});
+
+describe('required fields of an individual', () => {
+  it('lists every missing field at once', () => {
+    const input = normalizeRegistration({ personType: 'individual' });
+    expect(fields(input)).toEqual(['name', 'lastName', 'birthDate', 'nationality', 'gender']);
+  });
+
+  it.each([
+    ['name', { name: 'x'.repeat(101) }],
+    ['lastName', { lastName: '' }],
+    ['secondLastName', { secondLastName: '   ' }],
+    ['email', { email: 'not-an-email' }],
+    ['phone', { phone: 'call me' }],
+  ])('checks %s', (field, overrides) => {
+    expect(fields(person(overrides as Partial<RegistrationInput>))).toEqual([field]);
+  });
+
+  it('lists several violated rules together', () => {
+    expect(
+      fields(person({ birthDate: '2015-01-01', nationality: 'US', gender: 'F', rfc: 'XXXX900517AB1' })),
+    ).toEqual(['birthDate', 'nationality', 'gender', 'rfc']);
+  });
+});
+
+describe('normalizeRegistration', () => {
+  it('trims strings and upper-cases identifiers', () => {
+    expect(
+      normalizeRegistration({ name: '  Ana ', rfc: ' helj900517ab1 ', gender: 'm', nationality: 'mx' }),
+    ).toEqual({
+      personType: 'individual',
+      name: 'Ana',
+      rfc: 'HELJ900517AB1',
+      gender: 'M',
+      nationality: 'MX',
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { PROCESS_NAMES } from '../catalog';
+import { outcomeAfterRetriesExhausted, RETRY_POLICY, sandboxOutcome, stableHash } from './sandbox-outcome';
+
+const candidate = (i: number) => ({
+  name: `Persona ${i}`,
+  lastName: 'Hernández',
+  birthDate: '1990-05-17',
+  nationality: 'MX',
+  rfc: 'HELJ900517AB1',
+});
+
+describe('sandboxOutcome', () => {
+  it.each([...PROCESS_NAMES])('is deterministic for %s', (name) => {
+    expect(sandboxOutcome(name, candidate(1))).toEqual(sandboxOutcome(name, candidate(1)));
+  });
+
+  it('varies across candidates: every final result except No disponible appears', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++)
+      for (const name of ['Peps', 'Global Watch List', 'Reporte de Crédito'] as const)
+        seen.add(sandboxOutcome(name, candidate(i)).result);
+    expect([...seen].sort()).toEqual(['Aprobado', 'Riesgo Alto', 'Riesgo Bajo', 'Riesgo Medio']);
+  });
+
+  it('derives BGC Legal from the corpus summary when given', () => {
+    expect(
+      sandboxOutcome('BGC Legal', candidate(1), {
+        legalMatches: { lawsuitsFound: 0, asDefendant: 0, categories: [] },
+      }).result,
+    ).toBe('Aprobado');
+    expect(
+      sandboxOutcome('BGC Legal', candidate(1), {
+        legalMatches: { lawsuitsFound: 4, asDefendant: 0, categories: ['Civil'] },
+      }).result,
+    ).toBe('Riesgo Bajo');
+    expect(
+      sandboxOutcome('BGC Legal', candidate(1), {
+        legalMatches: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'] },
+      }),
+    ).toEqual(
+      expect.objectContaining({
+        result: 'Riesgo Alto',
+        summary: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'] },
+      }),
+    );
+  });
+
+  it('summarizes what the candidate supplied', () => {
+    const docs = sandboxOutcome('Documentos', candidate(1), {
+      candidateInput: { documents: [{ type: 'INE' }, { type: 'CURP' }] },
+    });
+    expect(docs.summary).toEqual(expect.objectContaining({ documentsReceived: 2, types: ['INE', 'CURP'] }));
+    const refs = sandboxOutcome('Referencias Personales', candidate(1), {
+      candidateInput: { references: [{}, {}, {}] },
+    });
+    expect(refs.summary).toEqual(expect.objectContaining({ referencesProvided: 3 }));
+  });
+
+  it('gives a credit score between 300 and 850', () => {
+    for (let i = 0; i < 100; i++) {
+      const { score } = sandboxOutcome('Reporte de Crédito', candidate(i)).summary as { score: number };
+      expect(score).toBeGreaterThanOrEqual(300);
+      expect(score).toBeLessThanOrEqual(850);
+    }
+  });
+});
+
+describe('retries', () => {
+  it('backs off exponentially and ends as No disponible', () => {
+    expect([1, 2, 3].map(RETRY_POLICY.backoffMs)).toEqual([200, 400, 800]);
+    expect(outcomeAfterRetriesExhausted('Peps')).toEqual({
+      result: 'No disponible',
+      summary: expect.objectContaining({ providerAnswered: false }),
+    });
+  });
+});
+
+describe('stableHash', () => {
+  it('is FNV-1a', () => {
+    expect(stableHash('')).toBe(0x811c9dc5);
+    expect(stableHash('a')).toBe(0xe40c292c);
+  });
+});
