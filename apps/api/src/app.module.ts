@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } fr
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
+import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { ScreeningModule } from './screening/screening.module';
 
 @Module({
@@ -19,6 +20,7 @@ import { ScreeningModule } from './screening/screening.module';
     AuthModule,
     HealthModule,
     ScreeningModule,
+    LegalRecordsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })

@@ -8,6 +8,7 @@ import { CandidateRequestRepository } from './repositories/candidate-request.rep
 import { IdempotencyRepository } from './repositories/idempotency.repository';
 import { OutboxRepository } from './repositories/outbox.repository';
 import { ProcessExecutionRepository } from './repositories/process-execution.repository';
+import { LegalSearchRepository } from './repositories/legal-search.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -17,6 +18,7 @@ const REPOSITORIES = [
   ProcessExecutionRepository,
   OutboxRepository,
   IdempotencyRepository,
+  LegalSearchRepository,
 ];
 
 export interface PersistenceOptions {

@@ -1,5 +1,12 @@
 import { Foundation1763800000000 } from './1763800000000-Foundation';
 import { Screening1763850000000 } from './1763850000000-Screening';
+import { LegalCorpus1763900000000 } from './1763900000000-LegalCorpus';
+import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
-export const MIGRATIONS = [Foundation1763800000000, Screening1763850000000];
+export const MIGRATIONS = [
+  Foundation1763800000000,
+  Screening1763850000000,
+  LegalCorpus1763900000000,
+  LegalSearches1763950000000,
+];

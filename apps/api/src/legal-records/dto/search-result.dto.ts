@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+const OUTCOMES = ['SUCCESS', 'EMPTY', 'FAILED'];
+
+export class SearchQueryEchoDto {
+  @ApiProperty({ example: 'Juan' }) name!: string;
+  @ApiPropertyOptional({ example: 'Hernández' }) lastName?: string;
+  @ApiPropertyOptional({ example: 'López' }) secondLastName?: string;
+  @ApiProperty({ example: 'Juan Hernández' }) full_name_searched!: string;
+}
+
+export class CategoryCountDto {
+  @ApiProperty({ example: 'Civil' }) category!: string;
+  @ApiProperty({ example: 120 }) count!: number;
+}
+
+export class StateCountDto {
+  @ApiProperty({ example: 'Jalisco' }) state!: string;
+  @ApiProperty({ example: 37 }) count!: number;
+}
+
+export class KpisDto {
+  @ApiProperty({ example: 512, description: 'The full universe of matches (not capped)' })
+  total_matches!: number;
+  @ApiProperty({ type: [CategoryCountDto], description: 'Persons per category over the universe, top 10' })
+  top_categories!: CategoryCountDto[];
+  @ApiProperty({ type: [StateCountDto], description: 'Persons per state over the universe, top 10' })
+  top_states!: StateCountDto[];
+}
+
+export class MatchedPersonDto {
+  @ApiProperty({ format: 'uuid', description: 'Key for the record-detail endpoint' }) uuid!: string;
+  @ApiProperty({ example: 'Juan Carlos Hernández López' }) name!: string;
+  @ApiPropertyOptional({
+    example: 4,
+    description: 'Number of lawsuits; absent when the source does not report it',
+  })
+  count?: number;
+  @ApiProperty({ type: [String], example: ['Civil', 'Mercantil'] }) categories!: string[];
+  @ApiProperty({ example: '04-03-2021', description: 'Latest agreement date, DD-MM-YYYY' })
+  agreement_date!: string;
+  @ApiProperty({ example: 'Jalisco' }) state!: string;
+}
+
+export class CapDto {
+  @ApiProperty({ example: 300 }) max_matches!: number;
+  @ApiProperty({ example: 512, description: 'Real total in the source' }) total_records_in_source!: number;
+  @ApiProperty({ example: true, description: 'The cap cut the results: suggest refining the search' })
+  truncated!: boolean;
+}
+
+export class SearchPaginationDto {
+  @ApiProperty({ example: 300, description: 'Reachable total (cap and filters applied)' })
+  total_records_found!: number;
+  @ApiProperty({ example: 1 }) current_page!: number;
+  @ApiProperty({ example: 100 }) limit!: number;
+  @ApiProperty({ example: 3 }) total_pages!: number;
+  @ApiProperty({ example: true }) has_next!: boolean;
+  @ApiProperty({ example: false }) has_previous!: boolean;
+}
+
+export class SearchMetaDto {
+  @ApiProperty({ format: 'uuid' }) searchId!: string;
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({ type: CapDto }) cap!: CapDto;
+  @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
+  @ApiProperty({ type: [String], description: 'Record uuids already unlocked in this search' })
+  unlocked_uuids!: string[];
+  @ApiProperty({ example: true, description: 'true when this call was billed (search creation)' })
+  charged!: boolean;
+  @ApiProperty({
+    example: '2026-12-22T14:00:00.000Z',
+    description: 'Until when the search can be read (30 days)',
+  })
+  recoverable_until!: string;
+  @ApiProperty({ example: false, description: 'The source took longer than the slow threshold' })
+  slow_response!: boolean;
+}
+
+export class SearchDataDto {
+  @ApiProperty({ format: 'uuid' }) searchId!: string;
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({ type: SearchQueryEchoDto }) search_query!: SearchQueryEchoDto;
+  @ApiProperty({ type: KpisDto }) kpis!: KpisDto;
+  @ApiProperty({ type: [MatchedPersonDto] }) records!: MatchedPersonDto[];
+  @ApiProperty({ type: SearchMetaDto }) meta!: SearchMetaDto;
+}
+
+export class LawsuitDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'Sentencia definitiva' }) judgement_type!: string;
+  @ApiProperty() plaintiff!: string;
+  @ApiProperty() defendant!: string;
+  @ApiProperty({ example: 'Jalisco' }) state!: string;
+  @ApiProperty({ example: 'Civil' }) type!: string;
+  @ApiProperty({ example: '2021-03-04', description: 'YYYY-MM-DD' }) agreement_date!: string;
+  @ApiProperty({ example: '1234/2021' }) file_number!: string;
+  @ApiProperty() source!: string;
+  @ApiProperty() court!: string;
+  @ApiProperty() circuit!: string;
+  @ApiProperty() synthesis!: string;
+  @ApiProperty({ format: 'uri' }) synthesis_url!: string;
+  @ApiProperty({ format: 'uri' }) source_url!: string;
+}
+
+export class RecordSourceDto {
+  @ApiProperty({ format: 'uuid' }) uuid!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 4 }) count!: number;
+}
+
+export class ConsumptionDto {
+  @ApiProperty({ example: 'INCLUDED' }) consumption_type!: string;
+  @ApiProperty({ example: true }) billable!: boolean;
+  @ApiProperty({ example: true, description: 'false on later readings of an unlocked uuid' })
+  charged!: boolean;
+  @ApiProperty({ example: 'AVAILABLE' }) detail_status!: string;
+  @ApiProperty({ example: '2026-11-22T14:00:00.000Z' }) unlocked_at!: string;
+}
+
+export class RecordDetailDataDto {
+  @ApiProperty({ type: RecordSourceDto }) source!: RecordSourceDto;
+  @ApiProperty({ type: [LawsuitDto] }) records!: LawsuitDto[];
+  @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
+  @ApiProperty({ type: [String] }) categories!: string[];
+  @ApiProperty({ example: 'Jalisco' }) state!: string;
+  @ApiProperty({ type: ConsumptionDto }) consumption!: ConsumptionDto;
+  @ApiProperty({ example: false }) slow_response!: boolean;
+}

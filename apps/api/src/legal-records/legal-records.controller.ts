@@ -1,0 +1,108 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { EnvelopeOf } from '../common/envelope';
+import { validateIdempotencyKey } from '../common/idempotency';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { CreateSearchUseCase } from './create-search.use-case';
+import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
+import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
+import { ReadSearchUseCase } from './read-search.use-case';
+
+@ApiTags('Legal records')
+@ApiBearerAuth('bearer')
+@Controller('risks/legal-records/searches')
+export class LegalRecordsController {
+  constructor(
+    private readonly create: CreateSearchUseCase,
+    private readonly reads: ReadSearchUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'createLegalSearch',
+    summary: 'Search legal records by name',
+    description:
+      'Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). ' +
+      'Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). ' +
+      'A source failure or timeout answers `outcome: FAILED` and is not charged.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Optional, 1..255 characters: a retried creation with the same key and body within 24 hours answers the same search and is charged once.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  })
+  @ApiBody({
+    type: CreateSearchDto,
+    examples: {
+      capped: { summary: 'More than 300 matches (capped)', value: { name: 'Juan', lastName: 'Hernández' } },
+      threeNames: {
+        summary: 'Name and both surnames',
+        value: { name: 'María', lastName: 'García', secondLastName: 'López' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
+  @ApiErrors(400, 401, 403, 413, 422)
+  async createSearch(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateSearchDto,
+    @Query() query: SearchQueryDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const response = await this.create.execute(user, body, query, validateIdempotencyKey(idempotencyKey));
+    void reply.status(response.statusCode);
+    return response.body;
+  }
+
+  @Get(':searchId')
+  @ApiOperation({
+    operationId: 'getLegalSearch',
+    summary: 'Page through or filter a stored search (free)',
+    description:
+      'Re-reads the stored matches: `categories` / `states` keep persons having any of the listed values and recompute `meta.pagination`; `kpis` stay as created; `charged` is false. Reset `page` to 1 when a filter changes; a page past the last answers empty `records`.',
+  })
+  @ApiParam({ name: 'searchId', format: 'uuid' })
+  @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
+  @ApiErrors(400, 401, 403, 404, 410)
+  getSearch(
+    @CurrentUser() user: AuthUser,
+    @Param('searchId') searchId: string,
+    @Query() query: SearchQueryDto,
+  ) {
+    return this.reads.page(user, searchId, query);
+  }
+
+  @Get(':searchId/records/:uuid')
+  @ApiOperation({
+    operationId: 'getLegalRecord',
+    summary: 'Case-level detail of one matched person',
+    description:
+      'The first successful reading of a uuid in a search unlocks it and is charged (`consumption.charged: true`); later readings and refinements are free. Filters: categories, states, startDate/endDate (YYYY-MM-DD) and role (Applicant | Defendant).',
+  })
+  @ApiParam({ name: 'searchId', format: 'uuid' })
+  @ApiParam({ name: 'uuid', format: 'uuid', description: 'A `records[].uuid` of the search' })
+  @ApiOkResponse({ type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }) })
+  @ApiErrors(400, 401, 403, 404, 410, 503)
+  getRecord(
+    @CurrentUser() user: AuthUser,
+    @Param('searchId') searchId: string,
+    @Param('uuid') uuid: string,
+    @Query() query: RecordDetailQueryDto,
+  ) {
+    return this.reads.record(user, searchId, uuid, query);
+  }
+}

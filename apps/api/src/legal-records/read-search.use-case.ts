@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import {
+  consumptionFor,
+  GoneError,
+  isRecoverable,
+  NotFoundError,
+  reachablePagination,
+  resolveClientId,
+  validateDetailQuery,
+  validatePaging,
+} from '@app/domain';
+import { LegalSearchRepository, StoredSearch } from '@app/persistence';
+import { AuthUser } from '../auth/auth-user';
+import { envelope, Envelope } from '../common/envelope';
+import { invalidRequest } from '../common/validation';
+import { isUuid } from '../screening/read-requests.use-case';
+import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
+import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
+import { LegalRecordsSource } from './legal-source';
+import { filtersOf } from './search-filters';
+import { searchView } from './search-view';
+import { ServiceUnavailableException } from '@nestjs/common';
+
+const SEARCH_NOT_FOUND = 'Search not found.';
+
+/** SPEC 4.6 and 4.7: re-reading a stored search (free) and the detail of one matched person. */
+@Injectable()
+export class ReadSearchUseCase {
+  constructor(
+    private readonly searches: LegalSearchRepository,
+    private readonly source: LegalRecordsSource,
+  ) {}
+
+  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<Envelope<SearchDataDto>> {
+    const violations = validatePaging(query);
+    if (violations.length > 0) throw invalidRequest(violations);
+    const search = await this.recoverableSearch(user, searchId, query.clientId);
+    const { page, limit, normCategories, normStates } = filtersOf(query);
+    const [matches, unlocked] = await Promise.all([
+      this.searches.pageMatches(search.id, { normCategories, normStates, limit, offset: (page - 1) * limit }),
+      this.searches.unlockedUuids(search.id),
+    ]);
+    return envelope(
+      searchView(search, { rows: matches.rows, total: matches.total, page, limit }, unlocked, false),
+    );
+  }
+
+  async record(
+    user: AuthUser,
+    searchId: string,
+    personUuid: string,
+    query: RecordDetailQueryDto,
+  ): Promise<Envelope<RecordDetailDataDto>> {
+    const violations = [...validatePaging(query), ...validateDetailQuery(query)];
+    if (violations.length > 0) throw invalidRequest(violations);
+    const search = await this.recoverableSearch(user, searchId, query.clientId);
+    const match = isUuid(personUuid) ? await this.searches.findMatch(search.id, personUuid) : null;
+    if (!match) throw new NotFoundError('This record is not part of the search.');
+
+    const { page, limit } = filtersOf(query);
+    const answer = await this.source.lawsuits(personUuid, {
+      categories: filtersOf(query).normCategories,
+      states: filtersOf(query).normStates,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      role: query.role as 'Applicant' | 'Defendant' | undefined,
+      limit,
+      page,
+    });
+    if (!answer.ok)
+      throw new ServiceUnavailableException({
+        code: 503,
+        message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
+      });
+    // Only a successful reading unlocks (and, the first time, charges) the record.
+    const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId);
+    return envelope({
+      source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
+      records: answer.value.rows,
+      pagination: reachablePagination(answer.value.total, page, limit),
+      categories: match.categories,
+      state: match.state,
+      consumption: consumptionFor({
+        newlyUnlocked: unlock.newlyUnlocked,
+        unlockedAt: new Date(unlock.unlockedAt),
+      }),
+      slow_response: answer.slow,
+    });
+  }
+
+  private async recoverableSearch(
+    user: AuthUser,
+    searchId: string,
+    clientId?: string,
+  ): Promise<StoredSearch> {
+    const resolved = resolveClientId(user.clients, user.client, clientId);
+    const search = isUuid(searchId) ? await this.searches.findSearch(searchId, [resolved]) : null;
+    if (!search) throw new NotFoundError(SEARCH_NOT_FOUND);
+    if (!isRecoverable(new Date(search.recoverableUntil), new Date()))
+      throw new GoneError('This search is past its recoverable_until date: run a new search.');
+    return search;
+  }
+}

@@ -1,0 +1,19 @@
+import { normalizeName, parseCsvFilter } from '@app/domain';
+import { SearchQueryDto } from './dto/search.dto';
+
+/** Paging and filters of SPEC 4.5-4.7 (already validated), with filter values normalized like stored ones. */
+export function filtersOf(query: SearchQueryDto): {
+  page: number;
+  limit: number;
+  normCategories?: string[];
+  normStates?: string[];
+} {
+  const categories = parseCsvFilter(query.categories);
+  const states = parseCsvFilter(query.states);
+  return {
+    page: query.page === undefined ? 1 : Number(query.page),
+    limit: query.limit === undefined ? 100 : Number(query.limit),
+    normCategories: categories?.map(normalizeName),
+    normStates: states?.map(normalizeName),
+  };
+}

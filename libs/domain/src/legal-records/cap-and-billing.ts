@@ -1,0 +1,97 @@
+/** SPEC 8: matches reachable per search. */
+export const MAX_MATCHES = 300;
+/** CONTRACT 5: a search can be recovered for 30 days. */
+export const SEARCH_RETENTION_DAYS = 30;
+
+export type SearchOutcome = 'SUCCESS' | 'EMPTY' | 'FAILED';
+
+export interface ReachablePagination {
+  total_records_found: number;
+  current_page: number;
+  limit: number;
+  total_pages: number;
+  has_next: boolean;
+  has_previous: boolean;
+}
+
+/**
+ * The pager of SPEC 2.5 over what is reachable (cap and filters applied). A page past the last
+ * still reports `has_previous: true` so a client can step back.
+ */
+export function reachablePagination(
+  totalReachable: number,
+  page: number,
+  limit: number,
+): ReachablePagination {
+  const totalPages = Math.ceil(totalReachable / limit);
+  return {
+    total_records_found: totalReachable,
+    current_page: page,
+    limit,
+    total_pages: totalPages,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+}
+
+export function capInfo(totalInSource: number): {
+  max_matches: number;
+  total_records_in_source: number;
+  truncated: boolean;
+} {
+  return {
+    max_matches: MAX_MATCHES,
+    total_records_in_source: totalInSource,
+    truncated: totalInSource > MAX_MATCHES,
+  };
+}
+
+export function outcomeOf(totalInSource: number, failed: boolean): SearchOutcome {
+  if (failed) return 'FAILED';
+  return totalInSource === 0 ? 'EMPTY' : 'SUCCESS';
+}
+
+export function recoverableUntil(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + SEARCH_RETENTION_DAYS * 86_400_000);
+}
+
+export function isRecoverable(until: Date, now: Date): boolean {
+  return now.getTime() <= until.getTime();
+}
+
+/**
+ * The billing policy. Billable: creating a search that the source answered (a failed source is
+ * not billed: the client got nothing), and the first successful reading of a record in a search.
+ * Free: re-reading or filtering a stored search, later readings of an unlocked record, and the
+ * BGC Legal screening process (internal use).
+ */
+export const BILLING = {
+  searchCreationIsBillable: (outcome: SearchOutcome) => outcome !== 'FAILED',
+  storedSearchReadIsBillable: false,
+  bgcLegalIsBillable: false,
+} as const;
+
+export interface Consumption {
+  consumption_type: 'INCLUDED';
+  billable: true;
+  charged: boolean;
+  detail_status: 'AVAILABLE';
+  unlocked_at: string;
+}
+
+/** SPEC 2.6 `consumption`: charged only on the reading that unlocked the record. */
+export function consumptionFor(unlock: { newlyUnlocked: boolean; unlockedAt: Date }): Consumption {
+  return {
+    consumption_type: 'INCLUDED',
+    billable: true,
+    charged: unlock.newlyUnlocked,
+    detail_status: 'AVAILABLE',
+    unlocked_at: unlock.unlockedAt.toISOString(),
+  };
+}
+
+/** CONTRACT 5: DD-MM-YYYY in search records (lawsuit entries keep YYYY-MM-DD). */
+export function toDayMonthYear(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
+}

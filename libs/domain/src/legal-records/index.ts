@@ -1,0 +1,3 @@
+export * from './names';
+export * from './search-rules';
+export * from './cap-and-billing';

@@ -1,0 +1,130 @@
+import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
+
+const MAX_NAME = 100;
+export const MAX_CLIENT_ID = 64;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 300;
+export const ROLES = ['Applicant', 'Defendant'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface SearchBody {
+  name?: unknown;
+  lastName?: unknown;
+  secondLastName?: unknown;
+}
+
+/**
+ * SPEC 4.5 name rules: `name` plus at least one surname; an absent surname is omitted, never sent
+ * as an empty string.
+ */
+export function validateSearchQuery(body: SearchBody): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const check = (field: 'name' | 'lastName' | 'secondLastName', value: unknown, required: boolean) => {
+    if (value === undefined) {
+      if (required) v.push({ field, message: `${field} is required.` });
+      return;
+    }
+    if (typeof value !== 'string') v.push({ field, message: `${field} must be a string.` });
+    else if (value.trim().length === 0)
+      v.push({ field, message: `${field} must not be empty: omit the field when there is no value.` });
+    else if (value.length > MAX_NAME)
+      v.push({ field, message: `${field} must be at most ${MAX_NAME} characters.` });
+  };
+  check('name', body.name, true);
+  check('lastName', body.lastName, false);
+  check('secondLastName', body.secondLastName, false);
+  if (body.lastName === undefined && body.secondLastName === undefined)
+    v.push({ field: 'lastName', message: 'Give at least one surname: lastName, secondLastName or both.' });
+  return v;
+}
+
+const WHOLE = /^\d+$/;
+
+/** `limit` 1..300 (default 100), `page` >= 1 (default 1); both arrive as query strings. */
+export function validatePaging(query: { limit?: string; page?: string }): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  if (
+    query.limit !== undefined &&
+    (!WHOLE.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > MAX_LIMIT)
+  )
+    v.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
+  if (query.page !== undefined && (!WHOLE.test(query.page) || Number(query.page) < 1))
+    v.push({ field: 'page', message: 'page must be a whole number of 1 or more.' });
+  return v;
+}
+
+export function pagingOf(query: { limit?: string; page?: string }): { limit: number; page: number } {
+  return {
+    limit: query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit),
+    page: query.page === undefined ? 1 : Number(query.page),
+  };
+}
+
+/** "a, b,,c" -> ["a", "b", "c"]; nothing listed -> undefined (no filter). */
+export function parseCsvFilter(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return items.length > 0 ? items : undefined;
+}
+
+function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** SPEC 4.7 filters: real YYYY-MM-DD dates with start <= end, and a known role. */
+export function validateDetailQuery(query: {
+  startDate?: string;
+  endDate?: string;
+  role?: string;
+}): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const start = query.startDate;
+  const end = query.endDate;
+  if (start !== undefined && !isIsoDate(start))
+    v.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
+  if (end !== undefined && !isIsoDate(end))
+    v.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
+  if (start !== undefined && end !== undefined && isIsoDate(start) && isIsoDate(end) && start > end)
+    v.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
+  if (query.role !== undefined && !(ROLES as readonly string[]).includes(query.role))
+    v.push({ field: 'role', message: 'role must be Applicant or Defendant.' });
+  return v;
+}
+
+/**
+ * CONTRACT 3: which client a search acts for. Required when the user has several clients, at
+ * most 64 characters, and one of the user's clients (403 otherwise).
+ */
+export function resolveClientId(
+  userClients: readonly string[],
+  defaultClient: string,
+  clientId?: string,
+): string {
+  if (clientId === undefined || clientId === '') {
+    if (userClients.length > 1)
+      throw new ValidationFailedError('clientId is required for accounts with several clients.', [
+        {
+          field: 'clientId',
+          message: `clientId is required: your account has the clients ${userClients.join(', ')}.`,
+        },
+      ]);
+    return defaultClient;
+  }
+  if (clientId.length > MAX_CLIENT_ID)
+    throw new ValidationFailedError('clientId is too long.', [
+      { field: 'clientId', message: `clientId must be at most ${MAX_CLIENT_ID} characters.` },
+    ]);
+  if (!userClients.includes(clientId))
+    throw new ForbiddenError(`clientId "${clientId}" is not one of your clients.`);
+  return clientId;
+}

@@ -1,0 +1,4 @@
+export * from './vocabulary';
+export * from './corpus-loader';
+export * from './legal-corpus.queries';
+export * from './demo-corpus';
