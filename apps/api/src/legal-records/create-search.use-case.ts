@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  BILLING,
   givenNameWords,
   MAX_MATCHES,
   normalizeName,

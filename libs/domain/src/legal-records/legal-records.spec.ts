@@ -1,0 +1,198 @@
+import { ForbiddenError, ValidationFailedError } from '../errors';
+import {
+  BILLING,
+  capInfo,
+  consumptionFor,
+  isRecoverable,
+  MAX_MATCHES,
+  outcomeOf,
+  reachablePagination,
+  recoverableUntil,
+  toDayMonthYear,
+} from './cap-and-billing';
+import { givenNameWords, normalizeName } from './names';
+import {
+  pagingOf,
+  parseCsvFilter,
+  resolveClientId,
+  validateDetailQuery,
+  validatePaging,
+  validateSearchQuery,
+} from './search-rules';
+
+const fields = (violations: Array<{ field: string }>) => violations.map((v) => v.field);
+
+describe('normalizeName', () => {
+  it.each([
+    ['Hernández', 'hernandez'],
+    ['  HERNÁNDEZ  ', 'hernandez'],
+    ['Muñoz', 'munoz'],
+    ['de  la   Cruz', 'de la cruz'],
+    ['Ángel', 'angel'],
+    ['Sofía\tMaría', 'sofia maria'],
+  ])('%p -> %p', (input, expected) => {
+    expect(normalizeName(input)).toBe(expected);
+  });
+});
+
+describe('givenNameWords', () => {
+  it('splits, normalizes and de-duplicates the given names', () => {
+    expect(givenNameWords(' Juan  CARLOS juan ')).toEqual(['juan', 'carlos']);
+    expect(givenNameWords('   ')).toEqual([]);
+  });
+});
+
+describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
+  it.each([
+    ['name + lastName', { name: 'Juan', lastName: 'Hernández' }],
+    ['name + secondLastName', { name: 'Juan', secondLastName: 'López' }],
+    ['all three', { name: 'Juan', lastName: 'Hernández', secondLastName: 'López' }],
+  ])('accepts %s', (_label, body) => {
+    expect(validateSearchQuery(body)).toEqual([]);
+  });
+
+  it.each([
+    ['name alone', { name: 'Juan' }, ['lastName']],
+    ['no name', { lastName: 'Hernández' }, ['name']],
+    ['an empty surname', { name: 'Juan', lastName: '' }, ['lastName']],
+    [
+      'blank surnames only',
+      { name: 'Juan', lastName: ' ', secondLastName: '' },
+      ['lastName', 'secondLastName'],
+    ],
+    ['an empty name', { name: '', lastName: 'Hernández' }, ['name']],
+    ['a name that is not a string', { name: 7, lastName: 'Hernández' }, ['name']],
+    ['a name over 100 characters', { name: 'x'.repeat(101), lastName: 'Hernández' }, ['name']],
+    ['nothing', {}, ['name', 'lastName']],
+  ])('refuses %s', (_label, body, expected) => {
+    expect(fields(validateSearchQuery(body))).toEqual(expected);
+  });
+});
+
+describe('validatePaging', () => {
+  it.each([{}, { limit: '1' }, { limit: '300' }, { page: '1' }, { page: '999' }])('accepts %j', (query) => {
+    expect(validatePaging(query)).toEqual([]);
+  });
+  it.each([
+    [{ limit: '0' }, ['limit']],
+    [{ limit: '301' }, ['limit']],
+    [{ limit: '1.5' }, ['limit']],
+    [{ limit: 'abc' }, ['limit']],
+    [{ page: '0' }, ['page']],
+    [{ page: '-1' }, ['page']],
+    [{ limit: '0', page: 'x' }, ['limit', 'page']],
+  ])('refuses %j', (query, expected) => {
+    expect(fields(validatePaging(query))).toEqual(expected);
+  });
+  it('defaults to limit 100, page 1', () => {
+    expect(pagingOf({})).toEqual({ limit: 100, page: 1 });
+    expect(pagingOf({ limit: '20', page: '3' })).toEqual({ limit: 20, page: 3 });
+  });
+});
+
+describe('parseCsvFilter', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    [' , ,', undefined],
+    ['Civil', ['Civil']],
+    ['Civil, Mercantil,,Civil', ['Civil', 'Mercantil']],
+  ])('%p -> %p', (input, expected) => {
+    expect(parseCsvFilter(input)).toEqual(expected);
+  });
+});
+
+describe('validateDetailQuery', () => {
+  it('accepts real dates in order and known roles', () => {
+    expect(
+      validateDetailQuery({ startDate: '2020-02-29', endDate: '2021-01-01', role: 'Applicant' }),
+    ).toEqual([]);
+    expect(validateDetailQuery({ role: 'Defendant' })).toEqual([]);
+  });
+  it.each([
+    [{ startDate: '2021-02-29' }, ['startDate']],
+    [{ endDate: '01-01-2021' }, ['endDate']],
+    [{ startDate: '2022-01-01', endDate: '2021-01-01' }, ['endDate']],
+    [{ role: 'Judge' }, ['role']],
+  ])('refuses %j', (query, expected) => {
+    expect(fields(validateDetailQuery(query))).toEqual(expected);
+  });
+});
+
+describe('resolveClientId (CONTRACT 3)', () => {
+  it('uses the only client when clientId is omitted', () => {
+    expect(resolveClientId(['acme'], 'acme')).toBe('acme');
+  });
+  it('requires clientId when the user has several clients', () => {
+    expect(() => resolveClientId(['acme', 'globex'], 'acme')).toThrow(ValidationFailedError);
+  });
+  it('refuses a clientId over 64 characters with 400', () => {
+    expect(() => resolveClientId(['acme'], 'acme', 'a'.repeat(65))).toThrow(ValidationFailedError);
+  });
+  it("refuses another client's id with 403", () => {
+    expect(() => resolveClientId(['acme'], 'acme', 'globex')).toThrow(ForbiddenError);
+  });
+  it('accepts one of the user clients', () => {
+    expect(resolveClientId(['acme', 'globex'], 'acme', 'globex')).toBe('globex');
+  });
+});
+
+describe('cap and pagination', () => {
+  it('caps at 300 and says when it truncated', () => {
+    expect(MAX_MATCHES).toBe(300);
+    expect(capInfo(512)).toEqual({ max_matches: 300, total_records_in_source: 512, truncated: true });
+    expect(capInfo(300)).toEqual({ max_matches: 300, total_records_in_source: 300, truncated: false });
+  });
+  it.each([
+    [300, 1, 100, { total_pages: 3, has_next: true, has_previous: false }],
+    [300, 3, 100, { total_pages: 3, has_next: false, has_previous: true }],
+    [300, 4, 100, { total_pages: 3, has_next: false, has_previous: true }],
+    [0, 1, 100, { total_pages: 0, has_next: false, has_previous: false }],
+    [101, 1, 100, { total_pages: 2, has_next: true, has_previous: false }],
+  ])('%i reachable, page %i of %i', (total, page, limit, expected) => {
+    expect(reachablePagination(total, page, limit)).toEqual({
+      total_records_found: total,
+      current_page: page,
+      limit,
+      ...expected,
+    });
+  });
+  it.each([
+    [10, false, 'SUCCESS'],
+    [0, false, 'EMPTY'],
+    [10, true, 'FAILED'],
+  ] as const)('outcome of %i matches (failed %s) is %s', (total, failed, outcome) => {
+    expect(outcomeOf(total, failed)).toBe(outcome);
+  });
+});
+
+describe('retention and billing policy', () => {
+  it('keeps a search recoverable for 30 days', () => {
+    const created = new Date('2026-11-22T12:00:00Z');
+    const until = recoverableUntil(created);
+    expect(until.toISOString()).toBe('2026-12-22T12:00:00.000Z');
+    expect(isRecoverable(until, new Date('2026-12-22T12:00:00Z'))).toBe(true);
+    expect(isRecoverable(until, new Date('2026-12-22T12:00:01Z'))).toBe(false);
+  });
+  it('bills answered search creations only, never re-reads or BGC Legal', () => {
+    expect(BILLING.searchCreationIsBillable('SUCCESS')).toBe(true);
+    expect(BILLING.searchCreationIsBillable('EMPTY')).toBe(true);
+    expect(BILLING.searchCreationIsBillable('FAILED')).toBe(false);
+    expect(BILLING.storedSearchReadIsBillable).toBe(false);
+    expect(BILLING.bgcLegalIsBillable).toBe(false);
+  });
+  it('charges the reading that unlocked a record, not the later ones', () => {
+    const at = new Date('2026-11-22T12:00:00Z');
+    expect(consumptionFor({ newlyUnlocked: true, unlockedAt: at })).toEqual({
+      consumption_type: 'INCLUDED',
+      billable: true,
+      charged: true,
+      detail_status: 'AVAILABLE',
+      unlocked_at: '2026-11-22T12:00:00.000Z',
+    });
+    expect(consumptionFor({ newlyUnlocked: false, unlockedAt: at }).charged).toBe(false);
+  });
+  it('writes search-record dates as DD-MM-YYYY', () => {
+    expect(toDayMonthYear('2021-03-04')).toBe('04-03-2021');
+  });
+});
