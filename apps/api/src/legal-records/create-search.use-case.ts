@@ -8,6 +8,7 @@ import {
   outcomeOf,
   recoverableUntil,
   resolveClientId,
+  SearchOutcome,
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
@@ -86,8 +87,8 @@ export class CreateSearchUseCase {
           recoverableUntil: recoverableUntil(new Date()),
         };
         await this.searches.insertSearch(tx, { ...search, createdBy: user.userId, matches });
-        // A source failure is not billed: the client got nothing for it.
-        const charged = answer.ok
+        // The billing policy (domain) decides; a failed source is not billed.
+        const charged = BILLING.searchCreationIsBillable(search.outcome as SearchOutcome)
           ? await this.searches.charge(tx, { clientId, kind: 'LEGAL_SEARCH', searchId: search.id })
           : false;
         const filtered = matches.filter(

@@ -3,6 +3,7 @@ import {
   ApiAcceptedResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiExtraModels,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -24,6 +25,7 @@ import {
   RequestSummaryDto,
 } from './dto/overview.dto';
 import { RegisterCandidateDto, RegistrationAcceptedDto } from './dto/register-candidate.dto';
+import { SUMMARY_MODELS } from './dto/summaries.dto';
 import { REGISTRATION_EXAMPLES, CANDIDATE_INPUT_EXAMPLES } from './screening.examples';
 import { ReadRequestsUseCase } from './read-requests.use-case';
 import { RegisterCandidateUseCase } from './register-candidate.use-case';
@@ -39,6 +41,7 @@ const IDEMPOTENCY_HEADER = {
 
 @ApiTags('Candidate screening')
 @ApiBearerAuth('bearer')
+@ApiExtraModels(...SUMMARY_MODELS)
 @Controller('candidate-requests')
 export class ScreeningController {
   constructor(

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { SUMMARY_MODELS, SUMMARY_OF_PROCESS } from './summaries.dto';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
 
@@ -149,9 +150,12 @@ export class ProcessDetailQueryDto {
 export class ProcessDetailDto extends ProcessEntryDto {
   @ApiPropertyOptional({
     description:
-      'Typed executive summary of the process (see the *Summary schemas); absent until the process is Finalizado',
-    type: 'object',
-    additionalProperties: true,
+      'Typed executive summary; its shape depends on processName: ' +
+      Object.entries(SUMMARY_OF_PROCESS)
+        .map(([process, model]) => `${process} -> ${model.name}`)
+        .join('; ') +
+      '; UnavailableSummaryDto when the provider gave no answer (result No disponible).',
+    oneOf: SUMMARY_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
   })
   summary?: Record<string, unknown>;
 
