@@ -1,6 +1,7 @@
 import { SqlExecutor } from '../repositories/executor';
 import {
   CATEGORIES,
+  CORPUS_CATEGORIES,
   COMPANIES,
   expand,
   FEMALE_NAMES,
@@ -107,16 +108,21 @@ export async function loadCorpus(
     );
     await q(
       `INSERT INTO legal_person (uuid, full_name, given_names, last_name, second_last_name, state, search_keys,
-                                 lawsuit_count, as_defendant, categories, latest_agreement)
+                                 lawsuit_count, as_defendant, categories, category_mask, name_key, latest_agreement)
        SELECT p.uuid, concat_ws(' ', p.given1, p.given2, p.last_name, p.second_last_name), concat_ws(' ', p.given1, p.given2),
               p.last_name, p.second_last_name, p.state,
               array_remove(ARRAY['g:' || ${NORMALIZE('p.given1')}, 'g:' || ${NORMALIZE('p.given2')},
                                  'l:' || ${NORMALIZE('p.last_name')}, 's:' || ${NORMALIZE('p.second_last_name')}], NULL),
-              a.n, a.defendant, a.categories, a.latest
+              a.n, a.defendant, a.categories, a.mask,
+              ${NORMALIZE("concat_ws(' ', p.given1, p.given2, p.last_name, p.second_last_name)")}, a.latest
          FROM gen_person p
          JOIN (SELECT person_uuid, count(*)::int AS n, count(*) FILTER (WHERE role = 'Defendant')::int AS defendant,
-                      array_agg(DISTINCT category ORDER BY category) AS categories, max(agreement_date) AS latest
-                 FROM gen_lawsuit GROUP BY person_uuid) a ON a.person_uuid = p.uuid`,
+                      array_agg(DISTINCT category ORDER BY category) AS categories,
+                      bit_or(1 << (array_position($1::text[], category) - 1)) AS mask, max(agreement_date) AS latest
+                 FROM gen_lawsuit GROUP BY person_uuid) a ON a.person_uuid = p.uuid
+        -- Physical order by surname then given name: the rows of one search sit on few pages.
+        ORDER BY p.last_name, p.given1`,
+      [CORPUS_CATEGORIES],
     );
     await q(
       `INSERT INTO legal_lawsuit (id, person_uuid, role, category, judgement_type, plaintiff, defendant, state, type,
@@ -131,7 +137,8 @@ export async function loadCorpus(
               'https://records.example.mx/sintesis/' || id,
               'https://records.example.mx/expedientes/' || replace(lower(state), ' ', '-') || '/' || file_seq || '-' ||
                 extract(year FROM agreement_date)::int
-         FROM gen_lawsuit`,
+         FROM gen_lawsuit
+        ORDER BY person_uuid, agreement_date DESC`,
     );
     options.onProgress?.(end, options.persons);
   }

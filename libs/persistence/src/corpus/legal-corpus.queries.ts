@@ -1,4 +1,5 @@
 import { SqlExecutor } from '../repositories/executor';
+import { CORPUS_CATEGORIES } from './vocabulary';
 
 /** A search as the source understands it: normalized given-name words and surnames. */
 export interface MatchQuery {
@@ -66,38 +67,40 @@ export function matchKeys(q: MatchQuery): string[] {
 }
 
 /**
- * The whole universe of a search in one round trip: its size, persons per category and per
- * state (top 10), and the first `cap` persons by most lawsuits, then name.
+ * The whole universe of a search in one round trip: its size, persons per category (counted
+ * from each person's category bit mask) and per state (top 10), and the first `cap` persons by
+ * most lawsuits, then name.
  */
 export async function findMatches(db: SqlExecutor, q: MatchQuery, cap: number): Promise<MatchUniverse> {
+  const perCategory = CORPUS_CATEGORIES.map((_, k) => `sum((category_mask >> ${k}) & 1)::int`).join(', ');
   const rows: Array<{
     total: number;
-    top_categories: MatchUniverse['topCategories'];
+    per_category: number[];
     top_states: MatchUniverse['topStates'];
     records: MatchedPersonRow[];
   }> = await db.query(
     `WITH m AS MATERIALIZED (
-         SELECT uuid, full_name, lawsuit_count, categories, latest_agreement, state
+         SELECT uuid, full_name, name_key, lawsuit_count, categories, category_mask, latest_agreement, state
            FROM legal_person WHERE search_keys @> $1::text[])
-       SELECT (SELECT count(*)::int FROM m) AS total,
-              (SELECT coalesce(json_agg(t), '[]') FROM (
-                 SELECT c AS category, count(*)::int AS count FROM m, unnest(m.categories) AS c
-                  GROUP BY c ORDER BY count(*) DESC, c LIMIT 10) t) AS top_categories,
+       SELECT s.total, s.per_category,
               (SELECT coalesce(json_agg(t), '[]') FROM (
                  SELECT state, count(*)::int AS count FROM m GROUP BY state ORDER BY count(*) DESC, state LIMIT 10) t) AS top_states,
               (SELECT coalesce(json_agg(t), '[]') FROM (
                  SELECT uuid, full_name AS name, lawsuit_count AS count, categories,
                         to_char(latest_agreement, 'YYYY-MM-DD') AS agreement_date, state
-                   FROM m ORDER BY lawsuit_count DESC, full_name, uuid LIMIT $2) t) AS records`,
+                   FROM m ORDER BY lawsuit_count DESC, name_key, uuid LIMIT $2) t) AS records
+         FROM (SELECT count(*)::int AS total, ARRAY[${perCategory}] AS per_category FROM m) s`,
     [matchKeys(q), cap],
   );
   const row = rows[0];
-  return {
-    totalMatches: row.total,
-    topCategories: row.top_categories,
-    topStates: row.top_states,
-    records: row.records,
-  };
+  const topCategories = CORPUS_CATEGORIES.map((category, k) => ({
+    category,
+    count: row.per_category[k] ?? 0,
+  }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category))
+    .slice(0, 10);
+  return { totalMatches: row.total, topCategories, topStates: row.top_states, records: row.records };
 }
 
 const FOLD = (expr: string) => `translate(lower(${expr}), 'áéíóúüñ', 'aeiouun')`;

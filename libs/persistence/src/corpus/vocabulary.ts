@@ -229,6 +229,9 @@ export const CATEGORIES: Weighted = [
   ['Agrario', 1],
 ];
 
+/** Category names in bit order of `legal_person.category_mask`. */
+export const CORPUS_CATEGORIES = CATEGORIES.map(([name]) => name);
+
 export const JUDGEMENT_TYPES: Weighted = [
   ['Acuerdo', 40],
   ['Auto admisorio', 20],

@@ -18,6 +18,10 @@ export class LegalCorpus1763900000000 implements MigrationInterface {
       lawsuit_count integer NOT NULL,
       as_defendant integer NOT NULL,
       categories text[] NOT NULL,
+      -- Bit k set when the person has a lawsuit of CORPUS_CATEGORIES[k]: KPIs count bits, no unnest.
+      category_mask integer NOT NULL,
+      -- Accent-free lower-case name in byte order: "then name" sorts without locale-aware comparisons.
+      name_key text COLLATE "C" NOT NULL,
       latest_agreement date
     )`);
     await q.query(`CREATE INDEX legal_person_search_keys_idx ON legal_person USING gin (search_keys)`);
