@@ -16,6 +16,7 @@ const moduleNameMapper = {
   '^@app/domain/(.*)$': '<rootDir>/libs/domain/src/$1',
   '^@app/persistence$': '<rootDir>/libs/persistence/src/index.ts',
   '^@app/persistence/(.*)$': '<rootDir>/libs/persistence/src/$1',
+  '^@app/api-client$': '<rootDir>/libs/api-client/src/index.ts',
   '^@app/platform$': '<rootDir>/libs/platform/src/index.ts',
   '^@app/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
 };

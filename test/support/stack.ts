@@ -45,6 +45,8 @@ export function stackEnv(): Record<string, string> {
     SIGNIN_LOCKOUT_SECONDS: '60',
     LEGAL_SOURCE_TIMEOUT_MS: '2000',
     LEGAL_SOURCE_SLOW_MS: '1000',
+    QUEUE_DASHBOARD_USER: 'qa',
+    QUEUE_DASHBOARD_PASSWORD: 'qa-dashboard-pass',
   };
 }
 

@@ -1,6 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
 import { mountSwagger } from './docs/swagger';
@@ -15,5 +17,6 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   mountSwagger(app);
+  await mountQueueDashboard(app, app.get<AppConfig>(APP_CONFIG));
   return app;
 }

@@ -11,6 +11,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ message, code: 401 }`.',
     )
     .setVersion('1.0.0')
+    .setLicense(
+      'Proprietary: licensed to our customers under their service agreement',
+      'https://screening.example.com/terms',
+    )
+    .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addSecurityRequirements('bearer')
     .addTag('Authentication', 'Sign-in, token refresh and sign-out')

@@ -10,9 +10,8 @@ import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } fr
 import { ProcessorHeartbeat, RedisClient } from '@app/platform';
 import { Public } from '../auth/auth-user';
 
-class DependencyStatusDto {
-  @ApiProperty({ enum: ['up', 'down'] })
-  status!: string;
+interface DependencyStatusDto {
+  status: string;
 }
 
 class HealthDto {
@@ -27,7 +26,10 @@ class HealthDto {
       processor: { status: 'up', lastSeen: '2026-11-22T14:00:00.000Z' },
     },
     type: 'object',
-    additionalProperties: { $ref: '#/components/schemas/DependencyStatusDto' },
+    additionalProperties: {
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['up', 'down'] } },
+    },
   })
   details!: Record<string, DependencyStatusDto>;
 }
