@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -13,7 +14,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.auth.jwtSecret,
+      // A KeyObject made once: given a string, jsonwebtoken first tries (and fails) to parse it as
+      // a public key on every request, which cost a quarter of the api's CPU under load.
+      secretOrKey: createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')) as unknown as string,
       algorithms: ['HS256'], // pinned: never accept "none" or a key-confusion algorithm
       ignoreExpiration: false,
     });

@@ -5,12 +5,18 @@ import {
   FieldViolation,
   initialStatus,
   normalizeRegistration,
-  PROCESS_DEPENDENCY,
+  effectiveDependency,
   ProcessName,
   processesForRegistration,
   validateRegistration,
 } from '@app/domain';
-import { CandidateRequestRepository, PackageRepository, PendingOutboxJob } from '@app/persistence';
+import {
+  CandidateRequestRepository,
+  PackageRepository,
+  PendingOutboxJob,
+  SqlExecutor,
+} from '@app/persistence';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, OutboxPublisher, runProcessJobs } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
@@ -31,6 +37,7 @@ export class RegisterCandidateUseCase {
     private readonly requests: CandidateRequestRepository,
     private readonly commands: IdempotentCommands,
     private readonly outbox: OutboxPublisher,
+    private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,22 +64,22 @@ export class RegisterCandidateUseCase {
     );
     if (violations.length > 0 || !pkg) throw invalidRequest(violations);
 
-    const staged: PendingOutboxJob[] = [];
-    const response = await this.commands.run(
-      { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
-      async (tx) => {
-        const requestId = randomUUID();
-        const names = processesForRegistration(pkg.processes as ProcessName[], input.personType);
-        const processes = names.map((name, position) => ({
-          id: randomUUID(),
-          name,
-          position,
-          dependsOn: names.includes(PROCESS_DEPENDENCY[name] as ProcessName)
-            ? PROCESS_DEPENDENCY[name]
-            : null,
-          status: initialStatus(name, names),
-        }));
-        await this.requests.insertRegistration(tx, {
+    const write = async (executor: SqlExecutor): Promise<CommandResponse<RegistrationAcceptedDto>> => {
+      const requestId = randomUUID();
+      const names = processesForRegistration(pkg.processes as ProcessName[], input.personType);
+      const processes = names.map((name, position) => ({
+        id: randomUUID(),
+        name,
+        position,
+        dependsOn: effectiveDependency(name, names),
+        status: initialStatus(name, names),
+      }));
+      const runnable = processes
+        .filter((p) => p.status === 'En proceso')
+        .map((p) => ({ id: p.id, requestId, generation: 0 }));
+      staged = await this.requests.insertRegistration(
+        executor,
+        {
           requestId,
           clientId: pkg.clientId,
           packageId: pkg.id,
@@ -80,18 +87,24 @@ export class RegisterCandidateUseCase {
           personType: input.personType,
           candidate: { id: randomUUID(), ...input, nationality: input.nationality as string },
           processes,
-        });
-        const runnable = processes
-          .filter((p) => p.status === 'En proceso')
-          .map((p) => ({ id: p.id, requestId, generation: 0 }));
-        staged.push(...(await this.outbox.stage(tx, runProcessJobs(runnable))));
-        return {
-          statusCode: 202,
-          body: { uuid: requestId, status: 'Pending', packageId: pkg.id, message: REGISTRATION_MESSAGE },
-          headers: { Location: `/candidate-requests/${requestId}` },
-        };
-      },
-    );
+        },
+        runProcessJobs(runnable),
+      );
+      return {
+        statusCode: 202,
+        body: { uuid: requestId, status: 'Pending', packageId: pkg.id, message: REGISTRATION_MESSAGE },
+        headers: { Location: `/candidate-requests/${requestId}` },
+      };
+    };
+    let staged: PendingOutboxJob[] = [];
+    // Without a key the registration is one atomic statement; with one, the key is claimed in the
+    // same transaction.
+    const response = idempotencyKey
+      ? await this.commands.run(
+          { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+          write,
+        )
+      : { ...(await write(this.dataSource)), replayed: false };
     // After the commit; never awaited by the client's answer beyond a short timeout.
     if (!response.replayed) void this.outbox.publishNow(staged);
     return response;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CandidateIdentity, NEEDS_CANDIDATE, ProcessName, outcomeAfterRetriesExhausted } from '@app/domain';
-import { ExecutableProcess, PendingOutboxJob, ProcessExecutionRepository } from '@app/persistence';
-import { OutboxPublisher, runProcessJobs } from '@app/platform';
+import { ExecutableProcess, ProcessExecutionRepository } from '@app/persistence';
+import { OutboxPublisher, SCREENING_QUEUE, ScreeningJob } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
@@ -27,20 +27,11 @@ export class RunProcessUseCase {
   ) {}
 
   async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<void> {
-    const process = await this.processes.load(processId);
-    if (!process || process.status !== 'En proceso') return; // finished, waiting, or unknown: nothing to do
+    const process = await this.processes.start(processId, new Date(), [...NEEDS_CANDIDATE]);
+    // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
+    if (!process || process.status !== 'En proceso') return;
 
     const name = process.name as ProcessName;
-    const waitsForCandidate = NEEDS_CANDIDATE.has(name) && process.candidateInput == null;
-    if (process.startDate === null || waitsForCandidate) {
-      const started = await this.processes.markStarted(
-        processId,
-        waitsForCandidate ? 'Pendiente Candidato' : 'En proceso',
-        new Date(),
-      );
-      if (!started || waitsForCandidate) return;
-    }
-
     let answer: ProviderAnswer;
     try {
       answer = await this.callProvider(process);
@@ -57,7 +48,12 @@ export class RunProcessUseCase {
         rawDetails: { provider: `sandbox:${name}`, error: String(error) },
       };
     }
-    await this.finish(process, answer);
+    const { jobs } = await this.processes.finishAndQueueDependents(
+      process.id,
+      { ...answer, at: new Date() },
+      { queue: SCREENING_QUEUE, jobName: ScreeningJob.RunProcess },
+    );
+    await this.outbox.publishNow(jobs);
   }
 
   private async callProvider(process: ExecutableProcess): Promise<ProviderAnswer> {
@@ -69,17 +65,5 @@ export class RunProcessUseCase {
       legalMatches,
       candidateInput: process.candidateInput ?? undefined,
     });
-  }
-
-  /** Ends the process and queues the ones that waited for it, in one transaction. */
-  private async finish(process: ExecutableProcess, answer: ProviderAnswer): Promise<void> {
-    const staged: PendingOutboxJob[] = [];
-    await this.processes.transaction(async (tx) => {
-      const finished = await this.processes.finish(tx, process.id, { ...answer, at: new Date() });
-      if (!finished) return;
-      const released = await this.processes.releaseDependents(tx, process.requestId, process.name);
-      staged.push(...(await this.outbox.stage(tx, runProcessJobs(released))));
-    });
-    await this.outbox.publishNow(staged);
   }
 }

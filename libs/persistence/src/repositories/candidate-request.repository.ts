@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { queryRows, SqlExecutor } from './executor';
+import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 export interface NewCandidate {
   id: string;
@@ -82,20 +83,38 @@ const STATUS_SQL = `CASE
 export class CandidateRequestRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Request, candidate and processes; the caller supplies the transaction. */
-  async insertRegistration(tx: SqlExecutor, r: NewRegistration): Promise<void> {
-    await tx.query(
-      `INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type) VALUES ($1, $2, $3, $4, $5)`,
-      [r.requestId, r.clientId, r.packageId, r.createdBy, r.personType],
-    );
+  /**
+   * Request, candidate, processes and the outbox jobs to run, in ONE statement: atomic without a
+   * transaction of its own (inside the caller's when there is one), one round trip on the hot path.
+   */
+  async insertRegistration(
+    executor: SqlExecutor,
+    r: NewRegistration,
+    jobs: OutboxJob[],
+  ): Promise<PendingOutboxJob[]> {
     const c = r.candidate;
-    await tx.query(
-      `INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
-                              rfc, curp, consent_nip, regime, business_name, email, phone)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    const rows = await queryRows<{ id: string; job_id: string }>(
+      executor,
+      `WITH request AS (
+         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type) VALUES ($1, $2, $3, $4, $5)),
+       candidate_row AS (
+         INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
+                                rfc, curp, consent_nip, regime, business_name, email, phone)
+         VALUES ($6, $1, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)),
+       processes AS (
+         INSERT INTO request_process (id, request_id, name, position, depends_on, status)
+         SELECT id, $1, name, position, depends_on, status
+           FROM unnest($21::uuid[], $22::text[], $23::smallint[], $24::text[], $25::text[]) AS t(id, name, position, depends_on, status))
+       INSERT INTO outbox_job (queue, job_name, job_id, payload)
+       SELECT * FROM unnest($26::text[], $27::text[], $28::text[], $29::jsonb[])
+       RETURNING id, job_id`,
       [
-        c.id,
         r.requestId,
+        r.clientId,
+        r.packageId,
+        r.createdBy,
+        r.personType,
+        c.id,
         c.personType,
         c.name ?? null,
         c.lastName ?? null,
@@ -110,21 +129,19 @@ export class CandidateRequestRepository {
         c.businessName ?? null,
         c.email ?? null,
         c.phone ?? null,
-      ],
-    );
-    await tx.query(
-      `INSERT INTO request_process (id, request_id, name, position, depends_on, status)
-       SELECT id, $1, name, position, depends_on, status
-         FROM unnest($2::uuid[], $3::text[], $4::smallint[], $5::text[], $6::text[]) AS t(id, name, position, depends_on, status)`,
-      [
-        r.requestId,
         r.processes.map((p) => p.id),
         r.processes.map((p) => p.name),
         r.processes.map((p) => p.position),
         r.processes.map((p) => p.dependsOn),
         r.processes.map((p) => p.status),
+        jobs.map((j) => j.queue),
+        jobs.map((j) => j.jobName),
+        jobs.map((j) => j.jobId),
+        jobs.map((j) => JSON.stringify(j.payload)),
       ],
     );
+    const idOf = new Map(rows.map((row) => [row.job_id, String(row.id)]));
+    return jobs.map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
   }
 
   /** One round trip: the hot path of polling. */

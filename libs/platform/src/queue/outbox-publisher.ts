@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
 import {
@@ -11,6 +11,8 @@ import {
 } from './queue.contract';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
+/** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
+const MARK_EVERY_MS = 50;
 
 /** The outbox rows that re-queue processes (their job id depends on the generation). */
 export function runProcessJobs(
@@ -29,8 +31,10 @@ export function runProcessJobs(
  * Publishing never fails the caller: if Redis is away, the rows wait for the sweeper.
  */
 @Injectable()
-export class OutboxPublisher {
+export class OutboxPublisher implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxPublisher.name);
+  private published: string[] = [];
+  private markTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -46,13 +50,36 @@ export class OutboxPublisher {
     if (jobs.length === 0) return;
     try {
       await withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS);
-      await this.outbox.markPublished(jobs.map((j) => j.id));
+      this.published.push(...jobs.map((j) => j.id));
+      this.markTimer ??= setTimeout(() => void this.flushPublished(), MARK_EVERY_MS);
     } catch (error) {
       this.logger.warn(
         { err: error, jobs: jobs.length },
         'Could not publish jobs now; the outbox sweeper will retry',
       );
     }
+  }
+
+  /**
+   * Marks what was published since the last tick. If this process dies first, the sweeper
+   * publishes those rows again: harmless, job ids are deterministic and handlers idempotent.
+   */
+  async flushPublished(): Promise<void> {
+    this.markTimer = undefined;
+    const ids = this.published;
+    this.published = [];
+    if (ids.length === 0) return;
+    await this.outbox.markPublished(ids).catch((error: unknown) => {
+      this.logger.warn(
+        { err: error },
+        'Could not mark outbox rows published; the sweeper will republish them',
+      );
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.markTimer);
+    await this.flushPublished();
   }
 
   /** Publishes unpublished rows left behind (Redis was down, or a process died after its commit). */
