@@ -42,7 +42,8 @@ function startRedis(port) {
 
 function startApp(name, env) {
   // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api under load.
-  const nodeArgs = name === 'api' && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(' ') : [];
+  const nodeArgs =
+    name === 'api' && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(' ') : [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
