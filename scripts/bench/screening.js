@@ -134,10 +134,10 @@ async function runScreeningBench(stack, token) {
   }
   results.latency = { fullToCompletedMs: median(toCompleted), basicToGlobalEndMs: median(toEnd) };
 
-  // 4. Processor throughput: queue 400 BASIC requests (2,000 jobs) with the processor stopped, then drain.
+  // 4. Processor throughput: queue 600 BASIC requests (3,000 jobs) with the processor stopped, then drain.
   await stack.stopProcessor();
   const queued = [];
-  for (let i = 0; i < 400; i += 20) {
+  for (let i = 0; i < 600; i += 20) {
     queued.push(
       ...(await Promise.all(
         Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),

@@ -41,9 +41,9 @@ function startRedis(port) {
 }
 
 function startApp(name, env) {
-  // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the api under load.
-  const nodeArgs =
-    name === 'api' && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(' ') : [];
+  // BENCH_API_NODE_ARGS / BENCH_PROCESSOR_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profile an app.
+  const extra = process.env[`BENCH_${name.toUpperCase()}_NODE_ARGS`];
+  const nodeArgs = extra ? extra.split(' ') : [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
     cwd: ROOT,
     env: { ...process.env, ...env },

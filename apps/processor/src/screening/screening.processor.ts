@@ -4,7 +4,7 @@ import { RUN_PROCESS_ATTEMPTS, RunProcessPayload, SCREENING_QUEUE, ScreeningJob 
 import { RunProcessUseCase } from './run-process.use-case';
 
 /** Process jobs run concurrently: most of their time is spent waiting on providers and PostgreSQL. */
-export const RUN_PROCESS_CONCURRENCY = 32;
+export const RUN_PROCESS_CONCURRENCY = 64;
 
 @Processor(SCREENING_QUEUE)
 export class ScreeningProcessor {
