@@ -11,5 +11,5 @@ export * from './repositories/outbox.repository';
 export * from './repositories/idempotency.repository';
 export * from './seed/demo-data';
 export * from './setup/database-setup';
-export * from './corpus';
+export * from './legal-corpus';
 export * from './repositories/legal-search.repository';

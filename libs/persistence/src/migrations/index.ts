@@ -1,6 +1,6 @@
 import { Foundation1763800000000 } from './1763800000000-Foundation';
 import { Screening1763850000000 } from './1763850000000-Screening';
-import { LegalCorpus1763900000000 } from './1763900000000-LegalCorpus';
+import { LegalCorpus1763900000000 } from './1763900000000-LegalRecordsCorpus';
 import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */

@@ -1,19 +1,7 @@
 import { DataSource } from 'typeorm';
+import { PROCESS_NAMES } from '@app/domain';
 
-const ALL_PROCESSES = [
-  'Peps',
-  'Listas negras del SAT',
-  'Referencias Personales',
-  'Validación de estudios',
-  'BGC Laboral',
-  'Global Watch List',
-  'Referencias Laborales',
-  'Geolocalización',
-  'Documentos',
-  'BGC News',
-  'Reporte de Crédito',
-  'BGC Legal',
-];
+const ALL_PROCESSES = [...PROCESS_NAMES];
 
 /** CONTRACT section 6: QA and the tests rely on these exact values. */
 export const DEMO_DATA = {

@@ -1,19 +1,11 @@
+import { DOCUMENT_TYPES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
 
 export class DocumentInputDto {
   @ApiPropertyOptional({
-    enum: [
-      'INE',
-      'PASAPORTE',
-      'CURP',
-      'ACTA_NACIMIENTO',
-      'COMPROBANTE_DOMICILIO',
-      'TITULO',
-      'CEDULA_PROFESIONAL',
-      'CONSTANCIA_SITUACION_FISCAL',
-    ],
+    enum: [...DOCUMENT_TYPES],
     example: 'INE',
   })
   @IsString()

@@ -1,32 +1,14 @@
+import { PROCESS_NAMES, PROCESS_RESULTS, PROCESS_STATUSES, REQUEST_STATUSES } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { SUMMARY_MODELS, SUMMARY_OF_PROCESS } from './summaries.dto';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
 
-export const PROCESS_NAME_VALUES = [
-  'Peps',
-  'Listas negras del SAT',
-  'Referencias Personales',
-  'Validación de estudios',
-  'BGC Laboral',
-  'Global Watch List',
-  'Referencias Laborales',
-  'Geolocalización',
-  'Documentos',
-  'BGC News',
-  'Reporte de Crédito',
-  'BGC Legal',
-];
-export const PROCESS_STATUS_VALUES = ['En proceso', 'Con dependencia', 'Pendiente Candidato', 'Finalizado'];
-export const RESULT_VALUES = [
-  'Pendiente',
-  'Aprobado',
-  'Riesgo Bajo',
-  'Riesgo Medio',
-  'Riesgo Alto',
-  'No disponible',
-];
-export const REQUEST_STATUS_VALUES = ['Pending', 'Processing', 'Completed'];
+// Enums straight from the domain catalogue: one list, documented as it is enforced.
+export const PROCESS_NAME_VALUES = [...PROCESS_NAMES];
+export const PROCESS_STATUS_VALUES = [...PROCESS_STATUSES];
+export const RESULT_VALUES = [...PROCESS_RESULTS];
+export const REQUEST_STATUS_VALUES = [...REQUEST_STATUSES];
 
 export class ProcessEntryDto {
   @ApiProperty({ format: 'uuid', description: 'The processId of the process-detail path' })

@@ -1,3 +1,4 @@
+import { GENDERS, NATIONALITIES } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -61,7 +62,7 @@ export class RegisterCandidateDto {
   birthDate?: string;
 
   @ApiProperty({
-    enum: ['MX', 'DOM', 'GTM', 'HND', 'JAM', 'PAN'],
+    enum: [...NATIONALITIES],
     example: 'MX',
     description: 'Nationality (country of incorporation for corporate)',
   })
@@ -69,7 +70,7 @@ export class RegisterCandidateDto {
   nationality!: string;
 
   @ApiPropertyOptional({
-    enum: ['H', 'M', 'X'],
+    enum: [...GENDERS],
     example: 'H',
     description: 'H man, M woman, X non-binary (required for individuals)',
   })

@@ -71,15 +71,10 @@ export function matchKeys(q: MatchQuery): string[] {
  * from each person's category bit mask) and per state (top 10), and the first `cap` persons by
  * most lawsuits, then name.
  */
-export async function findMatches(db: SqlExecutor, q: MatchQuery, cap: number): Promise<MatchUniverse> {
+/** The search query (also EXPLAINed by the benchmark): $1 = match keys, $2 = cap. */
+export function matchesSql(): string {
   const perCategory = CORPUS_CATEGORIES.map((_, k) => `sum((category_mask >> ${k}) & 1)::int`).join(', ');
-  const rows: Array<{
-    total: number;
-    per_category: number[];
-    top_states: MatchUniverse['topStates'];
-    records: MatchedPersonRow[];
-  }> = await db.query(
-    `WITH m AS MATERIALIZED (
+  return `WITH m AS MATERIALIZED (
          SELECT uuid, full_name, name_key, lawsuit_count, categories, category_mask, latest_agreement, state
            FROM legal_person WHERE search_keys @> $1::text[])
        SELECT s.total, s.per_category,
@@ -89,9 +84,16 @@ export async function findMatches(db: SqlExecutor, q: MatchQuery, cap: number): 
                  SELECT uuid, full_name AS name, lawsuit_count AS count, categories,
                         to_char(latest_agreement, 'YYYY-MM-DD') AS agreement_date, state
                    FROM m ORDER BY lawsuit_count DESC, name_key, uuid LIMIT $2) t) AS records
-         FROM (SELECT count(*)::int AS total, ARRAY[${perCategory}] AS per_category FROM m) s`,
-    [matchKeys(q), cap],
-  );
+         FROM (SELECT count(*)::int AS total, ARRAY[${perCategory}] AS per_category FROM m) s`;
+}
+
+export async function findMatches(db: SqlExecutor, q: MatchQuery, cap: number): Promise<MatchUniverse> {
+  const rows: Array<{
+    total: number;
+    per_category: number[];
+    top_states: MatchUniverse['topStates'];
+    records: MatchedPersonRow[];
+  }> = await db.query(matchesSql(), [matchKeys(q), cap]);
   const row = rows[0];
   const topCategories = CORPUS_CATEGORIES.map((category, k) => ({
     category,
