@@ -34,7 +34,14 @@ function buildIfNeeded() {
 function run(name, script, color) {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL, REDIS_URL, PORT },
+    // The children write to a pipe: tell them whether a person is reading, so logs come out readable.
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      REDIS_URL,
+      PORT,
+      ...(process.stdout.isTTY ? { LOG_PRETTY: '1' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[${color}m[${name}]\x1b[0m `;

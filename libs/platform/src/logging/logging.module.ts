@@ -43,9 +43,13 @@ export const REDACTED_PATHS = [
               url: req.url,
             }),
           },
+          // Readable lines for a person at a terminal (npm start sets LOG_PRETTY when it has one); JSON otherwise.
           transport:
-            config.nodeEnv === 'development' && process.stdout.isTTY
-              ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } }
+            config.nodeEnv === 'development' && (process.stdout.isTTY || process.env.LOG_PRETTY === '1')
+              ? {
+                  target: 'pino-pretty',
+                  options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+                }
               : undefined,
         },
       }),
