@@ -70,9 +70,9 @@ export class LegalSearchRepository {
     await tx.query(
       `INSERT INTO legal_search_match (search_id, position, person_uuid, name, lawsuit_count, categories, norm_categories, agreement_date, state, norm_state)
        SELECT $1, t.position, t.person_uuid, t.name, t.lawsuit_count,
-              ARRAY(SELECT jsonb_array_elements_text(t.categories)), ARRAY(SELECT jsonb_array_elements_text(t.norm_categories)),
+              string_to_array(t.categories, '|'), string_to_array(t.norm_categories, '|'),
               t.agreement_date, t.state, t.norm_state
-         FROM unnest($2::smallint[], $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::date[], $9::text[], $10::text[])
+         FROM unnest($2::smallint[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::date[], $9::text[], $10::text[])
            AS t(position, person_uuid, name, lawsuit_count, categories, norm_categories, agreement_date, state, norm_state)`,
       [
         s.id,
@@ -80,8 +80,9 @@ export class LegalSearchRepository {
         m.map((x) => x.uuid),
         m.map((x) => x.name),
         m.map((x) => x.count),
-        m.map((x) => JSON.stringify(x.categories)),
-        m.map((x) => JSON.stringify(x.normCategories)),
+        // Category names never contain '|': one delimited string per row is far cheaper than jsonb.
+        m.map((x) => x.categories.join('|')),
+        m.map((x) => x.normCategories.join('|')),
         m.map((x) => x.agreementDate),
         m.map((x) => x.state),
         m.map((x) => x.normState),
