@@ -124,6 +124,27 @@ describe('POST /risks/legal-records/searches', () => {
     expect((response.body.errors as Array<{ field: string }>).map((e) => e.field)).toContain(field);
   });
 
+  it('lists every name rule at once: an empty body misses the name and a surname', async () => {
+    const response = await api().post(SEARCHES).set(acme.auth).send({}).expect(400);
+    expect(response.body).toEqual({
+      code: 400,
+      message: expect.any(String),
+      errors: [
+        { field: 'name', message: expect.any(String) },
+        { field: 'lastName', message: expect.stringContaining('surname') },
+      ],
+    });
+  });
+
+  it('refuses a name made only of accents, which would otherwise match every Hernández', async () => {
+    const response = await api()
+      .post(SEARCHES)
+      .set(acme.auth)
+      .send({ name: '\u0301', lastName: 'Hernández' })
+      .expect(400);
+    expect(response.body.errors).toEqual([{ field: 'name', message: 'name must contain letters.' }]);
+  });
+
   it.each(['limit=0', 'limit=301', 'limit=abc', 'page=0', 'page=-1'])(
     'refuses %s with 400',
     async (query) => {

@@ -57,10 +57,10 @@ export class ReadSearchUseCase {
     const match = isUuid(personUuid) ? await this.searches.findMatch(search.id, personUuid) : null;
     if (!match) throw new NotFoundError('This record is not part of the search.');
 
-    const { page, limit } = filtersOf(query);
+    const { page, limit, normCategories, normStates } = filtersOf(query);
     const answer = await this.source.lawsuits(personUuid, {
-      categories: filtersOf(query).normCategories,
-      states: filtersOf(query).normStates,
+      categories: normCategories,
+      states: normStates,
       startDate: query.startDate,
       endDate: query.endDate,
       role: query.role as 'Applicant' | 'Defendant' | undefined,

@@ -1,4 +1,4 @@
-import { normalizeName, parseCsvFilter } from '@app/domain';
+import { normalizeName, pagingOf, parseCsvFilter } from '@app/domain';
 import { SearchQueryDto } from './dto/search.dto';
 
 /** Paging and filters of SPEC 4.5-4.7 (already validated), with filter values normalized like stored ones. */
@@ -11,8 +11,7 @@ export function filtersOf(query: SearchQueryDto): {
   const categories = parseCsvFilter(query.categories);
   const states = parseCsvFilter(query.states);
   return {
-    page: query.page === undefined ? 1 : Number(query.page),
-    limit: query.limit === undefined ? 100 : Number(query.limit),
+    ...pagingOf(query),
     normCategories: categories?.map(normalizeName),
     normStates: states?.map(normalizeName),
   };

@@ -30,6 +30,9 @@ describe('normalizeName', () => {
     ['de  la   Cruz', 'de la cruz'],
     ['Ángel', 'angel'],
     ['Sofía\tMaría', 'sofia maria'],
+    ['GÜERO', 'guero'],
+    ['N\u0303un\u0303ez', 'nunez'],
+    ['Ö\u0323', 'o'],
   ])('%p -> %p', (input, expected) => {
     expect(normalizeName(input)).toBe(expected);
   });
@@ -63,9 +66,19 @@ describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
     ['an empty name', { name: '', lastName: 'Hernández' }, ['name']],
     ['a name that is not a string', { name: 7, lastName: 'Hernández' }, ['name']],
     ['a name over 100 characters', { name: 'x'.repeat(101), lastName: 'Hernández' }, ['name']],
+    ['a name of combining marks only', { name: '\u0301\u0303', lastName: 'Hernández' }, ['name']],
+    ['a null surname', { name: 'Juan', lastName: null }, ['lastName']],
+    ['a surname that is not a string', { name: 'Juan', secondLastName: ['López'] }, ['secondLastName']],
     ['nothing', {}, ['name', 'lastName']],
   ])('refuses %s', (_label, body, expected) => {
     expect(fields(validateSearchQuery(body))).toEqual(expected);
+  });
+
+  it('counts characters, not UTF-16 units: 100 letters written with combining accents pass', () => {
+    expect(validateSearchQuery({ name: 'a\u0301'.repeat(100), lastName: 'Hernández' })).toEqual([]);
+    expect(fields(validateSearchQuery({ name: 'a\u0301'.repeat(101), lastName: 'Hernández' }))).toEqual([
+      'name',
+    ]);
   });
 });
 

@@ -4,12 +4,15 @@
  * compare equal. Ñ becomes N like any other accented letter: consistent on both sides.
  */
 export function normalizeName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    value
+      .normalize('NFD')
+      // Every combining mark, not only the Latin block: "Ñ", "Ü" and stacked marks all fold.
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The words of a given-names field; each must be one of the person's given names. */

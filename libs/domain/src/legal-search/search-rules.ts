@@ -1,4 +1,5 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
+import { normalizeName } from './names';
 
 const MAX_NAME = 100;
 export const MAX_CLIENT_ID = 64;
@@ -13,29 +14,38 @@ export interface SearchBody {
   secondLastName?: unknown;
 }
 
+type NameField = 'name' | 'lastName' | 'secondLastName';
+
+function nameViolation(field: NameField, value: unknown): FieldViolation | undefined {
+  if (typeof value !== 'string')
+    return { field, message: `${field} must be a string (omit the field when there is no value).` };
+  if (value.trim().length === 0)
+    return { field, message: `${field} must not be empty: omit the field when there is no value.` };
+  // Characters, not UTF-16 units: "Ñ" written with a combining tilde still counts as what a person sees.
+  if ([...value.normalize('NFC')].length > MAX_NAME)
+    return { field, message: `${field} must be at most ${MAX_NAME} characters.` };
+  // Only marks or spacing: once folded nothing is left to compare, and the field would match anyone.
+  if (normalizeName(value).length === 0) return { field, message: `${field} must contain letters.` };
+  return undefined;
+}
+
 /**
  * SPEC 4.5 name rules: `name` plus at least one surname; an absent surname is omitted, never sent
- * as an empty string.
+ * as an empty string (or null). Every violation is listed, shape and meaning alike.
  */
 export function validateSearchQuery(body: SearchBody): FieldViolation[] {
-  const v: FieldViolation[] = [];
-  const check = (field: 'name' | 'lastName' | 'secondLastName', value: unknown, required: boolean) => {
-    if (value === undefined) {
-      if (required) v.push({ field, message: `${field} is required.` });
-      return;
-    }
-    if (typeof value !== 'string') v.push({ field, message: `${field} must be a string.` });
-    else if (value.trim().length === 0)
-      v.push({ field, message: `${field} must not be empty: omit the field when there is no value.` });
-    else if (value.length > MAX_NAME)
-      v.push({ field, message: `${field} must be at most ${MAX_NAME} characters.` });
-  };
-  check('name', body.name, true);
-  check('lastName', body.lastName, false);
-  check('secondLastName', body.secondLastName, false);
+  const violations: FieldViolation[] = [];
+  if (body.name === undefined) violations.push({ field: 'name', message: 'name is required.' });
+  for (const field of ['name', 'lastName', 'secondLastName'] as const) {
+    const violation = body[field] === undefined ? undefined : nameViolation(field, body[field]);
+    if (violation) violations.push(violation);
+  }
   if (body.lastName === undefined && body.secondLastName === undefined)
-    v.push({ field: 'lastName', message: 'Give at least one surname: lastName, secondLastName or both.' });
-  return v;
+    violations.push({
+      field: 'lastName',
+      message: 'Give at least one surname: lastName, secondLastName or both.',
+    });
+  return violations;
 }
 
 const WHOLE = /^\d+$/;

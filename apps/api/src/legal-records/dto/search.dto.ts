@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { Allow, IsOptional, IsString } from 'class-validator';
 
-/** SPEC 4.5 body. Emptiness and combinations are domain rules, so one 400 lists them all. */
+/**
+ * SPEC 4.5 body. `@Allow` only whitelists the fields: type, emptiness, length and combinations are
+ * all domain rules (validateSearchQuery), so one 400 lists every violation, `{}` included.
+ */
 export class CreateSearchDto {
   @ApiProperty({ example: 'Juan', description: 'Given name(s); required', maxLength: 100 })
-  @IsString()
+  @Allow()
   name!: string;
 
   @ApiPropertyOptional({
@@ -12,8 +15,7 @@ export class CreateSearchDto {
     description: 'Paternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   lastName?: string;
 
   @ApiPropertyOptional({
@@ -21,8 +23,7 @@ export class CreateSearchDto {
     description: 'Maternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   secondLastName?: string;
 }
 
