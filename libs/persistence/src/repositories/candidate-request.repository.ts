@@ -1,25 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { RegistrationInput } from '@app/domain';
 import { queryRows, SqlExecutor } from './executor';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
-export interface NewCandidate {
-  id: string;
-  personType: string;
-  name?: string;
-  lastName?: string;
-  secondLastName?: string;
-  birthDate?: string;
-  nationality: string;
-  gender?: string;
-  rfc?: string;
-  curp?: string;
-  consentNIP?: string;
-  regime?: string;
-  businessName?: string;
-  email?: string;
-  phone?: string;
-}
+/** A validated candidate (the domain's registration input) as it is stored: nationality is always set. */
+export type NewCandidate = RegistrationInput & { id: string; nationality: string };
 
 export interface NewProcess {
   id: string;
