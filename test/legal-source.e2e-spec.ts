@@ -43,6 +43,45 @@ describe('the legal-records source port', () => {
     ).body.data;
     expect(data.outcome).toBe('FAILED');
     expect(data.meta.slow_response).toBe(true);
+    // The timed-out call was cancelled in PostgreSQL too: within a moment nothing of the source
+    // runs there, long before the injected 1.5 s latency would have ended on its own.
+    const answeredAt = Date.now();
+    const stillRunning = await withDb(async (db) => {
+      for (;;) {
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'screening-legal-source' AND state = 'active'`,
+        );
+        if (rows[0].n === 0 || Date.now() - answeredAt > 400) return rows[0].n as number;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    });
+    expect(stillRunning).toBe(0);
+  });
+
+  it('keeps screening and sign-in working while the source is slow', async () => {
+    await restartApi({
+      LEGAL_SOURCE_LATENCY_MS: '1500',
+      LEGAL_SOURCE_TIMEOUT_MS: '1000',
+      LEGAL_SOURCE_SLOW_MS: '300',
+    });
+    const session = await signIn();
+    // More slow searches at once than the main pool has connections.
+    const searches = Array.from({ length: 14 }, () =>
+      api()
+        .post(SEARCHES)
+        .set(session.auth)
+        .send({ name: 'Juan', lastName: 'Hernández' })
+        .then((response) => response),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200)); // all of them are waiting on the source
+    const started = Date.now();
+    const overview = await api().get('/candidate-requests?limit=1').set(session.auth).expect(200);
+    expect(overview.body.data).toBeDefined();
+    const again = await signIn();
+    expect(again.auth.Authorization).toMatch(/^Bearer /);
+    expect(Date.now() - started).toBeLessThan(900);
+    for (const response of await Promise.all(searches)) expect(response.body.data.outcome).toBe('FAILED');
   });
 
   it('flags slow_response when the source is slower than the threshold', async () => {

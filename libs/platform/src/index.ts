@@ -7,3 +7,4 @@ export * from './redis/processor-heartbeat';
 export * from './queue/queue.contract';
 export * from './queue/queue.module';
 export * from './queue/outbox-publisher';
+export * from './legal-source/legal-source.module';

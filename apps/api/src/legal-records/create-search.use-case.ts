@@ -12,20 +12,19 @@ import {
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
-import { LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
+import { LegalRecordsSource, LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
-import { LegalRecordsSource } from './legal-source';
 import { filtersOf } from './search-filters';
 import { searchView } from './search-view';
 
 /**
- * SPEC 4.5: computes the universe of matches through the source port, stores the reachable ones
- * (at most 300) with the search and charges the search once, in one transaction.
+ * SPEC 4.5: computes the universe of matches through the source port, then stores the reachable
+ * ones (at most 300) with the search and charges the search once, in one transaction.
  */
 @Injectable()
 export class CreateSearchUseCase {
@@ -46,18 +45,19 @@ export class CreateSearchUseCase {
     const clientId = resolveClientId(user.clients, user.client, query.clientId);
     const { page, limit, normCategories, normStates } = filtersOf(query);
 
+    // Read the source before the transaction opens, so a slow source holds none of the main
+    // pool's connections. A replayed Idempotency-Key wastes this read, which charges nothing.
+    const answer = await this.source.matches(
+      {
+        givenWords: givenNameWords(body.name),
+        lastName: body.lastName === undefined ? undefined : normalizeName(body.lastName),
+        secondLastName: body.secondLastName === undefined ? undefined : normalizeName(body.secondLastName),
+      },
+      MAX_MATCHES,
+    );
     return this.commands.run(
       { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
       async (tx) => {
-        const answer = await this.source.matches(
-          {
-            givenWords: givenNameWords(body.name),
-            lastName: body.lastName === undefined ? undefined : normalizeName(body.lastName),
-            secondLastName:
-              body.secondLastName === undefined ? undefined : normalizeName(body.secondLastName),
-          },
-          MAX_MATCHES,
-        );
         const universe = answer.ok
           ? answer.value
           : { totalMatches: 0, topCategories: [], topStates: [], records: [] };

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
+import { LegalSourceModule } from '@app/platform';
 import { IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { LegalRecordsController } from './legal-records.controller';
-import { LegalRecordsSource } from './legal-source';
 import { ReadSearchUseCase } from './read-search.use-case';
 
 @Module({
+  imports: [LegalSourceModule],
   controllers: [LegalRecordsController],
-  providers: [CreateSearchUseCase, ReadSearchUseCase, LegalRecordsSource, IdempotentCommands],
+  providers: [CreateSearchUseCase, ReadSearchUseCase, IdempotentCommands],
 })
 export class LegalRecordsModule {}

@@ -9,14 +9,13 @@ import {
   validateDetailQuery,
   validatePaging,
 } from '@app/domain';
-import { LegalSearchRepository, StoredSearch } from '@app/persistence';
+import { LegalRecordsSource, LegalSearchRepository, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
-import { LegalRecordsSource } from './legal-source';
 import { filtersOf } from './search-filters';
 import { searchView } from './search-view';
 import { ServiceUnavailableException } from '@nestjs/common';

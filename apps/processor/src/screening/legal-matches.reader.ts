@@ -1,23 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { givenNameWords, LegalMatchSummary, normalizeName } from '@app/domain';
-import { CandidateRow, summarizeForScreening } from '@app/persistence';
+import { CandidateRow, LegalRecordsSource } from '@app/persistence';
 
 /**
- * The port through which BGC Legal reads the legal-records corpus with the same matching rules
- * as the search (internal use: nothing is stored or billed). A company has no person record.
+ * BGC Legal's view of the legal-records corpus: the search's source port with the same matching
+ * rules (internal use: nothing is stored or billed). A company has no person record. A source that
+ * fails or times out throws, so the job retries with backoff like any other provider call.
  */
 @Injectable()
 export class LegalMatchesReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly source: LegalRecordsSource) {}
 
   async summaryFor(candidate: CandidateRow): Promise<LegalMatchSummary> {
     if (candidate.personType === 'corporate' || !candidate.name || !candidate.lastName)
       return { lawsuitsFound: 0, asDefendant: 0, categories: [] };
-    return summarizeForScreening(this.dataSource, {
+    const answer = await this.source.screeningSummary({
       givenWords: givenNameWords(candidate.name),
       lastName: normalizeName(candidate.lastName),
       secondLastName: candidate.secondLastName ? normalizeName(candidate.secondLastName) : undefined,
     });
+    if (!answer.ok) throw new Error(`legal-records source: ${answer.reason}`);
+    return answer.value;
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@app/platform';
+import { LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { OutboxSweeperService } from './outbox-sweeper.service';
 import { RunProcessUseCase } from './run-process.use-case';
@@ -7,7 +7,7 @@ import { SandboxProvider } from './sandbox-provider';
 import { ScreeningProcessor } from './screening.processor';
 
 @Module({
-  imports: [QueueModule.register()],
+  imports: [QueueModule.register(), LegalSourceModule],
   providers: [
     ScreeningProcessor,
     RunProcessUseCase,

@@ -1,3 +1,4 @@
+import { LegalMatchSummary } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
 import { CORPUS_CATEGORIES } from './vocabulary';
 
@@ -143,10 +144,7 @@ export async function findLawsuits(
 }
 
 /** What BGC Legal needs from the corpus for a screened candidate (never billed). */
-export async function summarizeForScreening(
-  db: SqlExecutor,
-  q: MatchQuery,
-): Promise<{ lawsuitsFound: number; asDefendant: number; categories: string[] }> {
+export async function summarizeForScreening(db: SqlExecutor, q: MatchQuery): Promise<LegalMatchSummary> {
   const rows: Array<{ lawsuits: number; defendant: number; categories: string[] }> = await db.query(
     `SELECT coalesce(sum(lawsuit_count), 0)::int AS lawsuits, coalesce(sum(as_defendant), 0)::int AS defendant,
             coalesce((SELECT array_agg(DISTINCT c ORDER BY c) FROM legal_person p2, unnest(p2.categories) c

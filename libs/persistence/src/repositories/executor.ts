@@ -1,7 +1,11 @@
-import { DataSource, EntityManager } from 'typeorm';
-
-/** Either the pool or the manager of an open transaction: repositories accept both. */
-export type SqlExecutor = Pick<EntityManager, 'query'> | Pick<DataSource, 'query'>;
+/**
+ * Anything that runs SQL: the TypeORM pool, the manager of an open transaction, or a plain `pg`
+ * pool (the legal-records source). Rows come back untyped, as from the driver; callers name them.
+ */
+export interface SqlExecutor {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(sql: string, parameters?: unknown[]): Promise<any>;
+}
 
 /**
  * Rows of any statement. TypeORM answers UPDATE and DELETE with `[rows, affectedCount]` but

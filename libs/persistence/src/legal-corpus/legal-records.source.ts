@@ -1,0 +1,99 @@
+import { Pool } from 'pg';
+import { LegalMatchSummary } from '@app/domain';
+import { SqlExecutor } from '../repositories/executor';
+import {
+  findLawsuits,
+  findMatches,
+  LawsuitFilter,
+  LawsuitPage,
+  MatchQuery,
+  MatchUniverse,
+  summarizeForScreening,
+} from './legal-corpus.queries';
+
+export interface LegalSourceSettings {
+  databaseUrl: string;
+  /** A call answers FAILED after this long; its SQL is cancelled in the database at the same moment. */
+  timeoutMs: number;
+  /** A call slower than this is flagged `slow_response`. */
+  slowThresholdMs: number;
+  /** Injected latency (tests, benchmarks): spent in the database, so the timeout cancels it like real slowness. */
+  latencyMs: number;
+  /** Injected share of failing calls (tests, benchmarks). */
+  failureRate: number;
+  poolSize?: number;
+}
+
+export type SourceAnswer<T> =
+  { ok: true; value: T; slow: boolean } | { ok: false; slow: boolean; reason: string };
+
+/** What `pg_stat_activity.application_name` shows for the source's connections. */
+export const LEGAL_SOURCE_APPLICATION_NAME = 'screening-legal-source';
+
+/**
+ * The one port through which the legal-records search and BGC Legal read the source (here the
+ * corpus in PostgreSQL). Every call is bounded by a timeout (`outcome: FAILED`) and timed against
+ * the slow threshold (`slow_response`).
+ *
+ * The source has a pool of its own whose sessions carry `statement_timeout`: a call that times out
+ * is cancelled in the database too, instead of running on and holding a connection that sign-in
+ * and screening need. A slow source degrades searches, never the rest of the service.
+ */
+export class LegalRecordsSource {
+  private readonly pool: Pool;
+  private readonly db: SqlExecutor;
+
+  constructor(private readonly settings: LegalSourceSettings) {
+    this.pool = new Pool({
+      connectionString: settings.databaseUrl,
+      max: settings.poolSize ?? 10,
+      statement_timeout: settings.timeoutMs,
+      connectionTimeoutMillis: settings.timeoutMs,
+      application_name: LEGAL_SOURCE_APPLICATION_NAME,
+    });
+    // An idle connection the server dropped must not crash the process; the next call reconnects.
+    this.pool.on('error', () => undefined);
+    this.db = { query: async (sql: string, params?: unknown[]) => (await this.pool.query(sql, params)).rows };
+  }
+
+  matches(query: MatchQuery, cap: number): Promise<SourceAnswer<MatchUniverse>> {
+    return this.call(() => findMatches(this.db, query, cap));
+  }
+
+  lawsuits(personUuid: string, filter: LawsuitFilter): Promise<SourceAnswer<LawsuitPage>> {
+    return this.call(() => findLawsuits(this.db, personUuid, filter));
+  }
+
+  /** BGC Legal's reading of a candidate's name: internal, nothing stored or billed. */
+  screeningSummary(query: MatchQuery): Promise<SourceAnswer<LegalMatchSummary>> {
+    return this.call(() => summarizeForScreening(this.db, query));
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+
+  private async call<T>(work: () => Promise<T>): Promise<SourceAnswer<T>> {
+    const { timeoutMs, slowThresholdMs, latencyMs, failureRate } = this.settings;
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const value = await Promise.race([
+        (async () => {
+          if (latencyMs > 0) await this.db.query('SELECT pg_sleep($1)', [latencyMs / 1000]);
+          if (failureRate > 0 && Math.random() < failureRate) throw new Error('source unavailable');
+          return work();
+        })(),
+        // Also bounds what statement_timeout cannot: waiting for a connection, a lost network.
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`source timed out after ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      return { ok: true, value, slow: Date.now() - started > slowThresholdMs };
+    } catch (error) {
+      return { ok: false, slow: Date.now() - started > slowThresholdMs, reason: String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
