@@ -1,4 +1,4 @@
-import { api, restartApi, signIn, withDb } from './support/helpers';
+import { api, countRows, eventually, restartApi, signIn } from './support/helpers';
 
 const SEARCHES = '/risks/legal-records/searches';
 
@@ -20,14 +20,9 @@ describe('the legal-records source port', () => {
     expect(data.meta.outcome).toBe('FAILED');
     expect(data.records).toEqual([]);
     expect(data.meta.charged).toBe(false);
-    const ledger = await withDb(
-      async (db) =>
-        (
-          await db.query(`SELECT count(*)::int AS n FROM billing_charge WHERE search_id = $1`, [
-            data.searchId,
-          ])
-        ).rows[0].n,
-    );
+    const ledger = await countRows(`SELECT count(*)::int AS n FROM billing_charge WHERE search_id = $1`, [
+      data.searchId,
+    ]);
     expect(ledger).toBe(0);
   });
 
@@ -45,18 +40,15 @@ describe('the legal-records source port', () => {
     expect(data.meta.slow_response).toBe(true);
     // The timed-out call was cancelled in PostgreSQL too: within a moment nothing of the source
     // runs there, long before the injected 1.5 s latency would have ended on its own.
-    const answeredAt = Date.now();
-    const stillRunning = await withDb(async (db) => {
-      for (;;) {
-        const { rows } = await db.query(
+    await eventually(
+      async () =>
+        (await countRows(
           `SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE application_name = 'screening-legal-source' AND state = 'active'`,
-        );
-        if (rows[0].n === 0 || Date.now() - answeredAt > 400) return rows[0].n as number;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    });
-    expect(stillRunning).toBe(0);
+        )) === 0 || undefined,
+      400,
+      'the timed-out source query to be cancelled in PostgreSQL',
+    );
   });
 
   it('keeps screening and sign-in working while the source is slow', async () => {

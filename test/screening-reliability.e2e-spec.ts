@@ -1,5 +1,5 @@
 import Bull from 'bull';
-import { api, killProcessor, signIn, Session, state, withDb } from './support/helpers';
+import { api, countRows, killProcessor, signIn, Session, state, withDb } from './support/helpers';
 import { startRedis, stopRedis, waitForRedis } from './support/stack';
 import {
   byName,
@@ -19,11 +19,8 @@ beforeAll(async () => {
   acme = await signIn('demo@acme.test');
 });
 
-async function countRequestsNamed(name: string): Promise<number> {
-  return withDb(async (db) => {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM candidate WHERE name = $1`, [name]);
-    return rows[0].n as number;
-  });
+function countRequestsNamed(name: string): Promise<number> {
+  return countRows(`SELECT count(*)::int AS n FROM candidate WHERE name = $1`, [name]);
 }
 
 describe('Idempotency-Key on POST /candidate-requests', () => {
@@ -120,14 +117,9 @@ describe('nothing lost, nothing done twice', () => {
       await new Promise((r) => setTimeout(r, 1500));
       const waiting = await overview(acme, uuid);
       expect(waiting.status).toBe('Pending');
-      const pending = await withDb(
-        async (db) =>
-          (
-            await db.query(
-              `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1 AND published_at IS NULL`,
-              [uuid],
-            )
-          ).rows[0].n,
+      const pending = await countRows(
+        `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1 AND published_at IS NULL`,
+        [uuid],
       );
       expect(pending).toBe(5);
     } finally {
@@ -155,10 +147,9 @@ describe('nothing lost, nothing done twice', () => {
     await killProcessor({ env: {} }); // a new processor with the normal configuration
     const o = await waitForOverview(acme, uuid, ended, 45_000);
     expect(o.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
-    const outboxRows = await withDb(
-      async (db) =>
-        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
-          .rows[0].n,
+    const outboxRows = await countRows(
+      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
+      [uuid],
     );
     expect(outboxRows).toBe(5);
   }, 90_000);
@@ -188,10 +179,9 @@ describe('nothing lost, nothing done twice', () => {
           )
         ).rows,
     );
-    const outboxBefore = await withDb(
-      async (db) =>
-        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
-          .rows[0].n,
+    const outboxBefore = await countRows(
+      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
+      [uuid],
     );
 
     const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
@@ -218,10 +208,9 @@ describe('nothing lost, nothing done twice', () => {
           )
         ).rows,
     );
-    const outboxAfter = await withDb(
-      async (db) =>
-        (await db.query(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid]))
-          .rows[0].n,
+    const outboxAfter = await countRows(
+      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
+      [uuid],
     );
     expect(after).toEqual(before);
     expect(outboxAfter).toBe(outboxBefore);

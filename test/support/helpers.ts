@@ -55,6 +55,11 @@ export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** `SELECT count(*)::int AS n ...` against the e2e database: what tests assert about stored rows. */
+export function countRows(sql: string, params: unknown[] = []): Promise<number> {
+  return withDb(async (db) => (await db.query(sql, params)).rows[0].n as number);
+}
+
 /** Polls until `check` returns a value (not undefined) or the time runs out. */
 export async function eventually<T>(
   check: () => Promise<T | undefined>,
