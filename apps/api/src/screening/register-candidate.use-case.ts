@@ -8,6 +8,7 @@ import {
   effectiveDependency,
   ProcessName,
   processesForRegistration,
+  registrationTypeViolations,
   validateRegistration,
 } from '@app/domain';
 import {
@@ -46,21 +47,27 @@ export class RegisterCandidateUseCase {
     body: RegisterCandidateDto,
     idempotencyKey?: string,
   ): Promise<CommandResponse<RegistrationAcceptedDto>> {
-    const input = normalizeRegistration({ ...body, personType: body.personType ?? 'individual' });
-    const pkg = await this.packages.findForClients(body.packageId, user.clients);
-    const violations: FieldViolation[] = pkg
-      ? []
-      : [
-          {
-            field: 'packageId',
-            message: `Package "${body.packageId}" is not a package of your clients (see GET /packages).`,
-          },
-        ];
+    // One 400 for everything: the JSON types, the package, then every rule on the readable fields.
+    const typeViolations = registrationTypeViolations(body as unknown as Record<string, unknown>);
+    const unreadable = new Set(typeViolations.map((v) => v.field));
+    const input = normalizeRegistration({
+      ...body,
+      personType: unreadable.has('personType') ? undefined : body.personType,
+    });
+    const pkg = unreadable.has('packageId')
+      ? null
+      : await this.packages.findForClients(body.packageId, user.clients);
+    const violations: FieldViolation[] = [...typeViolations];
+    if (!pkg && !unreadable.has('packageId'))
+      violations.push({
+        field: 'packageId',
+        message: `Package "${body.packageId}" is not a package of your clients (see GET /packages).`,
+      });
     violations.push(
       ...validateRegistration(input, {
         packageProcesses: (pkg?.processes ?? []) as ProcessName[],
         today: calendarDateIn(this.config.serviceTimezone, new Date()),
-      }),
+      }).filter((v) => !unreadable.has(v.field)),
     );
     if (violations.length > 0 || !pkg) throw invalidRequest(violations);
 

@@ -5,6 +5,7 @@ import {
   isOlderThan18,
   normalizeRegistration,
   RegistrationInput,
+  registrationTypeViolations,
   validateRegistration,
 } from './registration-rules';
 
@@ -100,8 +101,8 @@ describe('rule 2: nationality', () => {
   it.each(['US', 'MEX', 'CO', ''])('refuses %p', (nationality) => {
     expect(fields(person({ nationality }))).toContain('nationality');
   });
-  it('accepts lower case by normalizing it', () => {
-    expect(fields(person({ nationality: 'mx' }))).toEqual([]);
+  it.each(['mx', 'Mx', ' MX', 'MX '])('refuses %p: strictly the listed codes', (nationality) => {
+    expect(fields(person({ nationality }))).toEqual(['nationality']);
   });
 });
 
@@ -109,8 +110,8 @@ describe('rule 3: gender', () => {
   it.each(['H', 'M', 'X'])('accepts %s', (gender) => {
     expect(fields(person({ gender }))).toEqual([]);
   });
-  it.each(['F', 'male', 'N', ''])('refuses %p', (gender) => {
-    expect(fields(person({ gender }))).toContain('gender');
+  it.each(['F', 'male', 'N', '', 'h', 'm', 'x', ' H'])('refuses %p', (gender) => {
+    expect(fields(person({ gender }))).toEqual(['gender']);
   });
 });
 
@@ -135,10 +136,25 @@ describe('rule 4: RFC and CURP agree on their first 10 characters', () => {
   it.each([
     ['11 characters', 'HELJ900517A'],
     ['14 characters', 'HELJ900517AB12'],
-    ['a company RFC for a person', 'HEL900517AB1'],
     ['letters where the date goes', 'HELJAB0517AB1'],
+    ['5 letters', 'HELJA900517A1'],
+    ['2 letters', 'HE900517AB1X'],
   ])('refuses an RFC of %s', (_label, rfc) => {
     expect(fields(person({ rfc, curp: undefined }))).toContain('rfc');
+  });
+
+  it.each([
+    ['a person, 13 characters', 'individual', 'HELJ900517AB1'],
+    ['a person, 12 characters', 'individual', 'HEL900517AB1'],
+    ['a company, 12 characters', 'corporate', 'CNO150210AB3'],
+    ['a company, 13 characters', 'corporate', 'CNOM150210AB3'],
+  ] as const)('accepts an RFC of 12 or 13 characters whatever the person type: %s', (_l, type, rfc) => {
+    const input = type === 'individual' ? person({ rfc, curp: undefined }) : company({ rfc });
+    expect(fields(input)).toEqual([]);
+  });
+
+  it('compares the first 10 characters of a 12-character RFC too', () => {
+    expect(fields(person({ rfc: 'HEL900517AB1', curp: 'HELJ900517HDFRPN09' }))).toEqual(['rfc']);
   });
 
   it('refuses a malformed CURP', () => {
@@ -165,6 +181,10 @@ describe('rule 5: consent NIP for the credit report', () => {
     expect(fields(person({ consentNIP: '0000' }), BASIC)).toEqual([]);
   });
 
+  it('checks the format of a consentNIP sent without the credit report', () => {
+    expect(fields(person({ consentNIP: 'ab' }), BASIC)).toEqual(['consentNIP']);
+  });
+
   it('uses positions 5-6 of a company RFC too', () => {
     expect(fields(company({ consentNIP: '1850' }), WITH_CREDIT)).toEqual([]);
     expect(fields(company({ consentNIP: '1815' }), WITH_CREDIT)).toEqual(['consentNIP']);
@@ -178,8 +198,8 @@ describe('rule 6: corporate registrations', () => {
   it('requires regime and businessName', () => {
     expect(fields(company({ regime: undefined, businessName: '' }))).toEqual(['regime', 'businessName']);
   });
-  it('refuses a person RFC for a company', () => {
-    expect(fields(company({ rfc: 'HELJ900517AB1' }))).toContain('rfc');
+  it('refuses a malformed company RFC', () => {
+    expect(fields(company({ rfc: 'C1O150210AB3' }))).toEqual(['rfc']);
   });
 });
 
@@ -207,15 +227,53 @@ describe('required fields of an individual', () => {
 });
 
 describe('normalizeRegistration', () => {
-  it('trims strings and upper-cases identifiers', () => {
+  it('trims strings, upper-cases RFC and CURP, keeps gender and nationality as sent', () => {
     expect(
-      normalizeRegistration({ name: '  Ana ', rfc: ' helj900517ab1 ', gender: 'm', nationality: 'mx' }),
+      normalizeRegistration({
+        name: '  Ana ',
+        rfc: ' helj900517ab1 ',
+        curp: 'helj900517mdfrpn09',
+        gender: 'm',
+        nationality: 'mx',
+      }),
     ).toEqual({
       personType: 'individual',
       name: 'Ana',
       rfc: 'HELJ900517AB1',
-      gender: 'M',
-      nationality: 'MX',
+      curp: 'HELJ900517MDFRPN09',
+      gender: 'm',
+      nationality: 'mx',
     });
+  });
+});
+
+describe('registrationTypeViolations', () => {
+  it('accepts a body of strings, and null as absent', () => {
+    expect(
+      registrationTypeViolations({ packageId: 'PKG-ACME-BASIC', name: 'Ana', email: null, personType: null }),
+    ).toEqual([]);
+  });
+
+  it('requires packageId', () => {
+    expect(registrationTypeViolations({})).toEqual([
+      { field: 'packageId', message: 'packageId is required (see GET /packages).' },
+    ]);
+  });
+
+  it.each([[''], [42], ['x'.repeat(65)]])('refuses packageId %p', (packageId) => {
+    expect(registrationTypeViolations({ packageId }).map((v) => v.field)).toEqual(['packageId']);
+  });
+
+  it('names every field of the wrong JSON type, and an unknown personType', () => {
+    expect(
+      registrationTypeViolations({
+        packageId: 'PKG-ACME-BASIC',
+        personType: 'company',
+        name: 7,
+        birthDate: ['1990-05-17'],
+        gender: { value: 'H' },
+        consentNIP: 4790,
+      }).map((v) => v.field),
+    ).toEqual(['personType', 'name', 'birthDate', 'gender', 'consentNIP']);
   });
 });

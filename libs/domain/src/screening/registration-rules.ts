@@ -1,5 +1,5 @@
 import { FieldViolation } from '../errors';
-import { CREDIT_REPORT, GENDERS, NATIONALITIES, PersonType, ProcessName } from './catalog';
+import { CREDIT_REPORT, GENDERS, NATIONALITIES, PERSON_TYPES, PersonType, ProcessName } from './catalog';
 
 /** The candidate part of a registration body (CONTRACT 4.1), after {@link normalizeRegistration}. */
 export interface RegistrationInput {
@@ -25,10 +25,11 @@ export interface RegistrationContext {
   today: string;
 }
 
-/** RFC of a person: 4 letters, YYMMDD, 3-character homoclave. */
-export const PERSON_RFC = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
-/** RFC of a company: 3 letters, YYMMDD, homoclave. */
-export const COMPANY_RFC = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;
+/**
+ * RFC: 3 letters (a company) or 4 (a person), YYMMDD, a 3-character homoclave. SPEC and CONTRACT
+ * accept 12 or 13 characters whatever the person type, so the length is not tied to it.
+ */
+export const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
 /** CURP; sex H, M or X (Mexico issues X for non-binary persons). */
 export const CURP = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HMX][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d$/;
 const E164_LIKE = /^\+?[1-9]\d{7,14}$/;
@@ -51,7 +52,10 @@ const TEXT_FIELDS: TextField[] = [
   'phone',
 ];
 
-/** Trims every string and upper-cases RFC, CURP, nationality and gender: case is not a client error. */
+/**
+ * Trims every string and upper-cases RFC and CURP (CONTRACT 4.1). Nationality and gender are
+ * taken as sent: SPEC 2.2 allows strictly the listed codes.
+ */
 export function normalizeRegistration(
   input: Partial<RegistrationInput> & { personType?: PersonType },
 ): RegistrationInput {
@@ -59,10 +63,37 @@ export function normalizeRegistration(
   for (const field of TEXT_FIELDS) {
     const value = input[field];
     if (typeof value !== 'string') continue;
-    const trimmed = value.trim();
-    out[field] = ['rfc', 'curp', 'nationality', 'gender'].includes(field) ? trimmed.toUpperCase() : trimmed;
+    if (field === 'nationality' || field === 'gender') out[field] = value;
+    else out[field] = field === 'rfc' || field === 'curp' ? value.trim().toUpperCase() : value.trim();
   }
   return out;
+}
+
+/**
+ * The JSON types of a registration body (`packageId`, `personType`, the text fields). Reported
+ * together with the rules of {@link validateRegistration}, so that one 400 lists everything; a
+ * field named here is left out of the rules' report (its value could not be read). `null` counts
+ * as absent.
+ */
+export function registrationTypeViolations(body: Record<string, unknown>): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const { packageId, personType } = body;
+  if (packageId === undefined || packageId === null)
+    v.push({ field: 'packageId', message: 'packageId is required (see GET /packages).' });
+  else if (typeof packageId !== 'string' || packageId.trim() === '' || packageId.length > 64)
+    v.push({ field: 'packageId', message: 'packageId must be a package identifier of 1 to 64 characters.' });
+  if (
+    personType !== undefined &&
+    personType !== null &&
+    !(PERSON_TYPES as readonly unknown[]).includes(personType)
+  )
+    v.push({ field: 'personType', message: 'personType must be individual or corporate.' });
+  for (const field of TEXT_FIELDS) {
+    const value = body[field];
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      v.push({ field, message: `${field} must be a string.` });
+  }
+  return v;
 }
 
 /** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
@@ -165,19 +196,16 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
   }
 
   // RFC and CURP shape.
-  const rfcPattern = individual ? PERSON_RFC : COMPANY_RFC;
   let rfcValid = false;
   if (input.rfc === undefined) {
     if (needsCredit)
       v.push({ field: 'rfc', message: 'rfc is required when the package includes Reporte de Crédito.' });
   } else if (input.rfc.length !== 12 && input.rfc.length !== 13) {
     v.push({ field: 'rfc', message: 'rfc must be 12 or 13 characters long.' });
-  } else if (!rfcPattern.test(input.rfc)) {
+  } else if (!RFC.test(input.rfc)) {
     v.push({
       field: 'rfc',
-      message: individual
-        ? 'rfc of a person must be 13 characters: 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.'
-        : 'rfc of a company must be 12 characters: 3 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
+      message: 'rfc must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
     });
   } else {
     rfcValid = true;
@@ -198,21 +226,20 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
       });
   }
 
-  // Rule 5 (1-based: consentNIP[3..4] == rfc[5..6]).
-  if (needsCredit) {
-    if (input.consentNIP === undefined) {
+  // Rule 5 (1-based: consentNIP[3..4] == rfc[5..6]); its format is checked whenever it is sent.
+  if (input.consentNIP === undefined) {
+    if (needsCredit)
       v.push({
         field: 'consentNIP',
         message: 'consentNIP is required when the package includes Reporte de Crédito.',
       });
-    } else if (!/^\d{4,}$/.test(input.consentNIP)) {
-      v.push({ field: 'consentNIP', message: 'consentNIP must be at least 4 digits.' });
-    } else if (rfcValid && input.rfc && input.consentNIP.slice(2, 4) !== input.rfc.slice(4, 6)) {
-      v.push({
-        field: 'consentNIP',
-        message: 'Digits 3 and 4 of consentNIP must equal positions 5 and 6 of rfc (the year).',
-      });
-    }
+  } else if (!/^\d{4,}$/.test(input.consentNIP)) {
+    v.push({ field: 'consentNIP', message: 'consentNIP must be at least 4 digits.' });
+  } else if (needsCredit && rfcValid && input.consentNIP.slice(2, 4) !== input.rfc?.slice(4, 6)) {
+    v.push({
+      field: 'consentNIP',
+      message: 'Digits 3 and 4 of consentNIP must equal positions 5 and 6 of rfc (the year).',
+    });
   }
 
   if (input.email !== undefined && !EMAIL.test(input.email))

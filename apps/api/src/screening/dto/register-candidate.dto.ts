@@ -1,11 +1,11 @@
 import { GENDERS, NATIONALITIES } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow } from 'class-validator';
 
 /**
- * CONTRACT 4.1. Only the JSON types are checked here; every rule about meaning (required fields
- * per person type, age, RFC/CURP consistency, NIP...) is checked by the domain so that a 400 lists
- * all of them at once.
+ * CONTRACT 4.1. The fields are only declared here (unknown ones are refused); their types and
+ * every rule about meaning (required fields per person type, age, RFC/CURP consistency, NIP...)
+ * are checked by the domain, so that one 400 lists all of them at once.
  */
 export class RegisterCandidateDto {
   @ApiProperty({
@@ -13,8 +13,7 @@ export class RegisterCandidateDto {
     description: "A package of one of the caller's clients (see GET /packages)",
     maxLength: 64,
   })
-  @IsString()
-  @MaxLength(64)
+  @Allow()
   packageId!: string;
 
   @ApiPropertyOptional({
@@ -22,8 +21,7 @@ export class RegisterCandidateDto {
     default: 'individual',
     description: 'corporate = a company is screened',
   })
-  @IsOptional()
-  @IsIn(['individual', 'corporate'], { message: 'personType must be individual or corporate' })
+  @Allow()
   personType?: 'individual' | 'corporate';
 
   @ApiPropertyOptional({
@@ -32,8 +30,7 @@ export class RegisterCandidateDto {
     minLength: 1,
     maxLength: 100,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   name?: string;
 
   @ApiPropertyOptional({
@@ -42,13 +39,11 @@ export class RegisterCandidateDto {
     minLength: 1,
     maxLength: 100,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   lastName?: string;
 
   @ApiPropertyOptional({ example: 'López', description: 'Maternal surname', minLength: 1, maxLength: 100 })
-  @IsOptional()
-  @IsString()
+  @Allow()
   secondLastName?: string;
 
   @ApiPropertyOptional({
@@ -57,8 +52,7 @@ export class RegisterCandidateDto {
     description:
       'YYYY-MM-DD; the candidate must be older than 18 on the current date in SERVICE_TIMEZONE (required for individuals)',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   birthDate?: string;
 
   @ApiProperty({
@@ -66,7 +60,7 @@ export class RegisterCandidateDto {
     example: 'MX',
     description: 'Nationality (country of incorporation for corporate)',
   })
-  @IsString()
+  @Allow()
   nationality!: string;
 
   @ApiPropertyOptional({
@@ -74,19 +68,17 @@ export class RegisterCandidateDto {
     example: 'H',
     description: 'H man, M woman, X non-binary (required for individuals)',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   gender?: string;
 
   @ApiPropertyOptional({
     example: 'HELJ900517AB1',
     description:
-      "RFC, 13 characters for persons and 12 for companies; required when the package has Reporte de Crédito. Its first 10 characters must equal the CURP's.",
+      "RFC, 12 or 13 characters (3 or 4 letters, YYMMDD, homoclave; upper-cased); required when the package has Reporte de Crédito. Its first 10 characters must equal the CURP's.",
     minLength: 12,
     maxLength: 13,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   rfc?: string;
 
   @ApiPropertyOptional({
@@ -95,8 +87,7 @@ export class RegisterCandidateDto {
     minLength: 18,
     maxLength: 18,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   curp?: string;
 
   @ApiPropertyOptional({
@@ -104,8 +95,7 @@ export class RegisterCandidateDto {
     description:
       'Consent NIP for the credit report (digits, at least 4): its digits 3-4 must equal RFC positions 5-6 (the birth year). Required when the package has Reporte de Crédito.',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   consentNIP?: string;
 
   @ApiPropertyOptional({
@@ -113,8 +103,7 @@ export class RegisterCandidateDto {
     description: 'Tax regime (required for corporate)',
     maxLength: 200,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   regime?: string;
 
   @ApiPropertyOptional({
@@ -122,18 +111,15 @@ export class RegisterCandidateDto {
     description: 'Legal name (required for corporate)',
     maxLength: 200,
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   businessName?: string;
 
   @ApiPropertyOptional({ example: 'juan.hernandez@example.com', format: 'email' })
-  @IsOptional()
-  @IsString()
+  @Allow()
   email?: string;
 
   @ApiPropertyOptional({ example: '+525512345678', description: 'E.164-like phone number' })
-  @IsOptional()
-  @IsString()
+  @Allow()
   phone?: string;
 }
 
