@@ -145,7 +145,7 @@ describe('POST /risks/legal-records/searches', () => {
     expect(response.body.errors).toEqual([{ field: 'name', message: 'name must contain letters.' }]);
   });
 
-  it.each(['limit=0', 'limit=301', 'limit=abc', 'page=0', 'page=-1'])(
+  it.each(['limit=0', 'limit=301', 'limit=abc', 'page=0', 'page=-1', 'page=99999999999999999999'])(
     'refuses %s with 400',
     async (query) => {
       await api()
@@ -182,7 +182,20 @@ describe('POST /risks/legal-records/searches', () => {
     ).body.data;
     expect(past.records).toEqual([]);
     expect(past.meta.pagination.has_next).toBe(false);
-    expect(await charges(first.searchId)).toHaveLength(1);
+    const farPast = (
+      await api().get(`${SEARCHES}/${first.searchId}?page=9007199254740991`).set(acme.auth).expect(200)
+    ).body.data;
+    expect(farPast.records).toEqual([]);
+    expect(farPast.meta.pagination.current_page).toBe(9007199254740991);
+    const uuid = first.records[0].uuid as string;
+    const detailFarPast = (
+      await api()
+        .get(`${SEARCHES}/${first.searchId}/records/${uuid}?page=9007199254740991`)
+        .set(acme.auth)
+        .expect(200)
+    ).body.data;
+    expect(detailFarPast.records).toEqual([]);
+    expect(await charges(first.searchId)).toHaveLength(2);
   });
 
   it('filters stored matches by category and state without touching kpis or charging', async () => {
@@ -353,6 +366,17 @@ describe('tenancy and retention', () => {
     const body = { name: 'Juan', lastName: 'Hernández' };
     const missing = await api().post(SEARCHES).set(multi.auth).send(body).expect(400);
     expect((missing.body.errors as Array<{ field: string }>).map((e) => e.field)).toContain('clientId');
+    // Listed together with the other violations of the request.
+    const several = await api()
+      .post(`${SEARCHES}?limit=0`)
+      .set(multi.auth)
+      .send({ name: 'Juan' })
+      .expect(400);
+    expect((several.body.errors as Array<{ field: string }>).map((e) => e.field)).toEqual([
+      'lastName',
+      'limit',
+      'clientId',
+    ]);
     await api()
       .post(`${SEARCHES}?clientId=${'a'.repeat(65)}`)
       .set(multi.auth)

@@ -2,3 +2,4 @@
 export * from './errors';
 export * from './screening';
 export * from './legal-search';
+export * from './paging';

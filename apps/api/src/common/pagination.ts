@@ -1,14 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_PAGE } from '@app/domain';
 
 /** `page` and `limit` of the list endpoints (query strings converted to integers). */
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
+  @Min(1, { message: `page must be a whole number from 1 to ${MAX_PAGE}` })
+  @Max(MAX_PAGE, { message: `page must be a whole number from 1 to ${MAX_PAGE}` })
   page: number = 1;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })

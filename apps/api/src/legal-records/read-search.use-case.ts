@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  clientIdViolations,
   consumptionFor,
   GoneError,
   isRecoverable,
   NotFoundError,
+  offsetOf,
   reachablePagination,
   resolveClientId,
   validateDetailQuery,
@@ -31,12 +33,17 @@ export class ReadSearchUseCase {
   ) {}
 
   async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<Envelope<SearchDataDto>> {
-    const violations = validatePaging(query);
+    const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
     const search = await this.recoverableSearch(user, searchId, query.clientId);
     const { page, limit, normCategories, normStates } = filtersOf(query);
     const [matches, unlocked] = await Promise.all([
-      this.searches.pageMatches(search.id, { normCategories, normStates, limit, offset: (page - 1) * limit }),
+      this.searches.pageMatches(search.id, {
+        normCategories,
+        normStates,
+        limit,
+        offset: offsetOf(page, limit),
+      }),
       this.searches.unlockedUuids(search.id),
     ]);
     return envelope(
@@ -50,7 +57,11 @@ export class ReadSearchUseCase {
     personUuid: string,
     query: RecordDetailQueryDto,
   ): Promise<Envelope<RecordDetailDataDto>> {
-    const violations = [...validatePaging(query), ...validateDetailQuery(query)];
+    const violations = [
+      ...validatePaging(query),
+      ...validateDetailQuery(query),
+      ...clientIdViolations(user.clients, query.clientId),
+    ];
     if (violations.length > 0) throw invalidRequest(violations);
     const search = await this.recoverableSearch(user, searchId, query.clientId);
     const match = isUuid(personUuid) ? await this.searches.findMatch(search.id, personUuid) : null;

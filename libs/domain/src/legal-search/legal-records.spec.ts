@@ -1,4 +1,5 @@
 import { ForbiddenError, ValidationFailedError } from '../errors';
+import { offsetOf } from '../paging';
 import {
   BILLING,
   capInfo,
@@ -12,6 +13,7 @@ import {
 } from './cap-and-billing';
 import { givenNameWords, normalizeName } from './names';
 import {
+  clientIdViolations,
   pagingOf,
   parseCsvFilter,
   resolveClientId,
@@ -83,7 +85,14 @@ describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
 });
 
 describe('validatePaging', () => {
-  it.each([{}, { limit: '1' }, { limit: '300' }, { page: '1' }, { page: '999' }])('accepts %j', (query) => {
+  it.each([
+    {},
+    { limit: '1' },
+    { limit: '300' },
+    { page: '1' },
+    { page: '999' },
+    { page: '9007199254740991' },
+  ])('accepts %j', (query) => {
     expect(validatePaging(query)).toEqual([]);
   });
   it.each([
@@ -93,6 +102,9 @@ describe('validatePaging', () => {
     [{ limit: 'abc' }, ['limit']],
     [{ page: '0' }, ['page']],
     [{ page: '-1' }, ['page']],
+    [{ page: '9007199254740992' }, ['page']],
+    [{ page: '99999999999999999999' }, ['page']],
+    [{ page: '1e3' }, ['page']],
     [{ limit: '0', page: 'x' }, ['limit', 'page']],
   ])('refuses %j', (query, expected) => {
     expect(fields(validatePaging(query))).toEqual(expected);
@@ -129,6 +141,29 @@ describe('validateDetailQuery', () => {
     [{ role: 'Judge' }, ['role']],
   ])('refuses %j', (query, expected) => {
     expect(fields(validateDetailQuery(query))).toEqual(expected);
+  });
+});
+
+describe('offsetOf', () => {
+  it.each([
+    [1, 100, 0],
+    [3, 20, 40],
+    [9007199254740991, 300, 2147483647],
+  ])('page %d of %d skips %d rows', (page, limit, offset) => {
+    expect(offsetOf(page, limit)).toBe(offset);
+  });
+});
+
+describe('clientIdViolations (CONTRACT 3, the 400 part)', () => {
+  it.each([
+    [['acme'], undefined, []],
+    [['acme'], '', []],
+    [['acme', 'globex'], undefined, ['clientId']],
+    [['acme', 'globex'], '', ['clientId']],
+    [['acme'], 'a'.repeat(64), []],
+    [['acme'], 'a'.repeat(65), ['clientId']],
+  ])('clients %j, clientId %p', (clients, clientId, expected) => {
+    expect(fields(clientIdViolations(clients, clientId))).toEqual(expected);
   });
 });
 
@@ -187,10 +222,8 @@ describe('retention and billing policy', () => {
     expect(isRecoverable(until, new Date('2026-12-22T12:00:00Z'))).toBe(true);
     expect(isRecoverable(until, new Date('2026-12-22T12:00:01Z'))).toBe(false);
   });
-  it('bills answered search creations only, never re-reads or BGC Legal', () => {
-    expect(BILLING.searchCreationIsBillable('SUCCESS')).toBe(true);
-    expect(BILLING.searchCreationIsBillable('EMPTY')).toBe(true);
-    expect(BILLING.searchCreationIsBillable('FAILED')).toBe(false);
+  it('bills every search creation (SPEC 2.5), never re-reads or BGC Legal', () => {
+    expect(BILLING.searchCreationIsBillable).toBe(true);
     expect(BILLING.storedSearchReadIsBillable).toBe(false);
     expect(BILLING.bgcLegalIsBillable).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
+import { MAX_PAGE } from '../paging';
 import { normalizeName } from './names';
 
 const MAX_NAME = 100;
@@ -58,8 +59,11 @@ export function validatePaging(query: { limit?: string; page?: string }): FieldV
     (!WHOLE.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > MAX_LIMIT)
   )
     v.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
-  if (query.page !== undefined && (!WHOLE.test(query.page) || Number(query.page) < 1))
-    v.push({ field: 'page', message: 'page must be a whole number of 1 or more.' });
+  if (
+    query.page !== undefined &&
+    (!WHOLE.test(query.page) || Number(query.page) < 1 || Number(query.page) > MAX_PAGE)
+  )
+    v.push({ field: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}.` });
   return v;
 }
 
@@ -112,28 +116,36 @@ export function validateDetailQuery(query: {
 }
 
 /**
+ * CONTRACT 3, the 400 part: `clientId` is required when the user has several clients and has at
+ * most 64 characters. Listed with the other violations of a request.
+ */
+export function clientIdViolations(userClients: readonly string[], clientId?: string): FieldViolation[] {
+  if (clientId === undefined || clientId === '')
+    return userClients.length > 1
+      ? [
+          {
+            field: 'clientId',
+            message: `clientId is required: your account has the clients ${userClients.join(', ')}.`,
+          },
+        ]
+      : [];
+  if (clientId.length > MAX_CLIENT_ID)
+    return [{ field: 'clientId', message: `clientId must be at most ${MAX_CLIENT_ID} characters.` }];
+  return [];
+}
+
+/**
  * CONTRACT 3: which client a search acts for. Required when the user has several clients, at
- * most 64 characters, and one of the user's clients (403 otherwise).
+ * most 64 characters (400, see {@link clientIdViolations}), and one of the user's clients (403).
  */
 export function resolveClientId(
   userClients: readonly string[],
   defaultClient: string,
   clientId?: string,
 ): string {
-  if (clientId === undefined || clientId === '') {
-    if (userClients.length > 1)
-      throw new ValidationFailedError('clientId is required for accounts with several clients.', [
-        {
-          field: 'clientId',
-          message: `clientId is required: your account has the clients ${userClients.join(', ')}.`,
-        },
-      ]);
-    return defaultClient;
-  }
-  if (clientId.length > MAX_CLIENT_ID)
-    throw new ValidationFailedError('clientId is too long.', [
-      { field: 'clientId', message: `clientId must be at most ${MAX_CLIENT_ID} characters.` },
-    ]);
+  const violations = clientIdViolations(userClients, clientId);
+  if (violations.length > 0) throw new ValidationFailedError('clientId is invalid.', violations);
+  if (clientId === undefined || clientId === '') return defaultClient;
   if (!userClients.includes(clientId))
     throw new ForbiddenError(`clientId "${clientId}" is not one of your clients.`);
   return clientId;

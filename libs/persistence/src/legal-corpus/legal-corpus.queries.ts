@@ -1,4 +1,4 @@
-import { LegalMatchSummary } from '@app/domain';
+import { LegalMatchSummary, offsetOf } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
 import { CORPUS_CATEGORIES } from './vocabulary';
 
@@ -133,7 +133,7 @@ export async function findLawsuits(
             file_number, source, court, circuit, synthesis, synthesis_url, source_url, count(*) OVER ()::int AS total
        FROM legal_lawsuit WHERE ${where}
       ORDER BY agreement_date DESC, id LIMIT $7 OFFSET $8`,
-    [...params, f.limit, (f.page - 1) * f.limit],
+    [...params, f.limit, offsetOf(f.page, f.limit)],
   );
   if (rows.length > 0) return { total: rows[0].total, rows: rows.map(({ total: _t, ...r }) => r) };
   const counted: Array<{ n: number }> = await db.query(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { RegistrationInput } from '@app/domain';
+import { offsetOf, type RegistrationInput } from '@app/domain';
 import { queryRows, SqlExecutor } from './executor';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
@@ -182,7 +182,7 @@ export class CandidateRequestRepository {
          FROM filtered f JOIN candidate c ON c.request_id = f.id
         ORDER BY f.created_at DESC, f.id DESC
         LIMIT $3 OFFSET $4`,
-        [clientIds, filter.status ?? null, filter.limit, (filter.page - 1) * filter.limit],
+        [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
       );
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (!rows[0] && filter.page > 1) {
