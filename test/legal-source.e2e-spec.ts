@@ -7,7 +7,7 @@ afterAll(async () => {
 });
 
 describe('the legal-records source port', () => {
-  it('answers outcome FAILED, charges nothing, when the source fails', async () => {
+  it('answers outcome FAILED when the source fails, billed like every creation (SPEC 2.5)', async () => {
     await restartApi({ LEGAL_SOURCE_FAILURE_RATE: '1' });
     const session = await signIn();
     const response = await api()
@@ -19,11 +19,11 @@ describe('the legal-records source port', () => {
     expect(data.outcome).toBe('FAILED');
     expect(data.meta.outcome).toBe('FAILED');
     expect(data.records).toEqual([]);
-    expect(data.meta.charged).toBe(false);
+    expect(data.meta.charged).toBe(true);
     const ledger = await countRows(`SELECT count(*)::int AS n FROM billing_charge WHERE search_id = $1`, [
       data.searchId,
     ]);
-    expect(ledger).toBe(0);
+    expect(ledger).toBe(1);
   });
 
   it('answers outcome FAILED when the source times out', async () => {

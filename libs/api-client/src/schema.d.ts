@@ -199,7 +199,7 @@ export interface paths {
     put?: never;
     /**
      * Search legal records by name
-     * @description Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). A source failure or timeout answers `outcome: FAILED` and is not charged.
+     * @description Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (SPEC 2.5: `charged` is always true here).
      */
     post: operations['createLegalSearch'];
     delete?: never;
@@ -555,7 +555,7 @@ export interface components {
        */
       gender?: 'H' | 'M' | 'X';
       /**
-       * @description RFC, 13 characters for persons and 12 for companies; required when the package has Reporte de Crédito. Its first 10 characters must equal the CURP's.
+       * @description RFC, 12 or 13 characters (3 or 4 letters, YYMMDD, homoclave; upper-cased); required when the package has Reporte de Crédito. Its first 10 characters must equal the CURP's.
        * @example HELJ900517AB1
        */
       rfc?: string;

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   BILLING,
+  clientIdViolations,
   givenNameWords,
   MAX_MATCHES,
   normalizeName,
+  offsetOf,
   outcomeOf,
   recoverableUntil,
   resolveClientId,
-  SearchOutcome,
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
@@ -40,7 +41,11 @@ export class CreateSearchUseCase {
     query: SearchQueryDto,
     idempotencyKey?: string,
   ): Promise<CommandResponse<Envelope<SearchDataDto>>> {
-    const violations = [...validateSearchQuery(body), ...validatePaging(query)];
+    const violations = [
+      ...validateSearchQuery(body),
+      ...validatePaging(query),
+      ...clientIdViolations(user.clients, query.clientId),
+    ];
     if (violations.length > 0) throw invalidRequest(violations);
     const clientId = resolveClientId(user.clients, user.client, query.clientId);
     const { page, limit, normCategories, normStates } = filtersOf(query);
@@ -87,8 +92,8 @@ export class CreateSearchUseCase {
           recoverableUntil: recoverableUntil(new Date()),
         };
         await this.searches.insertSearch(tx, { ...search, createdBy: user.userId, matches });
-        // The billing policy (domain) decides; a failed source is not billed.
-        const charged = BILLING.searchCreationIsBillable(search.outcome as SearchOutcome)
+        // The billing policy (domain) decides: every creation is billed, FAILED and EMPTY included.
+        const charged = BILLING.searchCreationIsBillable
           ? await this.searches.charge(tx, { clientId, kind: 'LEGAL_SEARCH', searchId: search.id })
           : false;
         const filtered = matches.filter(
@@ -96,7 +101,7 @@ export class CreateSearchUseCase {
             (!normCategories || m.normCategories.some((c) => normCategories.includes(c))) &&
             (!normStates || normStates.includes(m.normState)),
         );
-        const rows = filtered.slice((page - 1) * limit, page * limit);
+        const rows = filtered.slice(offsetOf(page, limit), offsetOf(page, limit) + limit);
         const data = searchView(search, { rows, total: filtered.length, page, limit }, [], charged);
         return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
       },
@@ -118,7 +123,7 @@ function searchQueryEcho(body: CreateSearchDto): Record<string, string> {
 
 function messageFor(outcome: string): string {
   if (outcome === 'FAILED')
-    return 'The legal-records source did not answer in time; nothing was charged. Try again.';
+    return 'The legal-records source did not answer in time: refine or repeat the search later.';
   if (outcome === 'EMPTY') return 'No person matches this name.';
   return 'Search completed.';
 }

@@ -35,7 +35,7 @@ export class LegalRecordsController {
     description:
       'Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). ' +
       'Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). ' +
-      'A source failure or timeout answers `outcome: FAILED` and is not charged.',
+      'A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (SPEC 2.5: `charged` is always true here).',
   })
   @ApiHeader({
     name: 'Idempotency-Key',

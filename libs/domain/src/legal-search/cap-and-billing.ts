@@ -60,13 +60,13 @@ export function isRecoverable(until: Date, now: Date): boolean {
 }
 
 /**
- * The billing policy. Billable: creating a search that the source answered (a failed source is
- * not billed: the client got nothing), and the first successful reading of a record in a search.
+ * The billing policy. Billable: creating a search, whatever its outcome (SPEC 2.5 says `charged`
+ * is always true there), and the first successful reading of a record in a search.
  * Free: re-reading or filtering a stored search, later readings of an unlocked record, and the
  * BGC Legal screening process (internal use).
  */
 export const BILLING = {
-  searchCreationIsBillable: (outcome: SearchOutcome) => outcome !== 'FAILED',
+  searchCreationIsBillable: true,
   storedSearchReadIsBillable: false,
   bgcLegalIsBillable: false,
 } as const;
