@@ -2,6 +2,11 @@ import { api, DEMO_PASSWORD, signIn } from './support/helpers';
 import { createUser, decodeClaims, forgeToken } from './support/factories';
 
 const UNAUTHORIZED = { message: 'Authentication required: send a valid bearer access token.', code: 401 };
+const WRONG_CREDENTIALS = { message: 'The e-mail or the password is wrong.', code: 401 };
+const INVALID_REFRESH = {
+  message: 'The refresh token is invalid, expired or revoked: sign in again.',
+  code: 401,
+};
 
 describe('POST /signin', () => {
   it('answers the SPEC 2.1 body for the demo user', async () => {
@@ -51,7 +56,7 @@ describe('POST /signin', () => {
       .post('/signin')
       .send({ email: 'nobody@acme.test', password: DEMO_PASSWORD })
       .expect(401);
-    expect(wrongPassword.body).toEqual(UNAUTHORIZED);
+    expect(wrongPassword.body).toEqual(WRONG_CREDENTIALS);
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 
@@ -116,7 +121,7 @@ describe('POST /signin/refresh', () => {
       await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(200)
     ).body;
     const reuse = await api().post('/signin/refresh').send({ refreshToken: first.refreshToken }).expect(401);
-    expect(reuse.body).toEqual(UNAUTHORIZED);
+    expect(reuse.body).toEqual(INVALID_REFRESH);
     // The legitimate-looking newer token of that family is dead too, and so are its access tokens.
     await api().post('/signin/refresh').send({ refreshToken: second.refreshToken }).expect(401);
     await api()
@@ -138,7 +143,7 @@ describe('POST /signin/refresh', () => {
   it('answers 401 for an unknown refresh token and 400 for a missing one', async () => {
     expect(
       (await api().post('/signin/refresh').send({ refreshToken: 'never-issued' }).expect(401)).body,
-    ).toEqual(UNAUTHORIZED);
+    ).toEqual(INVALID_REFRESH);
     await api().post('/signin/refresh').send({}).expect(400);
   });
 });

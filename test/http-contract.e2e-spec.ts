@@ -75,13 +75,77 @@ describe('the error body', () => {
     expect(response.body).toEqual({ code: 413, message: expect.any(String) });
   });
 
+  it('answers 413 for a body of 100,001 bytes', async () => {
+    const padding = 'x'.repeat(100_001 - JSON.stringify({ email: 'demo@acme.test', password: '' }).length);
+    const body = JSON.stringify({ email: 'demo@acme.test', password: padding });
+    expect(Buffer.byteLength(body)).toBe(100_001);
+    await api().post('/signin').set('Content-Type', 'application/json').send(body).expect(413);
+  });
+
   it('answers 400 in the same shape for a body that is not JSON', async () => {
     const response = await api()
       .post('/signin')
       .set('Content-Type', 'application/json')
       .send('{"email":')
       .expect(400);
-    expect(response.body).toEqual({ code: 400, message: expect.any(String) });
+    expect(response.body).toEqual({ code: 400, message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers 401, not 400, to a caller without a token whose JSON is broken or empty', async () => {
+    for (const body of ['{"packageId":', '']) {
+      const response = await api()
+        .post('/candidate-requests')
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(401);
+      expect(response.body).toEqual(UNAUTHORIZED);
+    }
+  });
+
+  it('answers 400 to an authenticated caller whose JSON is broken or empty', async () => {
+    const { auth } = await signIn();
+    const broken = await api()
+      .post('/candidate-requests')
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send('{"packageId":')
+      .expect(400);
+    expect(broken.body).toEqual({ code: 400, message: 'The request body is not valid JSON.' });
+    const empty = await api()
+      .post('/candidate-requests')
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send('')
+      .expect(400);
+    expect(empty.body).toEqual({ code: 400, message: 'The request body is empty: send a JSON object.' });
+  });
+
+  it('keeps the shape for URLs the router refuses', async () => {
+    const { auth } = await signIn();
+    const badEncoding = await api().get('/candidate-requests/%E0%A4%A').set(auth).expect(400);
+    expect(badEncoding.body).toEqual({ code: 400, message: expect.any(String) });
+    const tooLong = await api()
+      .get(`/candidate-requests/${'a'.repeat(2000)}`)
+      .set(auth)
+      .expect(414);
+    expect(tooLong.body).toEqual({ code: 414, message: expect.any(String) });
+  });
+
+  it('treats a long but plausible path parameter like any unknown id', async () => {
+    const { auth } = await signIn();
+    await api()
+      .get(`/candidate-requests/${'a'.repeat(200)}`)
+      .expect(401);
+    const response = await api()
+      .get(`/candidate-requests/${'a'.repeat(200)}`)
+      .set(auth)
+      .expect(200);
+    expect(response.body).toEqual({
+      isSuccess: true,
+      statusCode: 404,
+      message: 'Candidate request not found',
+      data: {},
+    });
   });
 });
 

@@ -41,7 +41,7 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
     return { status, body };
   }
   const status = httpStatusOf(exception);
-  if (status === 401) return { status, body: { message: UNAUTHORIZED_MESSAGE, code: 401 } };
+  if (status === 401) return { status, body: { message: unauthorizedMessage(exception), code: 401 } };
   if (status !== undefined && status < 500) return { status, body: clientErrorBody(exception, status) };
   if (exception instanceof HttpException && status === 503) {
     const response = exception.getResponse();
@@ -55,6 +55,17 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
     status: 500,
     body: { code: 500, message: 'Something went wrong on our side; quote the errorId to support.', errorId },
   };
+}
+
+/**
+ * CONTRACT 1: a 401 is exactly `{ message, code }`. Sign-in and refresh say what was wrong with
+ * the credentials; a missing, malformed, expired or revoked bearer token gets the generic sentence.
+ */
+function unauthorizedMessage(exception: unknown): string {
+  const response = exception instanceof HttpException ? exception.getResponse() : undefined;
+  const message =
+    typeof response === 'object' && response ? (response as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== 'Unauthorized' ? sentence(message) : UNAUTHORIZED_MESSAGE;
 }
 
 function httpStatusOf(exception: unknown): number | undefined {
