@@ -77,6 +77,11 @@ describe('POST /candidate-requests', () => {
     ['a package of another client', { packageId: 'PKG-GLOBEX-FULL' }, 'packageId'],
     ['an unknown package', { packageId: 'PKG-NOPE' }, 'packageId'],
     ['an unknown field', { salary: 1000 }, 'salary'],
+    ['a lower-case gender (strictly H, M or X)', { gender: 'h' }, 'gender'],
+    ['a lower-case nationality', { nationality: 'mx' }, 'nationality'],
+    ['a malformed consent NIP on a package without the credit report', { consentNIP: 'ab' }, 'consentNIP'],
+    ['a name that is not a string', { name: 42 }, 'name'],
+    ['a missing package', { packageId: undefined }, 'packageId'],
   ];
 
   it.each(invalid)('refuses %s with 400 naming the field', async (_why, overrides, field) => {
@@ -108,6 +113,26 @@ describe('POST /candidate-requests', () => {
       .expect(400);
     const fields = (response.body.errors as Array<{ field: string }>).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['birthDate', 'nationality', 'gender', 'rfc']));
+  });
+
+  it('lists type errors and rule violations together', async () => {
+    const response = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .send(
+        candidate({ packageId: undefined, nationality: undefined, birthDate: dateFromToday(-10), gender: 7 }),
+      )
+      .expect(400);
+    expect(response.body.errors).toEqual([
+      { field: 'packageId', message: 'packageId is required (see GET /packages).' },
+      { field: 'gender', message: 'gender must be a string.' },
+      { field: 'birthDate', message: 'The candidate must be older than 18 years.' },
+      { field: 'nationality', message: 'nationality is required.' },
+    ]);
+  });
+
+  it('accepts an RFC of 12 characters for a person (SPEC: 12 or 13)', async () => {
+    await register(acme, candidate({ rfc: 'HEL900517AB1', curp: undefined }));
   });
 
   it('accepts lower-case RFC and CURP and stores them upper-cased', async () => {
@@ -302,6 +327,19 @@ describe('candidate input', () => {
       .expect(400);
     const fields = (docs.body.errors as Array<{ field: string }>).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['documents[0].type', 'documents[0].sha256']));
+    const mixed = await api()
+      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Referencias Personales').id}/candidate-input`)
+      .set(acme.auth)
+      .send({
+        references: [
+          { name: 'Ana Ruiz', phone: '+525500000001', relationship: 'Prima', company: 'ACME' },
+          { name: 'Luis Paz', phone: '+525500000002', relationship: 'Amigo' },
+        ],
+      })
+      .expect(400);
+    expect(mixed.body.errors).toEqual([
+      { field: 'references[0].company', message: '"company" is not a field of a personal reference.' },
+    ]);
   });
 
   it("answers 404 for another client's process", async () => {
@@ -371,7 +409,7 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
     expect(unknownProcess.body).toEqual({
       isSuccess: true,
       statusCode: 404,
-      message: expect.stringMatching(/not found/i),
+      message: 'Candidate request not found',
       data: {},
     });
     const unknownRequest = await api()
@@ -422,6 +460,9 @@ describe('GET /candidate-requests and GET /packages', () => {
     );
     await api().get('/candidate-requests?status=Done').set(user.auth).expect(400);
     await api().get('/candidate-requests?limit=0').set(user.auth).expect(400);
+    await api().get('/candidate-requests?page=99999999999999999999').set(user.auth).expect(400);
+    const farPast = await api().get('/candidate-requests?page=9007199254740991').set(user.auth).expect(200);
+    expect(farPast.body.data).toEqual([]);
   });
 
   it("lists the caller's packages", async () => {

@@ -7,11 +7,10 @@ import { pagination, PaginationDto } from '../common/pagination';
 import { ProcessDetailDto, RequestOverviewDto, RequestSummaryDto } from './dto/overview.dto';
 
 export const REQUEST_NOT_FOUND = 'Candidate request not found';
-export const PROCESS_NOT_FOUND = 'Process not found';
 
 /** SPEC 4.3 quirk kept by CONTRACT 1: unknown (or another client's) answers HTTP 200 with statusCode 404. */
-function notFound(message: string): Envelope<Record<string, never>> {
-  return { isSuccess: true, statusCode: 404, message, data: {} };
+function notFound(): Envelope<Record<string, never>> {
+  return { isSuccess: true, statusCode: 404, message: REQUEST_NOT_FOUND, data: {} };
 }
 
 function asStates(processes: ProcessRow[]): ProcessState[] {
@@ -37,7 +36,7 @@ export class ReadRequestsUseCase {
     requestId: string,
   ): Promise<Envelope<RequestOverviewDto | Record<string, never>>> {
     const row = isUuid(requestId) ? await this.requests.findOverview(requestId, user.clients) : null;
-    if (!row) return notFound(REQUEST_NOT_FOUND);
+    if (!row) return notFound();
     const states = asStates(row.processes);
     return envelope({
       isCandidateRegistered: true,
@@ -56,13 +55,12 @@ export class ReadRequestsUseCase {
     processId: string,
     withRawDetails: boolean,
   ): Promise<Envelope<ProcessDetailDto | Record<string, never>>> {
-    if (!isUuid(requestId) || !isUuid(processId))
-      return notFound(isUuid(requestId) ? PROCESS_NOT_FOUND : REQUEST_NOT_FOUND);
-    const row = await this.requests.findProcess(requestId, processId, user.clients);
-    if (!row) {
-      const requestExists = await this.requests.findOverview(requestId, user.clients);
-      return notFound(requestExists ? PROCESS_NOT_FOUND : REQUEST_NOT_FOUND);
-    }
+    // CONTRACT 1: an unknown request or process answers exactly as the overview's unknown request.
+    const row =
+      isUuid(requestId) && isUuid(processId)
+        ? await this.requests.findProcess(requestId, processId, user.clients)
+        : null;
+    if (!row) return notFound();
     const { summary, rawDetails, ...entry } = row;
     if (row.status !== 'Finalizado') {
       return {

@@ -33,6 +33,8 @@ describe('validateCandidateInput', () => {
   it.each([
     [{ references: [personal] }, ['references']],
     [{ references: [personal, { ...personal, relationship: '' }] }, ['references[1].relationship']],
+    [{ references: [personal, { ...personal, company: 'ACME' }] }, ['references[1].company']],
+    [{ references: [personal, { ...personal, company: undefined }] }, []],
   ])('Referencias Personales %j -> %j', (body, expected) => {
     expect(fields('Referencias Personales', body)).toEqual(expected);
   });
@@ -42,6 +44,7 @@ describe('validateCandidateInput', () => {
     [{ references: [{ ...work, endDate: '2018-01-01' }] }, ['references[0].endDate']],
     [{ references: [{ ...work, startDate: '2019-02-30' }] }, ['references[0].startDate']],
     [{ references: [{ ...work, company: undefined }] }, ['references[0].company']],
+    [{ references: [{ ...work, relationship: 'Jefa' }] }, ['references[0].relationship']],
   ])('Referencias Laborales %j -> %j', (body, expected) => {
     expect(fields('Referencias Laborales', body)).toEqual(expected);
   });

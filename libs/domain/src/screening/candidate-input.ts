@@ -13,6 +13,22 @@ function checkFields(item: Json, path: string, fields: string[], v: FieldViolati
       v.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
 }
 
+const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
+const WORK_REFERENCE_FIELDS = ['company', 'contactName', 'phone', 'position', 'startDate', 'endDate'];
+
+/** No mass assignment: a field of the other kind of reference is refused, not silently kept. */
+function refuseOtherFields(
+  item: Json,
+  path: string,
+  allowed: string[],
+  kind: string,
+  v: FieldViolation[],
+): void {
+  for (const [field, value] of Object.entries(item))
+    if (value !== undefined && !allowed.includes(field))
+      v.push({ field: `${path}.${field}`, message: `"${field}" is not a field of a ${kind} reference.` });
+}
+
 /** CONTRACT 4.2: what each candidate-facing process needs from the candidate. */
 export function validateCandidateInput(processName: ProcessName, body: unknown): FieldViolation[] {
   const input = (body && typeof body === 'object' ? body : {}) as Json;
@@ -50,10 +66,12 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
       const ref = (raw ?? {}) as Json;
       const path = `references[${i}]`;
       if (personal) {
-        checkFields(ref, path, ['name', 'phone', 'relationship'], v);
+        checkFields(ref, path, PERSONAL_REFERENCE_FIELDS, v);
+        refuseOtherFields(ref, path, PERSONAL_REFERENCE_FIELDS, 'personal', v);
         return;
       }
       checkFields(ref, path, ['company', 'contactName', 'phone', 'position'], v);
+      refuseOtherFields(ref, path, WORK_REFERENCE_FIELDS, 'work', v);
       const start = ref.startDate;
       const end = ref.endDate;
       if (typeof start !== 'string' || !isCalendarDate(start))
