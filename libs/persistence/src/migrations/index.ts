@@ -2,6 +2,7 @@ import { Foundation1763800000000 } from './1763800000000-Foundation';
 import { Screening1763850000000 } from './1763850000000-Screening';
 import { LegalCorpus1763900000000 } from './1763900000000-LegalRecordsCorpus';
 import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
+import { IdempotencyVerbatim1764000000000 } from './1764000000000-IdempotencyVerbatim';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Screening1763850000000,
   LegalCorpus1763900000000,
   LegalSearches1763950000000,
+  IdempotencyVerbatim1764000000000,
 ];
