@@ -9,6 +9,8 @@ export const PROCESS_NAME_VALUES = [...PROCESS_NAMES];
 export const PROCESS_STATUS_VALUES = [...PROCESS_STATUSES];
 export const RESULT_VALUES = [...PROCESS_RESULTS];
 export const REQUEST_STATUS_VALUES = [...REQUEST_STATUSES];
+const FINISHED_RESULT_VALUES = RESULT_VALUES.filter((result) => result !== 'Pendiente');
+const UNFINISHED_STATUS_VALUES = PROCESS_STATUS_VALUES.filter((status) => status !== 'Finalizado');
 
 export class ProcessEntryDto {
   @ApiProperty({ format: 'uuid', description: 'The processId of the process-detail path' })
@@ -129,7 +131,39 @@ export class ProcessDetailQueryDto {
   detail?: string;
 }
 
+/** `data` of a finished process (`statusCode: 200`): the entry narrowed to `Finalizado`, plus its summary. */
 export class ProcessDetailDto extends ProcessEntryDto {
+  @ApiProperty({
+    enum: ['Finalizado'],
+    example: 'Finalizado',
+    description: 'Only a finished process has a detail',
+  })
+  declare status: string;
+
+  @ApiProperty({
+    enum: FINISHED_RESULT_VALUES,
+    example: 'Aprobado',
+    description: '`No disponible` when the provider gave no answer after its retries',
+  })
+  declare result: string;
+
+  // Both dates are set once Finalizado (the TypeScript type stays the entry's).
+  @ApiProperty({
+    type: 'integer',
+    nullable: false,
+    example: 1795357425000,
+    description: 'Epoch milliseconds',
+  })
+  declare startDate: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: false,
+    example: 1795357425200,
+    description: 'Epoch milliseconds',
+  })
+  declare endDate: number | null;
+
   @ApiPropertyOptional({
     description:
       'Typed executive summary; its shape depends on processName: ' +
@@ -148,6 +182,28 @@ export class ProcessDetailDto extends ProcessEntryDto {
     additionalProperties: true,
   })
   rawDetails?: Record<string, unknown>;
+}
+
+/**
+ * `data` of the body-level 409 of the process detail (CONTRACT 4.4): a process that has not
+ * finished answers only these four fields.
+ */
+export class ProcessNotFinishedDto {
+  @ApiProperty({ format: 'uuid', description: 'The processId of the path' })
+  id!: string;
+
+  @ApiProperty({ enum: PROCESS_NAME_VALUES, example: 'Documentos' })
+  processName!: string;
+
+  @ApiProperty({ enum: UNFINISHED_STATUS_VALUES, example: 'Pendiente Candidato' })
+  status!: string;
+
+  @ApiProperty({
+    enum: ['Pendiente'],
+    example: 'Pendiente',
+    description: 'Always `Pendiente` before `Finalizado`',
+  })
+  result!: string;
 }
 
 export class CandidateInputAcceptedDto {
