@@ -16,6 +16,7 @@ import {
 
 let acme: Session;
 let globex: Session;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 beforeAll(async () => {
   acme = await signIn('demo@acme.test');
@@ -355,9 +356,13 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       .get(`/candidate-requests/${uuid}/processes/${peps.id}?detail=true`)
       .set(acme.auth)
       .expect(200);
-    expect(detailed.body.data.rawDetails).toEqual(
-      expect.objectContaining({ provider: expect.any(String), payload: expect.anything() }),
-    );
+    expect(detailed.body.data.rawDetails).toEqual({
+      provider: 'sandbox:Peps',
+      reference: expect.any(String),
+      requestedAt: expect.stringMatching(ISO_INSTANT),
+      answeredAt: expect.stringMatching(ISO_INSTANT),
+      payload: expect.any(Object),
+    });
     for (const body of [plain.body, detailed.body]) {
       expect(await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', body)).toEqual(
         [],

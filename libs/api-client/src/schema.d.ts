@@ -730,6 +730,50 @@ export interface components {
       /** @description RequestOverviewDto when `statusCode` is 200; an empty object when it is 404 */
       data: components['schemas']['RequestOverviewDto'] | Record<string, never>;
     };
+    ProviderRawDetailsDto: {
+      /**
+       * @description The provider that was called
+       * @example sandbox:Peps
+       */
+      provider: string;
+      /**
+       * @description The provider's reference of its answer; null when it never answered
+       * @example SBX-UGVwczpKdWFuIENh
+       */
+      reference: string | null;
+      /**
+       * Format: date-time
+       * @description When the call started (the last attempt when the provider never answered)
+       * @example 2026-11-22T14:23:45.010Z
+       */
+      requestedAt: string;
+      /**
+       * Format: date-time
+       * @description When the provider answered; when it never did, when the last attempt failed
+       * @example 2026-11-22T14:23:45.190Z
+       */
+      answeredAt: string;
+      /**
+       * @description The provider's answer as it gave it; null when it never answered
+       * @example {
+       *       "process": "Peps",
+       *       "decision": "Aprobado",
+       *       "evidence": {
+       *         "isPep": false,
+       *         "positionsHeld": []
+       *       },
+       *       "scoreRoll": 12
+       *     }
+       */
+      payload: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description Only when the provider never answered (result `No disponible`): why the last attempt failed
+       * @example Sandbox provider for Peps did not answer
+       */
+      error?: string;
+    };
     ProcessDetailDto: {
       /**
        * Format: uuid
@@ -789,10 +833,8 @@ export interface components {
         | components['schemas']['DocumentsSummaryDto']
         | components['schemas']['ReferencesSummaryDto']
         | components['schemas']['UnavailableSummaryDto'];
-      /** @description Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload) */
-      rawDetails?: {
-        [key: string]: unknown;
-      };
+      /** @description Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered) */
+      rawDetails?: components['schemas']['ProviderRawDetailsDto'];
     };
     ProcessNotFinishedDto: {
       /**

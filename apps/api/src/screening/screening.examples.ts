@@ -168,6 +168,63 @@ export const PROCESS_DETAIL_EXAMPLES = {
       },
     },
   },
+  finishedWithDetail: {
+    summary: 'A finished process with detail=true (statusCode 200)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
+        processName: 'Peps',
+        result: 'Aprobado',
+        status: 'Finalizado',
+        startDate: 1795357425000,
+        endDate: 1795357425200,
+        summary: { isPep: false, positionsHeld: [] },
+        rawDetails: {
+          provider: 'sandbox:Peps',
+          reference: 'SBX-UGVwczpKdWFuIENh',
+          requestedAt: '2026-11-22T14:23:45.010Z',
+          answeredAt: '2026-11-22T14:23:45.190Z',
+          payload: {
+            process: 'Peps',
+            decision: 'Aprobado',
+            evidence: { isPep: false, positionsHeld: [] },
+            scoreRoll: 12,
+          },
+        },
+      },
+    },
+  },
+  unavailable: {
+    summary: 'A process whose provider never answered, with detail=true (statusCode 200, No disponible)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        id: '1a3c8e0b-5d7f-4a9c-9e2b-6f8d0c2e4a49',
+        processName: 'BGC News',
+        result: 'No disponible',
+        status: 'Finalizado',
+        startDate: 1795357425000,
+        endDate: 1795357426400,
+        summary: {
+          providerAnswered: false,
+          reason: 'The BGC News provider gave no answer after 3 attempts.',
+        },
+        rawDetails: {
+          provider: 'sandbox:BGC News',
+          reference: null,
+          requestedAt: '2026-11-22T14:23:46.190Z',
+          answeredAt: '2026-11-22T14:23:46.390Z',
+          payload: null,
+          error: 'Sandbox provider for BGC News did not answer',
+        },
+      },
+    },
+  },
   notFinished: {
     summary: 'A process that has not finished (statusCode 409 in the body, four fields only)',
     value: {

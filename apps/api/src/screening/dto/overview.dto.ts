@@ -131,6 +131,59 @@ export class ProcessDetailQueryDto {
   detail?: string;
 }
 
+/**
+ * `rawDetails` (CONTRACT 4.4): the provider's answer, written by the processor
+ * (apps/processor/src/screening/sandbox-provider.ts). The same keys when the provider never
+ * answered (result `No disponible`): `reference` and `payload` are null and `error` says why.
+ */
+export class ProviderRawDetailsDto {
+  @ApiProperty({ example: 'sandbox:Peps', description: 'The provider that was called' })
+  provider!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'SBX-UGVwczpKdWFuIENh',
+    description: "The provider's reference of its answer; null when it never answered",
+  })
+  reference!: string | null;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-22T14:23:45.010Z',
+    description: 'When the call started (the last attempt when the provider never answered)',
+  })
+  requestedAt!: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-22T14:23:45.190Z',
+    description: 'When the provider answered; when it never did, when the last attempt failed',
+  })
+  answeredAt!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    example: {
+      process: 'Peps',
+      decision: 'Aprobado',
+      evidence: { isPep: false, positionsHeld: [] },
+      scoreRoll: 12,
+    },
+    description: "The provider's answer as it gave it; null when it never answered",
+  })
+  payload!: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({
+    example: 'Sandbox provider for Peps did not answer',
+    description:
+      'Only when the provider never answered (result `No disponible`): why the last attempt failed',
+  })
+  error?: string;
+}
+
 /** `data` of a finished process (`statusCode: 200`): the entry narrowed to `Finalizado`, plus its summary. */
 export class ProcessDetailDto extends ProcessEntryDto {
   @ApiProperty({
@@ -176,10 +229,9 @@ export class ProcessDetailDto extends ProcessEntryDto {
   summary?: Record<string, unknown>;
 
   @ApiPropertyOptional({
+    type: ProviderRawDetailsDto,
     description:
-      'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload)',
-    type: 'object',
-    additionalProperties: true,
+      'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered)',
   })
   rawDetails?: Record<string, unknown>;
 }
