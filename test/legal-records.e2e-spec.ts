@@ -1,6 +1,7 @@
-import { api, signIn, Session, withDb } from './support/helpers';
+import { api, countRows, signIn, Session, withDb } from './support/helpers';
 
 const SEARCHES = '/risks/legal-records/searches';
+const URI = /^https?:\/\/[\x21-\x7e]+$/;
 let acme: Session;
 let globex: Session;
 let multi: Session;
@@ -270,6 +271,9 @@ describe('GET /risks/legal-records/searches/{searchId}/records/{uuid}', () => {
         ].sort(),
       );
       expect(lawsuit.agreement_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // format: uri: printable ASCII only (no raw "nuevo-león").
+      expect(lawsuit.source_url).toMatch(URI);
+      expect(lawsuit.synthesis_url).toMatch(URI);
     }
     expect(data.pagination).toEqual(
       expect.objectContaining({ current_page: 1, limit: 100, has_previous: false }),
@@ -286,6 +290,19 @@ describe('GET /risks/legal-records/searches/{searchId}/records/{uuid}', () => {
       { kind: 'LEGAL_SEARCH', person_uuid: null },
       { kind: 'LEGAL_RECORD_UNLOCK', person_uuid: person.uuid },
     ]);
+  });
+
+  it('builds every corpus URL from ASCII slugs: "Nuevo León" becomes nuevo-leon', async () => {
+    const invalid = await countRows(
+      `SELECT count(*)::int AS n FROM legal_lawsuit
+        WHERE source_url !~ '^https?://[!-~]+$' OR synthesis_url !~ '^https?://[!-~]+$'`,
+    );
+    expect(invalid).toBe(0);
+    const nuevoLeon = await countRows(
+      `SELECT count(*)::int AS n FROM legal_lawsuit
+        WHERE state = 'Nuevo León' AND source_url LIKE 'https://records.example.mx/expedientes/nuevo-leon/%'`,
+    );
+    expect(nuevoLeon).toBeGreaterThan(0);
   });
 
   it('charges exactly once for 24 concurrent first readings', async () => {

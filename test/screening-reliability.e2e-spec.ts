@@ -1,5 +1,6 @@
 import Bull from 'bull';
 import { api, countRows, killProcessor, signIn, Session, state, withDb } from './support/helpers';
+import { documentedViolations } from './support/openapi';
 import { startRedis, stopRedis, waitForRedis } from './support/stack';
 import {
   byName,
@@ -215,4 +216,37 @@ describe('nothing lost, nothing done twice', () => {
     expect(after).toEqual(before);
     expect(outboxAfter).toBe(outboxBefore);
   });
+});
+
+describe('a provider that never answers', () => {
+  it('ends the process Finalizado / No disponible with rawDetails in the shape of an answer', async () => {
+    await killProcessor({ env: { SANDBOX_FAILURE_RATE: '1' } });
+    try {
+      const uuid = await register(acme, candidate());
+      const o = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(o.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(true);
+      expect(o.result).toBe('No disponible');
+      const response = await api()
+        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'Peps').id}?detail=true`)
+        .set(acme.auth)
+        .expect(200);
+      const { summary, rawDetails } = response.body.data;
+      expect(summary).toEqual({ providerAnswered: false, reason: expect.any(String) });
+      // CONTRACT 4.4: provider name, reference, timestamps, payload; null where nothing was answered.
+      expect(rawDetails).toEqual({
+        provider: 'sandbox:Peps',
+        reference: null,
+        requestedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        answeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        payload: null,
+        error: 'Sandbox provider for Peps did not answer',
+      });
+      expect(Date.parse(rawDetails.answeredAt)).toBeGreaterThanOrEqual(Date.parse(rawDetails.requestedAt));
+      expect(
+        await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', response.body),
+      ).toEqual([]);
+    } finally {
+      await killProcessor({ env: {} }); // back to the normal configuration
+    }
+  }, 60_000);
 });

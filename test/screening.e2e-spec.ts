@@ -1,4 +1,5 @@
 import { api, signIn, Session, withDb } from './support/helpers';
+import { documentedSchema, documentedViolations, servedDocument } from './support/openapi';
 import {
   byName,
   candidate,
@@ -15,6 +16,7 @@ import {
 
 let acme: Session;
 let globex: Session;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 beforeAll(async () => {
   acme = await signIn('demo@acme.test');
@@ -229,6 +231,8 @@ describe('GET /candidate-requests/{uuid}', () => {
     expect(o.status).toBe('Completed');
     expect(o.result).not.toBe('Pendiente');
     expect(o.globalEndDate).toBe(Math.max(...o.processes.map((p) => p.endDate!)));
+    const { body } = await api().get(`/candidate-requests/${uuid}`).set(acme.auth).expect(200);
+    expect(await documentedViolations('/candidate-requests/{uuid}', body)).toEqual([]);
   });
 
   it('answers HTTP 200 with statusCode 404 for an unknown uuid (SPEC 4.3 quirk)', async () => {
@@ -240,7 +244,18 @@ describe('GET /candidate-requests/{uuid}', () => {
         message: 'Candidate request not found',
         data: {},
       });
+      expect(await documentedViolations('/candidate-requests/{uuid}', response.body)).toEqual([]);
     }
+  });
+
+  it('documents the 404 quirk: statusCode 200 or 404, data the overview or exactly {}', async () => {
+    const envelope = await documentedSchema('/candidate-requests/{uuid}');
+    expect(envelope.required).toEqual(expect.arrayContaining(['isSuccess', 'statusCode', 'message', 'data']));
+    expect(envelope.properties!.statusCode.enum).toEqual([200, 404]);
+    expect(envelope.properties!.data.oneOf).toEqual([
+      { $ref: '#/components/schemas/RequestOverviewDto' },
+      expect.objectContaining({ type: 'object', properties: {}, additionalProperties: false }),
+    ]);
   });
 
   it("answers another client's request exactly as an unknown one", async () => {
@@ -379,9 +394,18 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       .get(`/candidate-requests/${uuid}/processes/${peps.id}?detail=true`)
       .set(acme.auth)
       .expect(200);
-    expect(detailed.body.data.rawDetails).toEqual(
-      expect.objectContaining({ provider: expect.any(String), payload: expect.anything() }),
-    );
+    expect(detailed.body.data.rawDetails).toEqual({
+      provider: 'sandbox:Peps',
+      reference: expect.any(String),
+      requestedAt: expect.stringMatching(ISO_INSTANT),
+      answeredAt: expect.stringMatching(ISO_INSTANT),
+      payload: expect.any(Object),
+    });
+    for (const body of [plain.body, detailed.body]) {
+      expect(await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', body)).toEqual(
+        [],
+      );
+    }
   });
 
   it('answers statusCode 409 in the body for a process that has not finished', async () => {
@@ -398,6 +422,9 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       message: expect.any(String),
       data: { id: docs.id, processName: 'Documentos', status: 'Pendiente Candidato', result: 'Pendiente' },
     });
+    expect(
+      await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', response.body),
+    ).toEqual([]);
   });
 
   it('answers the 404 quirk for an unknown process or request', async () => {
@@ -424,6 +451,34 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       message: 'Candidate request not found',
       data: {},
     });
+    for (const body of [unknownProcess.body, unknownRequest.body]) {
+      expect(await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', body)).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('documents the 404 and 409 quirks: data is the detail, exactly {} or the four fields', async () => {
+    const envelope = await documentedSchema('/candidate-requests/{uuid}/processes/{processId}');
+    expect(envelope.properties!.statusCode.enum).toEqual([200, 404, 409]);
+    expect(envelope.properties!.data.oneOf).toEqual([
+      { $ref: '#/components/schemas/ProcessDetailDto' },
+      expect.objectContaining({ type: 'object', properties: {}, additionalProperties: false }),
+      { $ref: '#/components/schemas/ProcessNotFinishedDto' },
+    ]);
+    const { components } = await servedDocument();
+    expect(Object.keys(components.schemas.ProcessNotFinishedDto.properties!).sort()).toEqual([
+      'id',
+      'processName',
+      'result',
+      'status',
+    ]);
+    expect(components.schemas.ProcessNotFinishedDto.required!.sort()).toEqual([
+      'id',
+      'processName',
+      'result',
+      'status',
+    ]);
   });
 
   it('refuses a detail flag that is not a boolean', async () => {

@@ -717,16 +717,62 @@ export interface components {
        */
       isSuccess: boolean;
       /**
-       * @description Body-level status: 200 normally, 404 when the resource is unknown
+       * @description Body-level status (the HTTP status is 200 for all): 200 normally; 404 for an unknown request (or one of another client), with `data: {}`
        * @example 200
+       * @enum {number}
        */
-      statusCode: number;
+      statusCode: 200 | 404;
       /**
        * @description Free text
        * @example OK
        */
       message: string;
-      data: components['schemas']['RequestOverviewDto'];
+      /** @description RequestOverviewDto when `statusCode` is 200; an empty object when it is 404 */
+      data: components['schemas']['RequestOverviewDto'] | Record<string, never>;
+    };
+    ProviderRawDetailsDto: {
+      /**
+       * @description The provider that was called
+       * @example sandbox:Peps
+       */
+      provider: string;
+      /**
+       * @description The provider's reference of its answer; null when it never answered
+       * @example SBX-UGVwczpKdWFuIENh
+       */
+      reference: string | null;
+      /**
+       * Format: date-time
+       * @description When the call started (the last attempt when the provider never answered)
+       * @example 2026-11-22T14:23:45.010Z
+       */
+      requestedAt: string;
+      /**
+       * Format: date-time
+       * @description When the provider answered; when it never did, when the last attempt failed
+       * @example 2026-11-22T14:23:45.190Z
+       */
+      answeredAt: string;
+      /**
+       * @description The provider's answer as it gave it; null when it never answered
+       * @example {
+       *       "process": "Peps",
+       *       "decision": "Aprobado",
+       *       "evidence": {
+       *         "isPep": false,
+       *         "positionsHeld": []
+       *       },
+       *       "scoreRoll": 12
+       *     }
+       */
+      payload: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description Only when the provider never answered (result `No disponible`): why the last attempt failed
+       * @example Sandbox provider for Peps did not answer
+       */
+      error?: string;
     };
     ProcessDetailDto: {
       /**
@@ -752,27 +798,27 @@ export interface components {
         | 'Reporte de Crédito'
         | 'BGC Legal';
       /**
-       * @description `Pendiente` until the process is `Finalizado`
+       * @description `No disponible` when the provider gave no answer after its retries
        * @example Aprobado
        * @enum {string}
        */
-      result: 'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+      result: 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
       /**
-       * @description `En proceso` (queued: null dates; running: startDate set), `Con dependencia` (waits for another process; null dates), `Pendiente Candidato` (waits for candidate input; startDate set), `Finalizado` (both dates)
+       * @description Only a finished process has a detail
        * @example Finalizado
        * @enum {string}
        */
-      status: 'En proceso' | 'Con dependencia' | 'Pendiente Candidato' | 'Finalizado';
+      status: 'Finalizado';
       /**
-       * @description Epoch milliseconds; null until the process starts
+       * @description Epoch milliseconds
        * @example 1795357425000
        */
-      startDate: number | null;
+      startDate: number;
       /**
-       * @description Epoch milliseconds; null until the process ends
+       * @description Epoch milliseconds
        * @example 1795357425200
        */
-      endDate: number | null;
+      endDate: number;
       /** @description Typed executive summary; its shape depends on processName: Peps -> PepsSummaryDto; Listas negras del SAT -> SatBlacklistSummaryDto; Global Watch List -> GlobalWatchListSummaryDto; Reporte de Crédito -> CreditReportSummaryDto; BGC Legal -> LegalBackgroundSummaryDto; BGC News -> NewsSummaryDto; BGC Laboral -> LaborBackgroundSummaryDto; Validación de estudios -> EducationSummaryDto; Geolocalización -> GeolocationSummaryDto; Documentos -> DocumentsSummaryDto; Referencias Personales -> ReferencesSummaryDto; Referencias Laborales -> ReferencesSummaryDto; UnavailableSummaryDto when the provider gave no answer (result No disponible). */
       summary?:
         | components['schemas']['PepsSummaryDto']
@@ -787,10 +833,43 @@ export interface components {
         | components['schemas']['DocumentsSummaryDto']
         | components['schemas']['ReferencesSummaryDto']
         | components['schemas']['UnavailableSummaryDto'];
-      /** @description Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload) */
-      rawDetails?: {
-        [key: string]: unknown;
-      };
+      /** @description Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered) */
+      rawDetails?: components['schemas']['ProviderRawDetailsDto'];
+    };
+    ProcessNotFinishedDto: {
+      /**
+       * Format: uuid
+       * @description The processId of the path
+       */
+      id: string;
+      /**
+       * @example Documentos
+       * @enum {string}
+       */
+      processName:
+        | 'Peps'
+        | 'Listas negras del SAT'
+        | 'Referencias Personales'
+        | 'Validación de estudios'
+        | 'BGC Laboral'
+        | 'Global Watch List'
+        | 'Referencias Laborales'
+        | 'Geolocalización'
+        | 'Documentos'
+        | 'BGC News'
+        | 'Reporte de Crédito'
+        | 'BGC Legal';
+      /**
+       * @example Pendiente Candidato
+       * @enum {string}
+       */
+      status: 'En proceso' | 'Con dependencia' | 'Pendiente Candidato';
+      /**
+       * @description Always `Pendiente` before `Finalizado`
+       * @example Pendiente
+       * @enum {string}
+       */
+      result: 'Pendiente';
     };
     ProcessDetailEnvelope: {
       /**
@@ -799,16 +878,21 @@ export interface components {
        */
       isSuccess: boolean;
       /**
-       * @description Body-level status: 200 normally, 404 when the resource is unknown
+       * @description Body-level status (the HTTP status is 200 for all): 200 normally; 404 for an unknown request or process (or one of another client), with `data: {}`; 409 for a process that has not finished, with `data` holding its id, processName, status and result
        * @example 200
+       * @enum {number}
        */
-      statusCode: number;
+      statusCode: 200 | 404 | 409;
       /**
        * @description Free text
        * @example OK
        */
       message: string;
-      data: components['schemas']['ProcessDetailDto'];
+      /** @description ProcessDetailDto when `statusCode` is 200; an empty object when it is 404; ProcessNotFinishedDto when it is 409 */
+      data:
+        | components['schemas']['ProcessDetailDto']
+        | Record<string, never>
+        | components['schemas']['ProcessNotFinishedDto'];
     };
     DocumentInputDto: {
       /**
@@ -1595,6 +1679,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The overview (`statusCode: 200`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1636,6 +1721,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
           [name: string]: unknown;

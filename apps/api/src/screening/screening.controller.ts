@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
-import { EnvelopeOf } from '../common/envelope';
+import { EMPTY_DATA_SCHEMA, EnvelopeOf } from '../common/envelope';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { CandidateInputDto } from './dto/candidate-input.dto';
@@ -21,15 +21,28 @@ import {
   ListRequestsQueryDto,
   ProcessDetailDto,
   ProcessDetailQueryDto,
+  ProcessNotFinishedDto,
   RequestOverviewDto,
   RequestSummaryDto,
 } from './dto/overview.dto';
 import { RegisterCandidateDto, RegistrationAcceptedDto } from './dto/register-candidate.dto';
 import { SUMMARY_MODELS } from './dto/summaries.dto';
-import { REGISTRATION_EXAMPLES, CANDIDATE_INPUT_EXAMPLES } from './screening.examples';
+import {
+  CANDIDATE_INPUT_EXAMPLES,
+  OVERVIEW_EXAMPLES,
+  PROCESS_DETAIL_EXAMPLES,
+  REGISTRATION_EXAMPLES,
+} from './screening.examples';
 import { ReadRequestsUseCase } from './read-requests.use-case';
 import { RegisterCandidateUseCase } from './register-candidate.use-case';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+
+/** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
+const BODY_LEVEL_NOT_FOUND = {
+  statusCode: 404,
+  when: 'for an unknown request (or one of another client), with `data: {}`',
+  data: EMPTY_DATA_SCHEMA,
+};
 
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -96,7 +109,11 @@ export class ScreeningController {
       'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}` (SPEC 4.3).',
   })
   @ApiParam({ name: 'uuid', description: 'The uuid returned at registration', format: 'uuid' })
-  @ApiOkResponse({ type: EnvelopeOf(RequestOverviewDto) })
+  @ApiOkResponse({
+    description: 'The overview (`statusCode: 200`), or the body-level 404 with `data: {}`',
+    type: EnvelopeOf(RequestOverviewDto, { bodyLevel: [BODY_LEVEL_NOT_FOUND] }),
+    examples: OVERVIEW_EXAMPLES,
+  })
   @ApiErrors(401)
   overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
     return this.reads.overview(user, uuid);
@@ -111,7 +128,25 @@ export class ScreeningController {
   })
   @ApiParam({ name: 'uuid', format: 'uuid' })
   @ApiParam({ name: 'processId', format: 'uuid', description: 'The `id` of a process entry of the overview' })
-  @ApiOkResponse({ type: EnvelopeOf(ProcessDetailDto) })
+  @ApiOkResponse({
+    description:
+      'The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}`',
+    type: EnvelopeOf(ProcessDetailDto, {
+      bodyLevel: [
+        {
+          statusCode: 404,
+          when: 'for an unknown request or process (or one of another client), with `data: {}`',
+          data: EMPTY_DATA_SCHEMA,
+        },
+        {
+          statusCode: 409,
+          when: 'for a process that has not finished, with `data` holding its id, processName, status and result',
+          data: ProcessNotFinishedDto,
+        },
+      ],
+    }),
+    examples: PROCESS_DETAIL_EXAMPLES,
+  })
   @ApiErrors(400, 401)
   processDetail(
     @CurrentUser() user: AuthUser,

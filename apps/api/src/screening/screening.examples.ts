@@ -88,3 +88,159 @@ export const CANDIDATE_INPUT_EXAMPLES = {
     },
   },
 };
+
+const REQUEST_NOT_FOUND_BODY = {
+  isSuccess: true,
+  statusCode: 404,
+  message: 'Candidate request not found',
+  data: {},
+};
+
+function finishedEntry(id: string, processName: string, result: string, startDate: number, tookMs: number) {
+  return { id, processName, result, status: 'Finalizado', startDate, endDate: startDate + tookMs };
+}
+
+/** The bodies `GET /candidate-requests/{uuid}` answers, both with HTTP 200 (CONTRACT 1, 4.3). */
+export const OVERVIEW_EXAMPLES = {
+  found: {
+    summary: 'A request whose processes have all finished (statusCode 200)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        isCandidateRegistered: true,
+        status: 'Completed',
+        candidateId: '0b6f3c52-8d1e-4f7a-9c3b-5e2d7a1f4c80',
+        result: 'Riesgo Bajo',
+        globalEndDate: 1795357425900,
+        packageId: 'PKG-ACME-BASIC',
+        processes: [
+          finishedEntry('3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61', 'Peps', 'Aprobado', 1795357425000, 200),
+          finishedEntry(
+            '5a7c2e4b-9d1f-4a3c-8e6b-0f2d4a6c8e13',
+            'Global Watch List',
+            'Aprobado',
+            1795357425010,
+            300,
+          ),
+          finishedEntry(
+            '7c9e4a6d-1f3b-4c5e-9a8d-2b4f6a8c0e25',
+            'Listas negras del SAT',
+            'Aprobado',
+            1795357425020,
+            380,
+          ),
+          finishedEntry(
+            '9e1a6c8f-3b5d-4e7a-8c0f-4d6b8a0c2e37',
+            'BGC Legal',
+            'Riesgo Bajo',
+            1795357425030,
+            870,
+          ),
+          finishedEntry('1a3c8e0b-5d7f-4a9c-9e2b-6f8d0c2e4a49', 'BGC News', 'Aprobado', 1795357425040, 560),
+        ],
+      },
+    },
+  },
+  notFound: {
+    summary: 'Unknown request, or one of another client (statusCode 404 in the body)',
+    value: REQUEST_NOT_FOUND_BODY,
+  },
+};
+
+/** The bodies `GET /candidate-requests/{uuid}/processes/{processId}` answers, all with HTTP 200 (CONTRACT 4.4). */
+export const PROCESS_DETAIL_EXAMPLES = {
+  finished: {
+    summary: 'A finished process (statusCode 200)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
+        processName: 'Peps',
+        result: 'Aprobado',
+        status: 'Finalizado',
+        startDate: 1795357425000,
+        endDate: 1795357425200,
+        summary: { isPep: false, positionsHeld: [] },
+      },
+    },
+  },
+  finishedWithDetail: {
+    summary: 'A finished process with detail=true (statusCode 200)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
+        processName: 'Peps',
+        result: 'Aprobado',
+        status: 'Finalizado',
+        startDate: 1795357425000,
+        endDate: 1795357425200,
+        summary: { isPep: false, positionsHeld: [] },
+        rawDetails: {
+          provider: 'sandbox:Peps',
+          reference: 'SBX-UGVwczpKdWFuIENh',
+          requestedAt: '2026-11-22T14:23:45.010Z',
+          answeredAt: '2026-11-22T14:23:45.190Z',
+          payload: {
+            process: 'Peps',
+            decision: 'Aprobado',
+            evidence: { isPep: false, positionsHeld: [] },
+            scoreRoll: 12,
+          },
+        },
+      },
+    },
+  },
+  unavailable: {
+    summary: 'A process whose provider never answered, with detail=true (statusCode 200, No disponible)',
+    value: {
+      isSuccess: true,
+      statusCode: 200,
+      message: 'OK',
+      data: {
+        id: '1a3c8e0b-5d7f-4a9c-9e2b-6f8d0c2e4a49',
+        processName: 'BGC News',
+        result: 'No disponible',
+        status: 'Finalizado',
+        startDate: 1795357425000,
+        endDate: 1795357426400,
+        summary: {
+          providerAnswered: false,
+          reason: 'The BGC News provider gave no answer after 3 attempts.',
+        },
+        rawDetails: {
+          provider: 'sandbox:BGC News',
+          reference: null,
+          requestedAt: '2026-11-22T14:23:46.190Z',
+          answeredAt: '2026-11-22T14:23:46.390Z',
+          payload: null,
+          error: 'Sandbox provider for BGC News did not answer',
+        },
+      },
+    },
+  },
+  notFinished: {
+    summary: 'A process that has not finished (statusCode 409 in the body, four fields only)',
+    value: {
+      isSuccess: true,
+      statusCode: 409,
+      message: 'The process has not finished yet (status: Pendiente Candidato).',
+      data: {
+        id: '2b4d6f8a-0c2e-4a6c-8e1a-3c5e7a9c1e5b',
+        processName: 'Documentos',
+        status: 'Pendiente Candidato',
+        result: 'Pendiente',
+      },
+    },
+  },
+  notFound: {
+    summary: 'Unknown request or process, or one of another client (statusCode 404 in the body)',
+    value: REQUEST_NOT_FOUND_BODY,
+  },
+};

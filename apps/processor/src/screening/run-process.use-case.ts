@@ -33,6 +33,7 @@ export class RunProcessUseCase {
 
     const name = process.name as ProcessName;
     let answer: ProviderAnswer;
+    const requestedAt = new Date();
     try {
       answer = await this.callProvider(process);
     } catch (error) {
@@ -45,7 +46,7 @@ export class RunProcessUseCase {
       answer = {
         result: outcome.result,
         summary: outcome.summary,
-        rawDetails: { provider: `sandbox:${name}`, error: String(error) },
+        rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
     const { jobs } = await this.processes.finishAndQueueDependents(

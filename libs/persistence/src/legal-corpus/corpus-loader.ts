@@ -1,4 +1,5 @@
 import { SqlExecutor } from '../repositories/executor';
+import { urlSlug } from './url-slug';
 import {
   CATEGORIES,
   CORPUS_CATEGORIES,
@@ -51,6 +52,8 @@ export async function loadCorpus(
     [...ORDINALS],
     STATES.map(([s]) => s),
   ];
+  // URL path segment of each state, same order as vocabulary[8]: ASCII only ("nuevo-leon").
+  const stateSlugs = vocabulary[8].map(urlSlug);
   for (let start = 1; start <= options.persons; start += CHUNK) {
     const end = Math.min(options.persons, start + CHUNK - 1);
     salt = 0; // every chunk hashes its fields alike: row i does not depend on the chunking
@@ -135,10 +138,12 @@ export async function loadCorpus(
               judgement_type || ' en el expediente ' || file_seq || '/' || extract(year FROM agreement_date)::int ||
                 ' (materia ' || lower(category) || '): ' || plaintiff || ' contra ' || defendant || '.',
               'https://records.example.mx/sintesis/' || id,
-              'https://records.example.mx/expedientes/' || replace(lower(state), ' ', '-') || '/' || file_seq || '-' ||
-                extract(year FROM agreement_date)::int
+              -- An unknown state gives NULL, which the NOT NULL column refuses: no silent bad URL.
+              'https://records.example.mx/expedientes/' || ($2::text[])[array_position($1::text[], state)] || '/' ||
+                file_seq || '-' || extract(year FROM agreement_date)::int
          FROM gen_lawsuit
         ORDER BY person_uuid, agreement_date DESC`,
+      [vocabulary[8], stateSlugs],
     );
     options.onProgress?.(end, options.persons);
   }

@@ -9,6 +9,8 @@ export const PROCESS_NAME_VALUES = [...PROCESS_NAMES];
 export const PROCESS_STATUS_VALUES = [...PROCESS_STATUSES];
 export const RESULT_VALUES = [...PROCESS_RESULTS];
 export const REQUEST_STATUS_VALUES = [...REQUEST_STATUSES];
+const FINISHED_RESULT_VALUES = RESULT_VALUES.filter((result) => result !== 'Pendiente');
+const UNFINISHED_STATUS_VALUES = PROCESS_STATUS_VALUES.filter((status) => status !== 'Finalizado');
 
 export class ProcessEntryDto {
   @ApiProperty({ format: 'uuid', description: 'The processId of the process-detail path' })
@@ -129,7 +131,92 @@ export class ProcessDetailQueryDto {
   detail?: string;
 }
 
+/**
+ * `rawDetails` (CONTRACT 4.4): the provider's answer, written by the processor
+ * (apps/processor/src/screening/sandbox-provider.ts). The same keys when the provider never
+ * answered (result `No disponible`): `reference` and `payload` are null and `error` says why.
+ */
+export class ProviderRawDetailsDto {
+  @ApiProperty({ example: 'sandbox:Peps', description: 'The provider that was called' })
+  provider!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'SBX-UGVwczpKdWFuIENh',
+    description: "The provider's reference of its answer; null when it never answered",
+  })
+  reference!: string | null;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-22T14:23:45.010Z',
+    description: 'When the call started (the last attempt when the provider never answered)',
+  })
+  requestedAt!: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-11-22T14:23:45.190Z',
+    description: 'When the provider answered; when it never did, when the last attempt failed',
+  })
+  answeredAt!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    example: {
+      process: 'Peps',
+      decision: 'Aprobado',
+      evidence: { isPep: false, positionsHeld: [] },
+      scoreRoll: 12,
+    },
+    description: "The provider's answer as it gave it; null when it never answered",
+  })
+  payload!: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({
+    example: 'Sandbox provider for Peps did not answer',
+    description:
+      'Only when the provider never answered (result `No disponible`): why the last attempt failed',
+  })
+  error?: string;
+}
+
+/** `data` of a finished process (`statusCode: 200`): the entry narrowed to `Finalizado`, plus its summary. */
 export class ProcessDetailDto extends ProcessEntryDto {
+  @ApiProperty({
+    enum: ['Finalizado'],
+    example: 'Finalizado',
+    description: 'Only a finished process has a detail',
+  })
+  declare status: string;
+
+  @ApiProperty({
+    enum: FINISHED_RESULT_VALUES,
+    example: 'Aprobado',
+    description: '`No disponible` when the provider gave no answer after its retries',
+  })
+  declare result: string;
+
+  // Both dates are set once Finalizado (the TypeScript type stays the entry's).
+  @ApiProperty({
+    type: 'integer',
+    nullable: false,
+    example: 1795357425000,
+    description: 'Epoch milliseconds',
+  })
+  declare startDate: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: false,
+    example: 1795357425200,
+    description: 'Epoch milliseconds',
+  })
+  declare endDate: number | null;
+
   @ApiPropertyOptional({
     description:
       'Typed executive summary; its shape depends on processName: ' +
@@ -142,12 +229,33 @@ export class ProcessDetailDto extends ProcessEntryDto {
   summary?: Record<string, unknown>;
 
   @ApiPropertyOptional({
+    type: ProviderRawDetailsDto,
     description:
-      'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload)',
-    type: 'object',
-    additionalProperties: true,
+      'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered)',
   })
   rawDetails?: Record<string, unknown>;
+}
+
+/**
+ * `data` of the body-level 409 of the process detail (CONTRACT 4.4): a process that has not
+ * finished answers only these four fields.
+ */
+export class ProcessNotFinishedDto {
+  @ApiProperty({ format: 'uuid', description: 'The processId of the path' })
+  id!: string;
+
+  @ApiProperty({ enum: PROCESS_NAME_VALUES, example: 'Documentos' })
+  processName!: string;
+
+  @ApiProperty({ enum: UNFINISHED_STATUS_VALUES, example: 'Pendiente Candidato' })
+  status!: string;
+
+  @ApiProperty({
+    enum: ['Pendiente'],
+    example: 'Pendiente',
+    description: 'Always `Pendiente` before `Finalizado`',
+  })
+  result!: string;
 }
 
 export class CandidateInputAcceptedDto {
