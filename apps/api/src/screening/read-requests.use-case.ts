@@ -4,7 +4,12 @@ import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { pagination, PaginationDto } from '../common/pagination';
-import { ProcessDetailDto, RequestOverviewDto, RequestSummaryDto } from './dto/overview.dto';
+import {
+  ProcessDetailDto,
+  ProcessNotFinishedDto,
+  RequestOverviewDto,
+  RequestSummaryDto,
+} from './dto/overview.dto';
 
 export const REQUEST_NOT_FOUND = 'Candidate request not found';
 
@@ -54,7 +59,7 @@ export class ReadRequestsUseCase {
     requestId: string,
     processId: string,
     withRawDetails: boolean,
-  ): Promise<Envelope<ProcessDetailDto | Record<string, never>>> {
+  ): Promise<Envelope<ProcessDetailDto | ProcessNotFinishedDto | Record<string, never>>> {
     // CONTRACT 1: an unknown request or process answers exactly as the overview's unknown request.
     const row =
       isUuid(requestId) && isUuid(processId)
@@ -72,7 +77,7 @@ export class ReadRequestsUseCase {
           processName: row.processName,
           status: row.status,
           result: row.result,
-        } as ProcessDetailDto,
+        },
       };
     }
     return envelope({
