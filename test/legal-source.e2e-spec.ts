@@ -53,13 +53,13 @@ describe('the legal-records source port', () => {
 
   it('keeps screening and sign-in working while the source is slow', async () => {
     await restartApi({
-      LEGAL_SOURCE_LATENCY_MS: '1500',
-      LEGAL_SOURCE_TIMEOUT_MS: '1000',
+      LEGAL_SOURCE_LATENCY_MS: '3000',
+      LEGAL_SOURCE_TIMEOUT_MS: '2000',
       LEGAL_SOURCE_SLOW_MS: '300',
     });
     const session = await signIn();
-    // More slow searches at once than the main pool has connections.
-    const searches = Array.from({ length: 14 }, () =>
+    // More slow searches at once than the api's main pool has connections (20).
+    const searches = Array.from({ length: 24 }, () =>
       api()
         .post(SEARCHES)
         .set(session.auth)
