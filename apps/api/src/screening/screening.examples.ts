@@ -149,6 +149,16 @@ export const OVERVIEW_EXAMPLES = {
   },
 };
 
+const FINISHED_PEPS = {
+  id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
+  processName: 'Peps',
+  result: 'Aprobado',
+  status: 'Finalizado',
+  startDate: 1795357425000,
+  endDate: 1795357425200,
+  summary: { isPep: false, positionsHeld: [] },
+};
+
 /** The bodies `GET /candidate-requests/{uuid}/processes/{processId}` answers, all with HTTP 200 (CONTRACT 4.4). */
 export const PROCESS_DETAIL_EXAMPLES = {
   finished: {
@@ -157,15 +167,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
       isSuccess: true,
       statusCode: 200,
       message: 'OK',
-      data: {
-        id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
-        processName: 'Peps',
-        result: 'Aprobado',
-        status: 'Finalizado',
-        startDate: 1795357425000,
-        endDate: 1795357425200,
-        summary: { isPep: false, positionsHeld: [] },
-      },
+      data: FINISHED_PEPS,
     },
   },
   finishedWithDetail: {
@@ -175,13 +177,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
       statusCode: 200,
       message: 'OK',
       data: {
-        id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
-        processName: 'Peps',
-        result: 'Aprobado',
-        status: 'Finalizado',
-        startDate: 1795357425000,
-        endDate: 1795357425200,
-        summary: { isPep: false, positionsHeld: [] },
+        ...FINISHED_PEPS,
         rawDetails: {
           provider: 'sandbox:Peps',
           reference: 'SBX-UGVwczpKdWFuIENh',
