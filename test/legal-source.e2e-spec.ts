@@ -1,6 +1,11 @@
-import { api, countRows, eventually, restartApi, signIn } from './support/helpers';
+import { api, countRows, eventually, restartApi, Session, signIn } from './support/helpers';
 
 const SEARCHES = '/risks/legal-records/searches';
+
+/** The demo query of the most common name pair: the source has real work to do. */
+function searchJuanHernandez(session: Session) {
+  return api().post(SEARCHES).set(session.auth).send({ name: 'Juan', lastName: 'Hernández' });
+}
 
 afterAll(async () => {
   await restartApi({});
@@ -10,12 +15,7 @@ describe('the legal-records source port', () => {
   it('answers outcome FAILED when the source fails, billed like every creation (SPEC 2.5)', async () => {
     await restartApi({ LEGAL_SOURCE_FAILURE_RATE: '1' });
     const session = await signIn();
-    const response = await api()
-      .post(SEARCHES)
-      .set(session.auth)
-      .send({ name: 'Juan', lastName: 'Hernández' })
-      .expect(200);
-    const data = response.body.data;
+    const data = (await searchJuanHernandez(session).expect(200)).body.data;
     expect(data.outcome).toBe('FAILED');
     expect(data.meta.outcome).toBe('FAILED');
     expect(data.records).toEqual([]);
@@ -33,9 +33,7 @@ describe('the legal-records source port', () => {
       LEGAL_SOURCE_SLOW_MS: '300',
     });
     const session = await signIn();
-    const data = (
-      await api().post(SEARCHES).set(session.auth).send({ name: 'Juan', lastName: 'Hernández' }).expect(200)
-    ).body.data;
+    const data = (await searchJuanHernandez(session).expect(200)).body.data;
     expect(data.outcome).toBe('FAILED');
     expect(data.meta.slow_response).toBe(true);
     // The timed-out call was cancelled in PostgreSQL too: within a moment nothing of the source
@@ -60,11 +58,7 @@ describe('the legal-records source port', () => {
     const session = await signIn();
     // More slow searches at once than the api's main pool has connections (20).
     const searches = Array.from({ length: 24 }, () =>
-      api()
-        .post(SEARCHES)
-        .set(session.auth)
-        .send({ name: 'Juan', lastName: 'Hernández' })
-        .then((response) => response),
+      searchJuanHernandez(session).then((response) => response),
     );
     await new Promise((resolve) => setTimeout(resolve, 200)); // all of them are waiting on the source
     const started = Date.now();
@@ -83,9 +77,7 @@ describe('the legal-records source port', () => {
       LEGAL_SOURCE_TIMEOUT_MS: '5000',
     });
     const session = await signIn();
-    const data = (
-      await api().post(SEARCHES).set(session.auth).send({ name: 'Juan', lastName: 'Hernández' }).expect(200)
-    ).body.data;
+    const data = (await searchJuanHernandez(session).expect(200)).body.data;
     expect(data.outcome).toBe('SUCCESS');
     expect(data.meta.slow_response).toBe(true);
     const detail = (

@@ -249,4 +249,22 @@ describe('a provider that never answers', () => {
       await killProcessor({ env: {} }); // back to the normal configuration
     }
   }, 60_000);
+
+  it('retries BGC Legal through the legal-records source port, then ends it No disponible', async () => {
+    await killProcessor({ env: { LEGAL_SOURCE_FAILURE_RATE: '1' } });
+    try {
+      const uuid = await register(acme, candidate());
+      const o = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(byName(o, 'BGC Legal').result).toBe('No disponible');
+      const others = o.processes.filter((p) => p.processName !== 'BGC Legal');
+      expect(others.every((p) => p.status === 'Finalizado' && p.result !== 'No disponible')).toBe(true);
+      const detail = await api()
+        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'BGC Legal').id}?detail=true`)
+        .set(acme.auth)
+        .expect(200);
+      expect(detail.body.data.rawDetails.error).toContain('legal-records source');
+    } finally {
+      await killProcessor({ env: {} });
+    }
+  }, 60_000);
 });

@@ -101,7 +101,8 @@ export class CreateSearchUseCase {
             (!normCategories || m.normCategories.some((c) => normCategories.includes(c))) &&
             (!normStates || normStates.includes(m.normState)),
         );
-        const rows = filtered.slice(offsetOf(page, limit), offsetOf(page, limit) + limit);
+        const offset = offsetOf(page, limit);
+        const rows = filtered.slice(offset, offset + limit);
         const data = searchView(search, { rows, total: filtered.length, page, limit }, [], charged);
         return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
       },
