@@ -1,10 +1,12 @@
+import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AppConfig, loadAppConfig } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
-import { deferredJsonParser, frameworkErrorReply, RejectUnreadableBody } from './common/json-body';
+import { deferredJsonParser, frameworkErrorReply, RejectUnsafeInput } from './common/json-body';
+import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { mountSwagger } from './docs/swagger';
 
@@ -15,23 +17,32 @@ export const BODY_LIMIT_BYTES = 100_000;
 const MAX_PATH_PARAM_LENGTH = 1024;
 
 export async function createApiApp(): Promise<NestFastifyApplication> {
+  // Read before Nest starts: the HTTP adapter needs it. The module reads the same validated values.
+  const config: AppConfig = loadAppConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: frameworkErrorReply,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
+  // No default parsers: JSON is the only body this api reads, anything else answers 415
+  // (a form-encoded body must not be taken for a search and billed).
+  adapter.getInstance().removeAllContentTypeParsers();
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
+  await app.register(helmet, securityHeaders(config));
   app.useBodyParser(
     'application/json',
     { bodyLimit: BODY_LIMIT_BYTES },
     deferredJsonParser(adapter.getInstance()),
   );
-  app.useGlobalInterceptors(new RejectUnreadableBody());
+  app.useGlobalInterceptors(new RejectUnsafeInput());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   mountSwagger(app);
-  await mountQueueDashboard(app, app.get<AppConfig>(APP_CONFIG));
+  await mountQueueDashboard(app, config);
   return app;
 }

@@ -15,7 +15,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail the endpoint answers 429 with `Retry-After`.
+     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`; after many failures from one network address, so do e-mails that have not signed in from that address before. Token answers carry `Cache-Control: no-store`.
      */
     post: operations['signIn'];
     delete?: never;
@@ -1307,6 +1307,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Never cache tokens */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1398,6 +1400,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Never cache tokens */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -18,7 +18,9 @@ export function dataSourceOptions(
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error'],
+    // TypeORM's own log of a failed query prints its parameters (names, RFCs, searched names) outside
+    // our redaction; callers log errors through pino, whose serializer keeps values out.
+    logging: false,
     extra: { max: overrides.poolSize ?? 10, application_name: 'screening-service' },
   };
 }

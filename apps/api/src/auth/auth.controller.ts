@@ -1,9 +1,25 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { Public } from './auth-user';
 import { RefreshTokenDto, SignInDto, SignInResultDto } from './auth.dto';
 import { AuthService } from './auth.service';
+
+/** Tokens must never sit in a browser's or a proxy's cache (CONTRACT 9). */
+const TokenAnswer = () =>
+  applyDecorators(
+    Header('Cache-Control', 'no-store'),
+    Header('Pragma', 'no-cache'),
+    ApiOkResponse({
+      type: SignInResultDto,
+      headers: {
+        'Cache-Control': {
+          description: 'Never cache tokens',
+          schema: { type: 'string', example: 'no-store' },
+        },
+      },
+    }),
+  );
 
 @ApiTags('Authentication')
 @Public()
@@ -19,7 +35,9 @@ export class AuthController {
     description:
       'Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a ' +
       'single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures ' +
-      'for one e-mail the endpoint answers 429 with `Retry-After`.',
+      'for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`; after many ' +
+      'failures from one network address, so do e-mails that have not signed in from that address before. ' +
+      'Token answers carry `Cache-Control: no-store`.',
   })
   @ApiBody({
     type: SignInDto,
@@ -30,10 +48,10 @@ export class AuthController {
       },
     },
   })
-  @ApiOkResponse({ type: SignInResultDto })
+  @TokenAnswer()
   @ApiErrors(400, 401, 413, 429)
-  signIn(@Body() body: SignInDto): Promise<SignInResultDto> {
-    return this.auth.signIn(body.email, body.password);
+  signIn(@Body() body: SignInDto, @Ip() address: string): Promise<SignInResultDto> {
+    return this.auth.signIn(body.email, body.password, address);
   }
 
   @Post('signin/refresh')
@@ -45,7 +63,7 @@ export class AuthController {
       'Answers a new access token and a new refresh token and retires the one presented. Presenting a retired ' +
       'refresh token again revokes the whole session (theft detection) and answers 401.',
   })
-  @ApiOkResponse({ type: SignInResultDto })
+  @TokenAnswer()
   @ApiErrors(400, 401)
   refresh(@Body() body: RefreshTokenDto): Promise<SignInResultDto> {
     return this.auth.refresh(body.refreshToken);

@@ -7,7 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
-import { SessionStatusCache } from './session-status.cache';
+import { SessionAuthority } from './session-authority';
 import { SignInThrottle } from './signin-throttle';
 
 @Module({
@@ -26,7 +26,7 @@ import { SignInThrottle } from './signin-throttle';
   providers: [
     AuthService,
     JwtStrategy,
-    SessionStatusCache,
+    SessionAuthority,
     SignInThrottle,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],

@@ -4,10 +4,9 @@ import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
 import { AuthSessionRepository, UserRepository, UserWithClients } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
-import { TooManyRequestsError } from '../common/http-errors';
 import { AccessTokenClaims } from './auth-user';
 import { SignInResultDto } from './auth.dto';
-import { SessionStatusCache } from './session-status.cache';
+import { SessionAuthority } from './session-authority';
 import { SignInThrottle } from './signin-throttle';
 
 const WRONG_CREDENTIALS = 'The e-mail or the password is wrong.';
@@ -22,7 +21,7 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: AuthSessionRepository,
-    private readonly sessionStatus: SessionStatusCache,
+    private readonly sessionAuthority: SessionAuthority,
     private readonly throttle: SignInThrottle,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,28 +29,22 @@ export class AuthService {
     this.decoyHash = argon2.hash(randomBytes(16).toString('hex'), { type: argon2.argon2id });
   }
 
-  async signIn(email: string, password: string): Promise<SignInResultDto> {
-    const wait = await this.throttle.secondsUntilAllowed(email);
-    if (wait > 0)
-      throw new TooManyRequestsError(
-        `Too many failed sign-ins for this e-mail: try again in ${wait} seconds.`,
-        wait,
-      );
-
-    const user = await this.users.findByEmailWithClients(email);
-    const valid = await argon2
-      .verify(user?.passwordHash ?? (await this.decoyHash), password)
-      .catch(() => false);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(email);
-      throw new UnauthorizedException(WRONG_CREDENTIALS);
-    }
-    await this.throttle.reset(email);
-
+  async signIn(email: string, password: string, address: string): Promise<SignInResultDto> {
+    const user = await this.throttle.attempt(email, address, () => this.verifyPassword(email, password));
+    if (!user) throw new UnauthorizedException(WRONG_CREDENTIALS);
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken();
     await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
     return this.result(user, sessionId, refreshToken);
+  }
+
+  /** The user when the password is theirs; null otherwise, in the same time for an unknown e-mail. */
+  private async verifyPassword(email: string, password: string): Promise<UserWithClients | null> {
+    const user = await this.users.findByEmailWithClients(email);
+    const valid = await argon2
+      .verify(user?.passwordHash ?? (await this.decoyHash), password)
+      .catch(() => false);
+    return user && valid ? user : null;
   }
 
   async refresh(refreshToken: string): Promise<SignInResultDto> {
@@ -64,7 +57,7 @@ export class AuthService {
     if (outcome.kind === 'reused') {
       // A retired token came back: someone holds a copy. End the whole family.
       await this.sessions.revokeSession(outcome.sessionId, 'refresh token reuse');
-      this.sessionStatus.markRevoked(outcome.sessionId);
+      this.sessionAuthority.markRevoked(outcome.sessionId);
     }
     if (outcome.kind !== 'rotated') throw new UnauthorizedException(INVALID_REFRESH);
     const user = await this.users.findByIdWithClients(outcome.userId);
@@ -75,7 +68,7 @@ export class AuthService {
   /** Idempotent: an unknown or already revoked token is not an error worth telling a client about. */
   async signOut(refreshToken: string): Promise<void> {
     const sessionId = await this.sessions.revokeByToken(hashToken(refreshToken), 'sign-out');
-    if (sessionId) this.sessionStatus.markRevoked(sessionId);
+    if (sessionId) this.sessionAuthority.markRevoked(sessionId);
   }
 
   private async result(

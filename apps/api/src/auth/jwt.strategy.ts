@@ -4,13 +4,13 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { AccessTokenClaims, AuthUser } from './auth-user';
-import { SessionStatusCache } from './session-status.cache';
+import { SessionAuthority } from './session-authority';
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly sessions: SessionStatusCache,
+    private readonly sessions: SessionAuthority,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -25,7 +25,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** Returning false makes passport answer 401, exactly as for a bad signature. */
   async validate(claims: AccessTokenClaims): Promise<AuthUser | false> {
     if (!claims.sub || !claims.sid || !claims.client || !Array.isArray(claims.clients)) return false;
-    if (!(await this.sessions.isActive(claims.sid))) return false;
-    return { userId: claims.sub, client: claims.client, clients: claims.clients, sessionId: claims.sid };
+    const grant = await this.sessions.confirm(claims);
+    if (!grant) return false;
+    return { userId: grant.userId, client: grant.client, clients: grant.clients, sessionId: claims.sid };
   }
 }

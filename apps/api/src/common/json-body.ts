@@ -1,38 +1,61 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
-import { ValidationFailedError } from '@app/domain';
+import { FieldViolation, ValidationFailedError } from '@app/domain';
 import { ApiErrorBody } from './api-error';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, unsafeTextViolations } from './input-safety';
+import { invalidRequest } from './validation';
 
-/** What a JSON body that could not be parsed becomes, until the request has been authenticated. */
+/** What a JSON body that cannot be used becomes, until the request has been authenticated. */
 export class UnreadableJsonBody {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly violations: FieldViolation[] = [],
+  ) {}
 }
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
 
 /**
- * Fastify's own JSON parser (with its prototype-poisoning guard), except that a body it cannot
- * parse does not end the request before the guards run: a caller without a token learns it needs
- * one (401) before it learns its JSON is broken (400). {@link RejectUnreadableBody} answers the 400.
+ * Fastify's own JSON parser (with its prototype-poisoning guard), plus the limits of CONTRACT 9
+ * (nesting depth, NUL and unpaired surrogates), except that a body it refuses does not end the
+ * request before the guards run: a caller without a token learns it needs one (401) before it
+ * learns its JSON is broken (400). {@link RejectUnsafeInput} answers the 400.
  */
 export function deferredJsonParser(fastify: FastifyInstance) {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   return (request: FastifyRequest, body: Buffer, done: ParserDone): void => {
     if (body.length === 0)
       return done(null, new UnreadableJsonBody('The request body is empty: send a JSON object.'));
-    parse(request, body.toString('utf8'), (error: Error | null, parsed?: unknown) =>
-      error ? done(null, new UnreadableJsonBody('The request body is not valid JSON.')) : done(null, parsed),
-    );
+    const text = body.toString('utf8');
+    if (jsonDepthExceeds(text))
+      return done(
+        null,
+        new UnreadableJsonBody(`The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels.`),
+      );
+    parse(request, text, (error: Error | null, parsed?: unknown) => {
+      if (error) return done(null, new UnreadableJsonBody('The request body is not valid JSON.'));
+      const violations = unsafeTextViolations(parsed);
+      done(null, violations.length ? new UnreadableJsonBody('', violations) : parsed);
+    });
   };
 }
 
-/** Runs after the guards: a body that could not be parsed answers 400 here. */
+/**
+ * Runs after the guards: a body that could not be used, or a query or path parameter holding a
+ * character no string of ours may hold, answers 400 here instead of failing deeper down.
+ */
 @Injectable()
-export class RejectUnreadableBody implements NestInterceptor {
+export class RejectUnsafeInput implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const { body } = context.switchToHttp().getRequest<FastifyRequest>();
-    if (body instanceof UnreadableJsonBody) throw new ValidationFailedError(body.message, []);
+    const { body, query, params } = context.switchToHttp().getRequest<FastifyRequest>();
+    const violations = [...unsafeTextViolations(params), ...unsafeTextViolations(query)];
+    if (body instanceof UnreadableJsonBody) {
+      if (body.message && violations.length === 0) throw new ValidationFailedError(body.message, []);
+      if (body.message) violations.push({ field: 'body', message: body.message });
+      violations.push(...body.violations);
+    }
+    if (violations.length > 0) throw invalidRequest(violations);
     return next.handle();
   }
 }
@@ -54,5 +77,15 @@ export function frameworkErrorReply(
         ? 'The URL is malformed (check its percent-encoding).'
         : 'The request could not be routed.';
   const body: ApiErrorBody = { code, message };
-  void reply.status(code).header('Content-Type', 'application/json; charset=utf-8').send(body);
+  // The router answers before the hooks that add the security headers run: add the static ones.
+  void reply
+    .status(code)
+    .headers({
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    })
+    .send(body);
 }

@@ -8,6 +8,15 @@ export type RotationOutcome =
   | { kind: 'reused'; sessionId: string }
   | { kind: 'invalid' };
 
+/** The user and clients an active session speaks for: the authority over a token's claims. */
+export interface SessionGrant {
+  userId: string;
+  /** Default client. */
+  client: string;
+  /** Every client of the user, default first. */
+  clients: string[];
+}
+
 /** Sessions (refresh-token families) and their hashed refresh tokens. */
 @Injectable()
 export class AuthSessionRepository {
@@ -80,11 +89,21 @@ export class AuthSessionRepository {
     );
   }
 
-  async isSessionActive(sessionId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM auth_session WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId],
-    );
-    return rows.length > 0;
+  /**
+   * What an active session entitles its access tokens to: its user and that user's clients as they
+   * are now (default first). Null for a revoked or unknown session.
+   */
+  async findActiveSessionGrant(sessionId: string): Promise<SessionGrant | null> {
+    const rows: Array<{ user_id: string; default_client_id: string; client_ids: string[] }> =
+      await this.dataSource.query(
+        `SELECT s.user_id, u.default_client_id,
+                array(SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id
+                      ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids
+           FROM auth_session s JOIN app_user u ON u.id = s.user_id
+          WHERE s.id = $1 AND s.revoked_at IS NULL`,
+        [sessionId],
+      );
+    const row = rows[0];
+    return row ? { userId: row.user_id, client: row.default_client_id, clients: row.client_ids } : null;
   }
 }

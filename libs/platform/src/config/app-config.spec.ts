@@ -1,4 +1,7 @@
-import { ConfigError, DEV_JWT_SECRET, loadAppConfig } from './app-config';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, DEV_JWT_SECRET, loadAppConfig, REPOSITORY_JWT_SECRETS } from './app-config';
 
 describe('loadAppConfig', () => {
   it('applies the documented defaults', () => {
@@ -41,6 +44,30 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).auth.jwtSecret).toBe(
       'x'.repeat(32),
     );
+  });
+
+  it.each(REPOSITORY_JWT_SECRETS.map((secret) => [secret]))(
+    'refuses the published secret %s in production',
+    (secret) => {
+      expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+        /JWT_SECRET is a value published in the repository/,
+      );
+      expect(loadAppConfig({ NODE_ENV: 'development', JWT_SECRET: secret }).auth.jwtSecret).toBe(secret);
+    },
+  );
+
+  it('lists every JWT secret written in the repository', () => {
+    const root = join(__dirname, '..', '..', '..', '..');
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((file) => file && !/(^|\/)(package-lock\.json|openapi\.json|schema\.d\.ts)$/.test(file));
+    const written = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const match of text.matchAll(/JWT_SECRET\W{1,6}([\w+/=.-]{32,})/g)) written.add(match[1]);
+    }
+    expect(written.size).toBeGreaterThan(0);
+    expect([...written].filter((secret) => !REPOSITORY_JWT_SECRETS.includes(secret))).toEqual([]);
   });
 
   it.each([

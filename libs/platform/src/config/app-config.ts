@@ -17,7 +17,14 @@ export interface AppConfig {
     maxFailedSignIns: number;
     /** Seconds of the failure window and of the cool-down. */
     failedSignInWindow: number;
+    /** Failed sign-ins from one address before it may use only e-mails known to sign in from it. */
+    maxFailedSignInsPerAddress: number;
   };
+  /**
+   * Whether `X-Forwarded-For` names the client (behind a load balancer or reverse proxy). Off by
+   * default: trusted blindly, it would let anyone pick the address the per-address limit counts.
+   */
+  trustProxy: boolean;
   demoPassword: string;
   sandbox: { latencyMs: number; failureRate: number };
   legalSource: { timeoutMs: number; slowThresholdMs: number; latencyMs: number; failureRate: number };
@@ -37,6 +44,19 @@ export class ConfigError extends Error {
 }
 
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+/**
+ * Every JWT secret that is, or ever was, written in this repository (the development default,
+ * compose's old default, the test and bench stacks). Anyone can read them, so anyone could sign a
+ * token with one: production refuses them. A unit test fails when a new one appears in the tree
+ * without being listed here.
+ */
+export const REPOSITORY_JWT_SECRETS: readonly string[] = [
+  DEV_JWT_SECRET,
+  'change-me-to-a-long-random-secret-of-32-chars-or-more',
+  'e2e-secret-0123456789abcdef0123456789abcdef',
+  'bench-secret-0123456789abcdef0123456789abcdef',
+];
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 type Env = Record<string, string | undefined>;
@@ -63,6 +83,14 @@ function ratio(env: Env, name: string, fallback: number): number {
   if (!Number.isFinite(value) || value < 0 || value > 1)
     throw new ConfigError(name, `must be a number from 0 to 1, got "${raw}"`);
   return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
 function url(env: Env, name: string, fallback: string, protocols: string[]): string {
@@ -110,6 +138,11 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   const jwtSecret = env.JWT_SECRET ?? '';
   if (nodeEnv === 'production' && !jwtSecret)
     throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  if (nodeEnv === 'production' && REPOSITORY_JWT_SECRETS.includes(jwtSecret))
+    throw new ConfigError(
+      'JWT_SECRET',
+      'is a value published in the repository, so anyone could sign tokens with it: generate your own (e.g. openssl rand -base64 48)',
+    );
   if (jwtSecret && jwtSecret.length < 32)
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters (HS256 key strength)');
 
@@ -133,7 +166,9 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
       refreshTtlDays: 30,
       maxFailedSignIns: int(env, 'SIGNIN_MAX_FAILURES', 5, 1, 1000),
       failedSignInWindow: int(env, 'SIGNIN_LOCKOUT_SECONDS', 900, 1, 86400),
+      maxFailedSignInsPerAddress: int(env, 'SIGNIN_IP_MAX_FAILURES', 100, 1, 1_000_000),
     },
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     demoPassword: str(env, 'DEMO_PASSWORD', DEFAULT_DEMO_PASSWORD),
     sandbox: {
       latencyMs: int(env, 'SANDBOX_LATENCY_MS', 200, 0, 60000),

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { serializeErrorSafely } from './safe-error';
 
 /** Paths pino blanks out: credentials and tokens never reach a log line. */
 export const REDACTED_PATHS = [
@@ -17,6 +18,13 @@ export const REDACTED_PATHS = [
   '*.accessToken',
   '*.refreshToken',
 ];
+
+/** Query parameters that carry personal data (the searches list filters by name). */
+const PERSONAL_QUERY_VALUES = /([?&](?:name|lastName|secondLastName|email)=)[^&]*/gi;
+
+export function redactPersonalQuery(url: string): string {
+  return url.replace(PERSONAL_QUERY_VALUES, '$1[redacted]');
+}
 
 /**
  * JSON logs with a request id (taken from `X-Request-Id` when the caller sends one); pretty
@@ -37,10 +45,11 @@ export const REDACTED_PATHS = [
           // Health probes would drown the log.
           autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
           serializers: {
+            err: serializeErrorSafely,
             req: (req: { id: string; method: string; url: string }) => ({
               id: req.id,
               method: req.method,
-              url: req.url,
+              url: redactPersonalQuery(req.url),
             }),
           },
           // Readable lines for a person at a terminal (npm start sets LOG_PRETTY when it has one); JSON otherwise.

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { AuthSessionRepository, SessionGrant } from '@app/persistence';
+import { AccessTokenClaims } from './auth-user';
+
+/** CONTRACT 9: a session's answer may be this old, so a revocation elsewhere takes effect within it. */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_CACHED_SESSIONS = 50_000;
+
+/**
+ * The session, not the token, says whom a request speaks for. A correctly signed token whose
+ * `sub`, `client` or `clients` differ from its session's (someone who learned the signing key
+ * re-signed it into another client, or the user's clients changed) is refused like a revoked one.
+ * Asking PostgreSQL on every request would cost a round trip per call, so answers are kept for
+ * SESSION_CACHE_MS; a revocation made by this process is seen at once.
+ */
+@Injectable()
+export class SessionAuthority {
+  private readonly known = new Map<string, { grant: SessionGrant | null; at: number }>();
+
+  constructor(private readonly sessions: AuthSessionRepository) {}
+
+  /** The session's grant when the claims match it exactly; null when they do not or it is revoked. */
+  async confirm(claims: AccessTokenClaims): Promise<SessionGrant | null> {
+    const grant = await this.grantOf(claims.sid);
+    return grant && claimsMatch(claims, grant) ? grant : null;
+  }
+
+  markRevoked(sessionId: string): void {
+    this.known.set(sessionId, { grant: null, at: Date.now() });
+  }
+
+  private async grantOf(sessionId: string): Promise<SessionGrant | null> {
+    const now = Date.now();
+    const cached = this.known.get(sessionId);
+    if (cached && now - cached.at < SESSION_CACHE_MS) return cached.grant;
+    const grant = await this.sessions.findActiveSessionGrant(sessionId);
+    if (this.known.size > MAX_CACHED_SESSIONS) this.known.clear();
+    this.known.set(sessionId, { grant, at: now });
+    return grant;
+  }
+}
+
+function claimsMatch(claims: AccessTokenClaims, grant: SessionGrant): boolean {
+  return (
+    claims.sub === grant.userId &&
+    claims.client === grant.client &&
+    claims.clients.length === grant.clients.length &&
+    claims.clients.every((client, i) => client === grant.clients[i])
+  );
+}
