@@ -3,3 +3,4 @@ export * from './errors';
 export * from './screening';
 export * from './legal-search';
 export * from './paging';
+export * from './events';

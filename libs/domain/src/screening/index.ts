@@ -6,3 +6,4 @@ export * from './registration-rules';
 export * from './candidate-input';
 export * from './sandbox/summaries';
 export * from './sandbox/sandbox-outcome';
+export * from './request-lifecycle';

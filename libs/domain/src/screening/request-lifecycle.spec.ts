@@ -1,0 +1,207 @@
+import { ConflictError } from '../errors';
+import { ProcessName, ProcessStatus } from './catalog';
+import {
+  finishInRequest,
+  registrationEvents,
+  RequestState,
+  resumeWithCandidateInput,
+  startInRequest,
+  TrackedProcess,
+} from './request-lifecycle';
+
+const T0 = 1_000;
+const NOW = 5_000;
+
+function process(
+  name: ProcessName,
+  status: ProcessStatus,
+  extra: Partial<TrackedProcess> = {},
+): TrackedProcess {
+  const started = status === 'Pendiente Candidato' || status === 'Finalizado';
+  return {
+    id: `p-${name}`,
+    name,
+    status,
+    result: status === 'Finalizado' ? 'Aprobado' : 'Pendiente',
+    startDate: started ? T0 : null,
+    endDate: status === 'Finalizado' ? T0 + 10 : null,
+    generation: 0,
+    ...extra,
+  };
+}
+
+const request = (...processes: TrackedProcess[]): RequestState => ({ uuid: 'r-1', processes });
+const ref = (name: ProcessName) => ({ uuid: 'r-1', processId: `p-${name}`, processName: name });
+
+describe('registrationEvents', () => {
+  it('announces the request and every process queued at once', () => {
+    expect(
+      registrationEvents('r-1', 'PKG', [
+        { id: 'p-Peps', name: 'Peps', status: 'En proceso' },
+        { id: 'p-Geolocalización', name: 'Geolocalización', status: 'Con dependencia' },
+      ]),
+    ).toEqual([
+      { type: 'candidate_request.created', data: { uuid: 'r-1', packageId: 'PKG' } },
+      { type: 'process.started', data: ref('Peps') },
+    ]);
+  });
+});
+
+describe('startInRequest', () => {
+  it.each([
+    ['a queued process with no input needed runs', 'Peps', false, 'En proceso', []],
+    ['a process that needs the candidate waits', 'Documentos', false, 'Pendiente Candidato', ['waiting']],
+    ['a process with the input it needs runs', 'Documentos', true, 'En proceso', []],
+  ] as const)('%s', (_label, name, hasInput, status, events) => {
+    const state = request(process(name, 'En proceso'), process('BGC Legal', 'En proceso'));
+    const step = startInRequest(state, `p-${name}`, NOW, hasInput)!;
+    expect(step.changes).toEqual([
+      {
+        id: `p-${name}`,
+        expectedStatus: 'En proceso',
+        next: expect.objectContaining({ status, startDate: NOW }),
+        requeued: false,
+      },
+    ]);
+    expect(step.events.map((e) => e.type)).toEqual(
+      events.map(() => 'process.waiting_for_candidate' as const),
+    );
+  });
+
+  it('keeps the first start date of a process started before', () => {
+    const state = request(process('Peps', 'En proceso', { startDate: T0 }));
+    expect(startInRequest(state, 'p-Peps', NOW, false)!.changes[0].next.startDate).toBe(T0);
+  });
+
+  it('completes the request when the last running process turns to waiting', () => {
+    const state = request(process('Documentos', 'En proceso'), process('Peps', 'Finalizado'));
+    const step = startInRequest(state, 'p-Documentos', NOW, false)!;
+    expect(step.events).toEqual([
+      { type: 'process.waiting_for_candidate', data: ref('Documentos') },
+      { type: 'candidate_request.completed', data: { uuid: 'r-1', result: 'Pendiente' } },
+    ]);
+  });
+
+  it.each(['Con dependencia', 'Pendiente Candidato', 'Finalizado'] as const)(
+    'does nothing for a process that is %s (a repeated job)',
+    (status) => {
+      expect(startInRequest(request(process('Peps', status)), 'p-Peps', NOW, false)).toBeNull();
+    },
+  );
+
+  it('does nothing for a process of another request', () => {
+    expect(startInRequest(request(process('Peps', 'En proceso')), 'p-other', NOW, false)).toBeNull();
+  });
+});
+
+describe('finishInRequest', () => {
+  it('ends the process and announces it', () => {
+    const state = request(
+      process('Peps', 'En proceso', { startDate: T0 }),
+      process('BGC Legal', 'En proceso'),
+    );
+    const step = finishInRequest(state, 'p-Peps', 'Riesgo Bajo', NOW)!;
+    expect(step.changes).toEqual([
+      {
+        id: 'p-Peps',
+        expectedStatus: 'En proceso',
+        next: expect.objectContaining({
+          status: 'Finalizado',
+          result: 'Riesgo Bajo',
+          startDate: T0,
+          endDate: NOW,
+        }),
+        requeued: false,
+      },
+    ]);
+    expect(step.events).toEqual([
+      { type: 'process.finished', data: { ...ref('Peps'), result: 'Riesgo Bajo' } },
+    ]);
+  });
+
+  it('queues the processes that waited for it, with a new generation', () => {
+    const state = request(
+      process('Documentos', 'En proceso', { startDate: T0 }),
+      process('Validación de estudios', 'Con dependencia'),
+      process('Geolocalización', 'Con dependencia', { generation: 2 }),
+      process('Referencias Laborales', 'Con dependencia'),
+      process('BGC Laboral', 'En proceso'),
+    );
+    const step = finishInRequest(state, 'p-Documentos', 'Aprobado', NOW)!;
+    expect(
+      step.changes.filter((c) => c.requeued).map((c) => [c.id, c.next.status, c.next.generation]),
+    ).toEqual([
+      ['p-Validación de estudios', 'En proceso', 1],
+      ['p-Geolocalización', 'En proceso', 3],
+    ]);
+    expect(step.events.map((e) => e.type)).toEqual([
+      'process.finished',
+      'process.started',
+      'process.started',
+    ]);
+  });
+
+  it('finishes the request once, with the most severe result and the last end date', () => {
+    const state = request(
+      process('Peps', 'Finalizado', { result: 'Riesgo Medio', endDate: NOW + 50 }),
+      process('BGC Legal', 'En proceso', { startDate: T0 }),
+    );
+    const step = finishInRequest(state, 'p-BGC Legal', 'Aprobado', NOW + 100)!;
+    expect(step.events).toEqual([
+      { type: 'process.finished', data: { ...ref('BGC Legal'), result: 'Aprobado' } },
+      { type: 'candidate_request.completed', data: { uuid: 'r-1', result: 'Riesgo Medio' } },
+      {
+        type: 'candidate_request.finished',
+        data: { uuid: 'r-1', result: 'Riesgo Medio', globalEndDate: NOW + 100 },
+      },
+    ]);
+  });
+
+  it('completes but does not finish a request that still waits for the candidate', () => {
+    const state = request(process('Documentos', 'Pendiente Candidato'), process('Peps', 'En proceso'));
+    const step = finishInRequest(state, 'p-Peps', 'Aprobado', NOW)!;
+    expect(step.events.map((e) => e.type)).toEqual(['process.finished', 'candidate_request.completed']);
+  });
+
+  it('announces nothing about the request while another process still runs', () => {
+    const state = request(process('Peps', 'En proceso'), process('BGC Legal', 'En proceso'));
+    expect(finishInRequest(state, 'p-Peps', 'Aprobado', NOW)!.events.map((e) => e.type)).toEqual([
+      'process.finished',
+    ]);
+  });
+
+  it.each(['Con dependencia', 'Pendiente Candidato', 'Finalizado'] as const)(
+    'does nothing for a process that is %s (a repeated job)',
+    (status) => {
+      expect(finishInRequest(request(process('Peps', status)), 'p-Peps', 'Aprobado', NOW)).toBeNull();
+    },
+  );
+});
+
+describe('resumeWithCandidateInput', () => {
+  it('queues the waiting process again and announces it', () => {
+    const state = request(
+      process('Documentos', 'Pendiente Candidato', { generation: 1 }),
+      process('Peps', 'Finalizado'),
+    );
+    const step = resumeWithCandidateInput(state, 'p-Documentos');
+    expect(step.changes).toEqual([
+      {
+        id: 'p-Documentos',
+        expectedStatus: 'Pendiente Candidato',
+        next: expect.objectContaining({ status: 'En proceso', generation: 2, startDate: T0 }),
+        requeued: true,
+      },
+    ]);
+    expect(step.events).toEqual([{ type: 'process.started', data: ref('Documentos') }]);
+  });
+
+  it.each(['En proceso', 'Con dependencia', 'Finalizado'] as const)(
+    'refuses a process that is %s with a conflict',
+    (status) => {
+      expect(() => resumeWithCandidateInput(request(process('Documentos', status)), 'p-Documentos')).toThrow(
+        ConflictError,
+      );
+    },
+  );
+});
