@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startStack, ROOT } = require('./bench/stack');
 const { runScreeningBench } = require('./bench/screening');
+const { runScalingBench } = require('./bench/scaling');
 
 const fmt = (n, digits = 0) =>
   n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -56,6 +57,17 @@ async function main() {
       console.log(
         `  processor                    ${fmt(s.processor.jobsPerSecond)} process jobs/s (${s.processor.jobs} jobs in ${fmt(s.processor.seconds, 2)} s)`,
       );
+    }
+    if (only.length === 0 || only.includes('scaling')) {
+      const s = await runScalingBench(stack, token);
+      results.scaling = s;
+      console.log(
+        '\nSeveral instances on this machine (same PostgreSQL and Redis, medians of 3 runs of 5 s)',
+      );
+      console.log(`  registration, one api       ${fmt(s.oneApi.rps)} req/s   p99 ${fmt(s.oneApi.p99)} ms`);
+      console.log(`  registration, two apis      ${fmt(s.twoApis.rps)} req/s   p99 ${fmt(s.twoApis.p99)} ms`);
+      console.log(`  process jobs, one processor ${fmt(s.oneProcessor)} jobs/s`);
+      console.log(`  process jobs, two processors ${fmt(s.twoProcessors)} jobs/s`);
     }
     const legal = path.join(__dirname, 'bench', 'legal.js');
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {

@@ -165,4 +165,4 @@ async function runScreeningBench(stack, token) {
   return results;
 }
 
-module.exports = { runScreeningBench };
+module.exports = { runScreeningBench, candidate, post, waitUntil };

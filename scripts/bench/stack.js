@@ -2,6 +2,7 @@
 // Starts a private stack for benchmarks: its own database, its own redis-server, the built api and
 // processor as child processes. Nothing is shared with a developer's running stack.
 const { spawn, spawnSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
@@ -76,7 +77,8 @@ async function startStack({ port, redisPort, databaseUrl, env = {} }) {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    // A fresh secret each run: production (which the bench runs as) refuses any written in the repository.
+    JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
     SANDBOX_LATENCY_MS: '0',
     ...env,
@@ -109,4 +111,4 @@ async function startStack({ port, redisPort, databaseUrl, env = {} }) {
   return stack;
 }
 
-module.exports = { startStack, sleep, ROOT };
+module.exports = { startStack, startApp, waitHealthy, sleep, ROOT };
