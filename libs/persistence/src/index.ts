@@ -13,3 +13,4 @@ export * from './seed/demo-data';
 export * from './setup/database-setup';
 export * from './legal-corpus';
 export * from './repositories/legal-search.repository';
+export * from './repositories/event.repository';

@@ -9,6 +9,7 @@ import { IdempotencyRepository } from './repositories/idempotency.repository';
 import { OutboxRepository } from './repositories/outbox.repository';
 import { ProcessExecutionRepository } from './repositories/process-execution.repository';
 import { LegalSearchRepository } from './repositories/legal-search.repository';
+import { EventRepository } from './repositories/event.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -19,6 +20,7 @@ const REPOSITORIES = [
   OutboxRepository,
   IdempotencyRepository,
   LegalSearchRepository,
+  EventRepository,
 ];
 
 export interface PersistenceOptions {

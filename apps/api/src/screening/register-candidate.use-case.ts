@@ -3,9 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   calendarDateIn,
   FieldViolation,
-  initialStatus,
   normalizeRegistration,
-  effectiveDependency,
+  planRegistration,
   ProcessName,
   processesForRegistration,
   registrationTypeViolations,
@@ -74,14 +73,12 @@ export class RegisterCandidateUseCase {
     const write = async (executor: SqlExecutor): Promise<CommandResponse<RegistrationAcceptedDto>> => {
       const requestId = randomUUID();
       const names = processesForRegistration(pkg.processes as ProcessName[], input.personType);
-      const processes = names.map((name, position) => ({
-        id: randomUUID(),
-        name,
-        position,
-        dependsOn: effectiveDependency(name, names),
-        status: initialStatus(name, names),
-      }));
-      const runnable = processes
+      const plan = planRegistration(
+        requestId,
+        pkg.id,
+        names.map((name) => ({ id: randomUUID(), name })),
+      );
+      const runnable = plan.processes
         .filter((p) => p.status === 'En proceso')
         .map((p) => ({ id: p.id, requestId, generation: 0 }));
       staged = await this.requests.insertRegistration(
@@ -92,8 +89,10 @@ export class RegisterCandidateUseCase {
           packageId: pkg.id,
           createdBy: user.userId,
           personType: input.personType,
+          status: plan.requestStatus,
           candidate: { id: randomUUID(), ...input, nationality: input.nationality as string },
-          processes,
+          processes: plan.processes,
+          events: plan.events,
         },
         runProcessJobs(runnable),
       );

@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, ProcessName, validateCandidateInput } from '@app/domain';
-import { CandidateRequestRepository, PendingOutboxJob } from '@app/persistence';
-import { OutboxPublisher, runProcessJobs } from '@app/platform';
-import { DataSource } from 'typeorm';
+import {
+  assertWaitingForCandidate,
+  NotFoundError,
+  ProcessName,
+  ProcessStatus,
+  resumeWithCandidateInput,
+  validateCandidateInput,
+} from '@app/domain';
+import { CandidateRequestRepository } from '@app/persistence';
+import { LifecycleSteps } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { invalidRequest } from '../common/validation';
@@ -14,9 +20,8 @@ import { isUuid } from './read-requests.use-case';
 @Injectable()
 export class SubmitCandidateInputUseCase {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly requests: CandidateRequestRepository,
-    private readonly outbox: OutboxPublisher,
+    private readonly steps: LifecycleSteps,
   ) {}
 
   async execute(
@@ -30,34 +35,22 @@ export class SubmitCandidateInputUseCase {
         ? await this.requests.findProcess(requestId, processId, user.clients)
         : null;
     if (!process) throw new NotFoundError('The candidate request or process was not found.');
-    if (process.status !== 'Pendiente Candidato') throw notWaiting(process.status);
+    assertWaitingForCandidate(process.status as ProcessStatus);
     const violations = validateCandidateInput(process.processName as ProcessName, body);
     if (violations.length > 0) throw invalidRequest(violations);
 
-    const staged: PendingOutboxJob[] = [];
-    const outcome = await this.dataSource.transaction(async (tx) => {
-      const result = await this.requests.acceptCandidateInput(tx, requestId, processId, user.clients, body);
-      if (result.kind === 'accepted')
-        staged.push(
-          ...(await this.outbox.stage(
-            tx,
-            runProcessJobs([{ id: processId, requestId, generation: result.generation }]),
-          )),
-        );
-      return result;
-    });
-    if (outcome.kind === 'not-found')
-      throw new NotFoundError('The candidate request or process was not found.');
-    if (outcome.kind === 'not-waiting') throw notWaiting(outcome.status);
-    void this.outbox.publishNow(staged);
+    // The domain decides under the request's lock: of concurrent submissions one resumes the
+    // process, the others hear it is no longer waiting (409).
+    const applied = await this.steps.run(
+      { requestId, clientIds: user.clients },
+      (request) => resumeWithCandidateInput(request, processId),
+      { candidateInput: { processId, input: body } },
+    );
+    if (!applied) throw new NotFoundError('The candidate request or process was not found.');
     return envelope(
       { id: processId, processName: process.processName, status: 'En proceso' },
       'Candidate input accepted: the process is running.',
       202,
     );
   }
-}
-
-function notWaiting(status: string): ConflictError {
-  return new ConflictError(`The process is not waiting for candidate input (status: ${status}).`);
 }

@@ -1,7 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CandidateIdentity, NEEDS_CANDIDATE, ProcessName, outcomeAfterRetriesExhausted } from '@app/domain';
-import { ExecutableProcess, ProcessExecutionRepository } from '@app/persistence';
-import { OutboxPublisher, SCREENING_QUEUE, ScreeningJob } from '@app/platform';
+import {
+  CandidateIdentity,
+  FinalResult,
+  finishInRequest,
+  outcomeAfterRetriesExhausted,
+  ProcessName,
+  startInRequest,
+} from '@app/domain';
+import { LockedRequest } from '@app/persistence';
+import { LifecycleSteps } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
@@ -12,30 +19,33 @@ export interface RunProcessAttempt {
 }
 
 /**
- * Runs one process. Safe to deliver twice: every state change is conditional on the status it
- * expects, so a repeated job finds the process already started, waiting or finished and stops.
+ * Runs one process: start it (the domain decides whether it runs or waits for the candidate), call
+ * its provider outside any transaction, then finish it (which queues what waited for it). Safe to
+ * deliver twice: the domain answers "nothing to do" for a process that is not queued or running.
  */
 @Injectable()
 export class RunProcessUseCase {
   private readonly logger = new Logger(RunProcessUseCase.name);
 
   constructor(
-    private readonly processes: ProcessExecutionRepository,
+    private readonly steps: LifecycleSteps,
     private readonly provider: SandboxProvider,
     private readonly legalMatches: LegalMatchesReader,
-    private readonly outbox: OutboxPublisher,
   ) {}
 
   async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<void> {
-    const process = await this.processes.start(processId, new Date(), [...NEEDS_CANDIDATE]);
-    // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
-    if (!process || process.status !== 'En proceso') return;
+    const started = await this.steps.run({ processId }, (request) =>
+      startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
+    );
+    const running = started?.transition.changes.find((c) => c.id === processId)?.next;
+    // Already started by an earlier delivery, finished, or now waiting for the candidate.
+    if (!started || running?.status !== 'En proceso') return;
 
-    const name = process.name as ProcessName;
+    const name = running.name;
     let answer: ProviderAnswer;
     const requestedAt = new Date();
     try {
-      answer = await this.callProvider(process);
+      answer = await this.callProvider(started.request, processId, name);
     } catch (error) {
       if (!lastAttempt) throw error; // Bull retries with backoff
       this.logger.warn(
@@ -49,22 +59,24 @@ export class RunProcessUseCase {
         rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
-    const { jobs } = await this.processes.finishAndQueueDependents(
-      process.id,
-      { ...answer, at: new Date() },
-      { queue: SCREENING_QUEUE, jobName: ScreeningJob.RunProcess },
+    await this.steps.run(
+      { processId },
+      (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
+      { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
     );
-    await this.outbox.publishNow(jobs);
   }
 
-  private async callProvider(process: ExecutableProcess): Promise<ProviderAnswer> {
-    const name = process.name as ProcessName;
-    const candidate = process.candidate as unknown as CandidateIdentity;
+  private async callProvider(
+    request: LockedRequest,
+    processId: string,
+    name: ProcessName,
+  ): Promise<ProviderAnswer> {
+    const candidate = request.candidate as unknown as CandidateIdentity;
     const legalMatches =
-      name === 'BGC Legal' ? await this.legalMatches.summaryFor(process.candidate) : undefined;
+      name === 'BGC Legal' ? await this.legalMatches.summaryFor(request.candidate) : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,
-      candidateInput: process.candidateInput ?? undefined,
+      candidateInput: request.candidateInputs[processId],
     });
   }
 }

@@ -35,10 +35,15 @@ export function finishProcess(state: ProcessState, result: FinalResult, now: num
   return { ...state, status: 'Finalizado', result, startDate: state.startDate ?? now, endDate: now };
 }
 
+/** Candidate input is taken only while the process waits for it; anything else is a conflict. */
+export function assertWaitingForCandidate(status: ProcessStatus): void {
+  if (status !== 'Pendiente Candidato')
+    throw new ConflictError(`The process is not waiting for candidate input (status: ${status}).`);
+}
+
 /** Candidate input resumes a waiting process; anything else is a conflict the client must hear about. */
 export function acceptCandidateInput(state: ProcessState): ProcessState {
-  if (state.status !== 'Pendiente Candidato')
-    throw new ConflictError(`The process is not waiting for candidate input (status: ${state.status}).`);
+  assertWaitingForCandidate(state.status);
   return { ...state, status: 'En proceso' };
 }
 

@@ -2,7 +2,7 @@ import { ConflictError } from '../errors';
 import { ProcessName, ProcessStatus } from './catalog';
 import {
   finishInRequest,
-  registrationEvents,
+  planRegistration,
   RequestState,
   resumeWithCandidateInput,
   startInRequest,
@@ -33,17 +33,35 @@ function process(
 const request = (...processes: TrackedProcess[]): RequestState => ({ uuid: 'r-1', processes });
 const ref = (name: ProcessName) => ({ uuid: 'r-1', processId: `p-${name}`, processName: name });
 
-describe('registrationEvents', () => {
-  it('announces the request and every process queued at once', () => {
-    expect(
-      registrationEvents('r-1', 'PKG', [
-        { id: 'p-Peps', name: 'Peps', status: 'En proceso' },
-        { id: 'p-Geolocalización', name: 'Geolocalización', status: 'Con dependencia' },
-      ]),
-    ).toEqual([
+describe('planRegistration', () => {
+  it('queues what can start, holds what waits, and announces the request and the queued processes', () => {
+    const plan = planRegistration('r-1', 'PKG', [
+      { id: 'p-Peps', name: 'Peps' },
+      { id: 'p-Documentos', name: 'Documentos' },
+      { id: 'p-Geolocalización', name: 'Geolocalización' },
+    ]);
+    expect(plan.processes).toEqual([
+      { id: 'p-Peps', name: 'Peps', position: 0, dependsOn: null, status: 'En proceso' },
+      { id: 'p-Documentos', name: 'Documentos', position: 1, dependsOn: null, status: 'En proceso' },
+      {
+        id: 'p-Geolocalización',
+        name: 'Geolocalización',
+        position: 2,
+        dependsOn: 'Documentos',
+        status: 'Con dependencia',
+      },
+    ]);
+    expect(plan.requestStatus).toBe('Pending');
+    expect(plan.events).toEqual([
       { type: 'candidate_request.created', data: { uuid: 'r-1', packageId: 'PKG' } },
       { type: 'process.started', data: ref('Peps') },
+      { type: 'process.started', data: ref('Documentos') },
     ]);
+  });
+
+  it('does not hold a process whose dependency is not in the package', () => {
+    const plan = planRegistration('r-1', 'PKG', [{ id: 'p-Geolocalización', name: 'Geolocalización' }]);
+    expect(plan.processes[0]).toEqual(expect.objectContaining({ dependsOn: null, status: 'En proceso' }));
   });
 });
 

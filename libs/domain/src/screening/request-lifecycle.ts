@@ -1,7 +1,7 @@
 import { DomainEvent } from '../events/event-catalog';
-import { FinalResult, ProcessName, ProcessStatus } from './catalog';
+import { FinalResult, ProcessName, ProcessStatus, RequestStatus } from './catalog';
 import { globalEndDate, overallResult, overallStatus } from './overview';
-import { effectiveDependency } from './process-graph';
+import { effectiveDependency, initialStatus } from './process-graph';
 import {
   acceptCandidateInput,
   finishProcess,
@@ -35,30 +35,55 @@ export interface ProcessChange {
   requeued: boolean;
 }
 
-/** What a step of the lifecycle decided: the processes it changes and the events that causes. */
+/**
+ * What a step of the lifecycle decided: the processes it changes, the request's overall status
+ * after it, and the events that causes.
+ */
 export interface RequestTransition {
   changes: ProcessChange[];
+  requestStatus: RequestStatus;
   events: DomainEvent[];
 }
 
+/** A process of a new request, as registration stores it. */
+export interface PlannedProcess {
+  id: string;
+  name: ProcessName;
+  position: number;
+  dependsOn: ProcessName | null;
+  status: Extract<ProcessStatus, 'En proceso' | 'Con dependencia'>;
+}
+
 /**
- * A registration's events (CONTRACT 7.1): the request was created, and each process queued at once
- * became `En proceso`.
+ * A registration: each process waits for its dependency or is queued at once, the request is
+ * `Pending`, and the events say the request was created and which processes became `En proceso`.
  */
-export function registrationEvents(
+export function planRegistration(
   uuid: string,
   packageId: string,
-  processes: ReadonlyArray<Pick<TrackedProcess, 'id' | 'name' | 'status'>>,
-): DomainEvent[] {
-  return [
-    { type: 'candidate_request.created', data: { uuid, packageId } },
-    ...processes
-      .filter((p) => p.status === 'En proceso')
-      .map((p): DomainEvent => ({
-        type: 'process.started',
-        data: { uuid, processId: p.id, processName: p.name },
-      })),
-  ];
+  processes: ReadonlyArray<{ id: string; name: ProcessName }>,
+): { processes: PlannedProcess[]; requestStatus: RequestStatus; events: DomainEvent[] } {
+  const names = processes.map((p) => p.name);
+  const planned = processes.map((p, position): PlannedProcess => ({
+    ...p,
+    position,
+    dependsOn: effectiveDependency(p.name, names),
+    status: initialStatus(p.name, names),
+  }));
+  const states = planned.map((p) => ({ ...p, result: 'Pendiente' as const, startDate: null, endDate: null }));
+  return {
+    processes: planned,
+    requestStatus: overallStatus(states),
+    events: [
+      { type: 'candidate_request.created', data: { uuid, packageId } },
+      ...planned
+        .filter((p) => p.status === 'En proceso')
+        .map((p): DomainEvent => ({
+          type: 'process.started',
+          data: { uuid, processId: p.id, processName: p.name },
+        })),
+    ],
+  };
 }
 
 /**
@@ -127,6 +152,7 @@ function transition(
   const after = request.processes.map((p) => changes.find((c) => c.id === p.id)?.next ?? p);
   return {
     changes,
+    requestStatus: overallStatus(after),
     events: [
       ...changes.flatMap((c) => processEvents(request.uuid, c.expectedStatus, c.next)),
       ...requestEvents(request.uuid, request.processes, after),

@@ -3,6 +3,7 @@ import { Screening1763850000000 } from './1763850000000-Screening';
 import { LegalCorpus1763900000000 } from './1763900000000-LegalRecordsCorpus';
 import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
 import { IdempotencyVerbatim1764000000000 } from './1764000000000-IdempotencyVerbatim';
+import { EventsAndWebhooks1764100000000 } from './1764100000000-EventsAndWebhooks';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   LegalCorpus1763900000000,
   LegalSearches1763950000000,
   IdempotencyVerbatim1764000000000,
+  EventsAndWebhooks1764100000000,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { offsetOf, type RegistrationInput } from '@app/domain';
+import { type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
+import { eventRows } from './event.repository';
 import { queryRows, SqlExecutor } from './executor';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
@@ -21,8 +22,11 @@ export interface NewRegistration {
   packageId: string;
   createdBy: string;
   personType: string;
+  /** The overall status the domain gave the new request. */
+  status: string;
   candidate: NewCandidate;
   processes: NewProcess[];
+  events: readonly DomainEvent[];
 }
 
 /** A process as the overview shows it; dates in epoch milliseconds. */
@@ -48,21 +52,10 @@ export interface ProcessDetailRow extends ProcessRow {
   rawDetails: Record<string, unknown> | null;
 }
 
-export type CandidateInputOutcome =
-  | { kind: 'accepted'; requestId: string; processId: string; generation: number }
-  | { kind: 'not-found' }
-  | { kind: 'not-waiting'; status: string; processName: string };
-
 const PROCESS_JSON = `json_build_object(
   'id', p.id, 'processName', p.name, 'status', p.status, 'result', p.result,
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
   'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
-
-/** Overall status in SQL, for filtering the list (the same rule as the domain's overallStatus). */
-const STATUS_SQL = `CASE
-  WHEN NOT bool_or(p.start_date IS NOT NULL) THEN 'Pending'
-  WHEN bool_or(p.status = 'En proceso') THEN 'Processing'
-  ELSE 'Completed' END`;
 
 /** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
 @Injectable()
@@ -70,7 +63,7 @@ export class CandidateRequestRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Request, candidate, processes and the outbox jobs to run, in ONE statement: atomic without a
+   * Request, candidate, processes, events and the outbox jobs to run, in ONE statement: atomic without a
    * transaction of its own (inside the caller's when there is one), one round trip on the hot path.
    */
   async insertRegistration(
@@ -79,10 +72,15 @@ export class CandidateRequestRepository {
     jobs: OutboxJob[],
   ): Promise<PendingOutboxJob[]> {
     const c = r.candidate;
+    const events = eventRows(r.events);
     const rows = await queryRows<{ id: string; job_id: string }>(
       executor,
       `WITH request AS (
-         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type) VALUES ($1, $2, $3, $4, $5)),
+         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status)
+         VALUES ($1, $2, $3, $4, $5, $30)),
+       events AS (
+         INSERT INTO event (client_id, type, subject, data)
+         SELECT $2, * FROM unnest($31::text[], $32::text[], $33::jsonb[])),
        candidate_row AS (
          INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
                                 rfc, curp, consent_nip, regime, business_name, email, phone)
@@ -124,6 +122,10 @@ export class CandidateRequestRepository {
         jobs.map((j) => j.jobName),
         jobs.map((j) => j.jobId),
         jobs.map((j) => JSON.stringify(j.payload)),
+        r.status,
+        events.types,
+        events.subjects,
+        events.data,
       ],
     );
     const idOf = new Map(rows.map((row) => [row.job_id, String(row.id)]));
@@ -162,34 +164,27 @@ export class CandidateRequestRepository {
     return { ...row, startDate: toNumber(row.startDate), endDate: toNumber(row.endDate) };
   }
 
-  /** Newest first; `status` filters on the overall status. */
+  /** Newest first; `status` filters on the overall status the lifecycle stored. */
   async list(
     clientIds: string[],
     filter: { status?: string; page: number; limit: number },
   ): Promise<{ total: number; rows: Array<RequestOverviewRow & { status: string; clientId: string }> }> {
     const rows: Array<RequestOverviewRow & { status: string; clientId: string; total: string }> =
       await this.dataSource.query(
-        `WITH scoped AS (
-         SELECT r.id, r.client_id, r.package_id, r.created_at, ${STATUS_SQL} AS status
-           FROM candidate_request r JOIN request_process p ON p.request_id = r.id
-          WHERE r.client_id = ANY($1)
-          GROUP BY r.id),
-       filtered AS (SELECT * FROM scoped WHERE $2::text IS NULL OR status = $2)
-       SELECT f.id, f.client_id AS "clientId", f.package_id AS "packageId", c.id AS "candidateId", f.status,
-              (extract(epoch FROM f.created_at) * 1000)::bigint AS "createdAt",
-              (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = f.id) AS processes,
-              count(*) OVER () AS total
-         FROM filtered f JOIN candidate c ON c.request_id = f.id
-        ORDER BY f.created_at DESC, f.id DESC
-        LIMIT $3 OFFSET $4`,
+        `SELECT r.id, r.client_id AS "clientId", r.package_id AS "packageId", c.id AS "candidateId", r.status,
+                (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
+                (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
+                count(*) OVER () AS total
+           FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2)
+          ORDER BY r.created_at DESC, r.id DESC
+          LIMIT $3 OFFSET $4`,
         [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
       );
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (!rows[0] && filter.page > 1) {
       const counted: Array<{ n: string }> = await this.dataSource.query(
-        `SELECT count(*) AS n FROM (SELECT r.id, ${STATUS_SQL} AS status FROM candidate_request r
-           JOIN request_process p ON p.request_id = r.id WHERE r.client_id = ANY($1) GROUP BY r.id) s
-          WHERE $2::text IS NULL OR status = $2`,
+        `SELECT count(*) AS n FROM candidate_request r WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2)`,
         [clientIds, filter.status ?? null],
       );
       total = Number(counted[0].n);
@@ -198,33 +193,6 @@ export class CandidateRequestRepository {
       total,
       rows: rows.map(({ total: _t, ...row }) => ({ ...row, createdAt: Number(row.createdAt) })),
     };
-  }
-
-  /**
-   * Stores the candidate's input and re-queues the process, only while it waits for the
-   * candidate: of concurrent submissions exactly one matches the WHERE clause.
-   */
-  async acceptCandidateInput(
-    tx: SqlExecutor,
-    requestId: string,
-    processId: string,
-    clientIds: string[],
-    input: unknown,
-  ): Promise<CandidateInputOutcome> {
-    const updated = await queryRows<{ generation: number }>(
-      tx,
-      `UPDATE request_process p SET candidate_input = $4, status = 'En proceso', generation = generation + 1, updated_at = now()
-         FROM candidate_request r
-        WHERE p.id = $2 AND p.request_id = $1 AND r.id = p.request_id AND r.client_id = ANY($3)
-          AND p.status = 'Pendiente Candidato'
-        RETURNING p.generation`,
-      [requestId, processId, clientIds, JSON.stringify(input)],
-    );
-    if (updated[0]) return { kind: 'accepted', requestId, processId, generation: updated[0].generation };
-    const current = await this.findProcess(requestId, processId, clientIds);
-    return current
-      ? { kind: 'not-waiting', status: current.status, processName: current.processName }
-      : { kind: 'not-found' };
   }
 }
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { ProcessName, ProcessResult, ProcessStatus, RequestState, RequestTransition } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
-import { PendingOutboxJob } from './outbox.repository';
+import { eventRows } from './event.repository';
+import { queryRows, SqlExecutor } from './executor';
+import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 export interface CandidateRow {
   id: string;
@@ -17,114 +19,177 @@ export interface CandidateRow {
   businessName: string | null;
 }
 
-export interface ExecutableProcess {
-  id: string;
-  requestId: string;
-  name: string;
-  status: string;
-  startDate: Date | null;
-  candidateInput: unknown;
-  generation: number;
+/** A request locked for one step of its lifecycle, with what a provider call may need. */
+export interface LockedRequest extends RequestState {
+  clientId: string;
   candidate: CandidateRow;
+  /** What the candidate supplied, per process id (only processes that have some). */
+  candidateInputs: Record<string, unknown>;
 }
 
-export interface ReleasedProcess {
-  id: string;
-  requestId: string;
-  generation: number;
+/** What the step writes besides the decided states. */
+export interface StepWrites {
+  /** The provider's answer, on the process that finished. */
+  outcome?: { processId: string; summary: unknown; rawDetails: unknown };
+  /** What the candidate supplied, on the process it resumes. */
+  candidateInput?: { processId: string; input: unknown };
 }
 
 /**
- * What the processor reads and writes. Every write is conditional on the current status, so a
- * job delivered twice (a retry, a stalled job handed to another worker) finds nothing to do. Each
- * step is one statement: atomic without an explicit transaction, one round trip.
+ * Reads and writes of the processor and of candidate input. The domain decides every transition
+ * (`RequestTransition`); this class only locks the request, reads its state and writes what was
+ * decided. Writes stay conditional on the status each process had when read, so a step that
+ * somehow runs on stale state changes nothing.
  */
 @Injectable()
 export class ProcessExecutionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Starts a queued process (start date set once) and answers it with its candidate, or null when
-   * it is not queued. A process named in `waitsForCandidateUnlessInput` that has no candidate input
-   * yet becomes `Pendiente Candidato` instead (the domain decides which processes those are).
-   */
-  async start(
-    processId: string,
-    at: Date,
-    waitsForCandidateUnlessInput: readonly string[],
-  ): Promise<ExecutableProcess | null> {
-    const rows = await queryRows<ExecutableProcess>(
-      this.dataSource,
-      `UPDATE request_process p
-          SET start_date = coalesce(p.start_date, $2),
-              status = CASE WHEN p.name = ANY($3::text[]) AND p.candidate_input IS NULL THEN 'Pendiente Candidato' ELSE p.status END,
-              updated_at = now()
-         FROM candidate c
-        WHERE p.id = $1 AND p.status = 'En proceso' AND c.request_id = p.request_id
-        RETURNING p.id, p.request_id AS "requestId", p.name, p.status, p.start_date AS "startDate",
-                  p.candidate_input AS "candidateInput", p.generation,
-                  json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
-                    'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
-                    'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'businessName', c.business_name) AS candidate`,
-      [processId, at, waitsForCandidateUnlessInput],
-    );
-    return rows[0] ?? null;
+  /** Runs `step` in a transaction; the steps of one request never interleave (see lockRequest). */
+  inTransaction<T>(step: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(step);
   }
 
   /**
-   * Ends a running process, queues the processes that waited for it and writes their outbox jobs,
-   * all in one statement. `finished` is false when another delivery had already ended it.
-   * Job ids follow the queue contract: `<processId>:<generation>`.
+   * Locks every process of the request (FOR UPDATE) and reads them, its client and its candidate.
+   * Two processes of one request finishing at once are thus decided one after the other, so the
+   * second sees the first finished and the request's own events are decided exactly once. The
+   * request is named by one of its processes (a job) or by its id within the caller's clients.
    */
-  async finishAndQueueDependents(
-    processId: string,
-    outcome: { result: string; summary: unknown; rawDetails: unknown; at: Date },
-    job: { queue: string; jobName: string },
-  ): Promise<{ finished: boolean; jobs: PendingOutboxJob[] }> {
+  async lockRequest(
+    tx: SqlExecutor,
+    by: { processId: string } | { requestId: string; clientIds: string[] },
+  ): Promise<LockedRequest | null> {
+    const target =
+      'processId' in by
+        ? `r.id = (SELECT request_id FROM request_process WHERE id = $1)`
+        : `r.id = $1 AND r.client_id = ANY($2)`;
     const rows = await queryRows<{
-      finished: boolean;
-      jobs: Array<{ id: string; job_id: string; payload: Record<string, unknown> }> | null;
+      uuid: string;
+      clientId: string;
+      candidate: CandidateRow;
+      processes: Array<{
+        id: string;
+        name: ProcessName;
+        status: ProcessStatus;
+        result: ProcessResult;
+        startDate: number | null;
+        endDate: number | null;
+        generation: number;
+        candidateInput: unknown;
+      }>;
     }>(
-      this.dataSource,
-      `WITH finished AS (
-         UPDATE request_process
-            SET status = 'Finalizado', result = $2, summary = $3, raw_details = $4,
-                start_date = coalesce(start_date, $5), end_date = $5, updated_at = now()
-          WHERE id = $1 AND status = 'En proceso'
-          RETURNING request_id, name),
-       released AS (
-         UPDATE request_process d
-            SET status = 'En proceso', generation = d.generation + 1, updated_at = now()
-           FROM finished f
-          WHERE d.request_id = f.request_id AND d.depends_on = f.name AND d.status = 'Con dependencia'
-          RETURNING d.id, d.request_id, d.generation),
-       jobs AS (
-         INSERT INTO outbox_job (queue, job_name, job_id, payload)
-         SELECT $6, $7, r.id || ':' || r.generation, json_build_object('requestId', r.request_id, 'processId', r.id)
-           FROM released r
-         ON CONFLICT (job_id) DO NOTHING
-         RETURNING id, job_id, payload)
-       SELECT EXISTS (SELECT 1 FROM finished) AS finished, (SELECT json_agg(jobs) FROM jobs) AS jobs`,
-      [
-        processId,
-        outcome.result,
-        JSON.stringify(outcome.summary),
-        JSON.stringify(outcome.rawDetails),
-        outcome.at,
-        job.queue,
-        job.jobName,
-      ],
+      tx,
+      `WITH locked AS (
+         SELECT p.* FROM request_process p JOIN candidate_request r ON r.id = p.request_id
+          WHERE ${target} ORDER BY p.position FOR UPDATE OF p)
+       SELECT r.id AS uuid, r.client_id AS "clientId",
+              json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
+                'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
+                'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'businessName', c.business_name) AS candidate,
+              (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'status', l.status, 'result', l.result,
+                  'startDate', (extract(epoch FROM l.start_date) * 1000)::bigint,
+                  'endDate', (extract(epoch FROM l.end_date) * 1000)::bigint,
+                  'generation', l.generation, 'candidateInput', l.candidate_input) ORDER BY l.position)
+                 FROM locked l) AS processes
+         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+        WHERE r.id = (SELECT request_id FROM locked LIMIT 1)`,
+      'processId' in by ? [by.processId] : [by.requestId, by.clientIds],
     );
     const row = rows[0];
+    if (!row) return null;
+    const candidateInputs: Record<string, unknown> = {};
+    for (const p of row.processes) if (p.candidateInput !== null) candidateInputs[p.id] = p.candidateInput;
     return {
-      finished: row.finished,
-      jobs: (row.jobs ?? []).map((j) => ({
-        id: String(j.id),
-        queue: job.queue,
-        jobName: job.jobName,
-        jobId: j.job_id,
-        payload: j.payload,
+      uuid: row.uuid,
+      clientId: row.clientId,
+      candidate: row.candidate,
+      candidateInputs,
+      processes: row.processes.map(({ candidateInput: _input, ...p }) => ({
+        ...p,
+        startDate: toNumber(p.startDate),
+        endDate: toNumber(p.endDate),
       })),
     };
   }
+
+  /**
+   * Writes a decided transition in ONE statement: the process states, the request's overall status,
+   * the events and the outbox jobs. Everything but the process updates is written only when every
+   * process was still in the status the decision expected.
+   */
+  async apply(
+    tx: SqlExecutor,
+    request: LockedRequest,
+    transition: RequestTransition,
+    writes: StepWrites,
+    jobs: OutboxJob[],
+  ): Promise<PendingOutboxJob[]> {
+    const changes = transition.changes;
+    const events = eventRows(transition.events);
+    const rows = await queryRows<{ jobs: Array<{ id: string; job_id: string }> | null }>(
+      tx,
+      `WITH changes AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::smallint[])
+           AS c(id, expected, status, result, start_date, end_date, generation)),
+       updated AS (
+         UPDATE request_process p
+            SET status = c.status, result = c.result, start_date = c.start_date, end_date = c.end_date,
+                generation = c.generation,
+                summary = CASE WHEN p.id = $8 THEN $9::jsonb ELSE p.summary END,
+                raw_details = CASE WHEN p.id = $8 THEN $10::jsonb ELSE p.raw_details END,
+                candidate_input = CASE WHEN p.id = $11 THEN $12::jsonb ELSE p.candidate_input END,
+                updated_at = now()
+           FROM changes c
+          WHERE p.id = c.id AND p.status = c.expected
+          RETURNING p.id),
+       applied AS (SELECT count(*) = $13 AS ok FROM updated),
+       request AS (
+         UPDATE candidate_request SET status = $14 WHERE id = $15 AND (SELECT ok FROM applied)),
+       events AS (
+         INSERT INTO event (client_id, type, subject, data)
+         SELECT $16, * FROM unnest($17::text[], $18::text[], $19::jsonb[]) WHERE (SELECT ok FROM applied)),
+       jobs AS (
+         INSERT INTO outbox_job (queue, job_name, job_id, payload)
+         SELECT * FROM unnest($20::text[], $21::text[], $22::text[], $23::jsonb[]) WHERE (SELECT ok FROM applied)
+         ON CONFLICT (job_id) DO NOTHING
+         RETURNING id, job_id)
+       SELECT (SELECT json_agg(jobs) FROM jobs) AS jobs`,
+      [
+        changes.map((c) => c.id),
+        changes.map((c) => c.expectedStatus),
+        changes.map((c) => c.next.status),
+        changes.map((c) => c.next.result),
+        changes.map((c) => toDate(c.next.startDate)),
+        changes.map((c) => toDate(c.next.endDate)),
+        changes.map((c) => c.next.generation),
+        writes.outcome?.processId ?? null,
+        writes.outcome ? JSON.stringify(writes.outcome.summary) : null,
+        writes.outcome ? JSON.stringify(writes.outcome.rawDetails) : null,
+        writes.candidateInput?.processId ?? null,
+        writes.candidateInput ? JSON.stringify(writes.candidateInput.input) : null,
+        changes.length,
+        transition.requestStatus,
+        request.uuid,
+        request.clientId,
+        events.types,
+        events.subjects,
+        events.data,
+        jobs.map((j) => j.queue),
+        jobs.map((j) => j.jobName),
+        jobs.map((j) => j.jobId),
+        jobs.map((j) => JSON.stringify(j.payload)),
+      ],
+    );
+    const idOf = new Map((rows[0]?.jobs ?? []).map((j) => [j.job_id, String(j.id)]));
+    return jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
+  }
+}
+
+function toNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function toDate(epochMs: number | null): Date | null {
+  return epochMs === null ? null : new Date(epochMs);
 }

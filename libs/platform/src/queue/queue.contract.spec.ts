@@ -1,7 +1,7 @@
 import { RUN_PROCESS_OPTIONS, runProcessJobId } from './queue.contract';
 
 describe('queue contract', () => {
-  it('builds run-process job ids as <processId>:<generation> (the SQL of finishAndQueueDependents does too)', () => {
+  it('builds run-process job ids as <processId>:<generation>', () => {
     expect(runProcessJobId('5f0c7a8e-1111-4222-8333-944455556666', 2)).toBe(
       '5f0c7a8e-1111-4222-8333-944455556666:2',
     );

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { LifecycleSteps } from '../screening/lifecycle-steps';
 import { OutboxPublisher } from './outbox-publisher';
 import { SCREENING_QUEUE } from './queue.contract';
 
@@ -26,8 +27,8 @@ export class QueueModule {
         }),
         BullModule.registerQueue({ name: SCREENING_QUEUE }),
       ],
-      providers: [OutboxPublisher],
-      exports: [BullModule, OutboxPublisher],
+      providers: [OutboxPublisher, LifecycleSteps],
+      exports: [BullModule, OutboxPublisher, LifecycleSteps],
     };
   }
 }

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainEvent, eventSubject } from '@app/domain';
+import { SqlExecutor } from './executor';
+
+/** An event as the log keeps it (CONTRACT 7.1 envelope). */
+export interface StoredEvent {
+  id: string;
+  type: string;
+  createdAt: number;
+  clientId: string;
+  data: Record<string, unknown>;
+}
+
+/** A position in the log: the writer's transaction id and the sequence number within the log. */
+export interface EventPosition {
+  txId: string;
+  seq: string;
+}
+
+const ID_PATTERN = /^evt_(\d{1,20})_(\d{1,19})$/;
+
+/** The public id of an event: opaque to clients, its position in the log to us. */
+export function eventId(position: EventPosition): string {
+  return `evt_${position.txId}_${position.seq}`;
+}
+
+/** Null for a string that is not an event id. */
+export function parseEventId(id: string): EventPosition | null {
+  const match = ID_PATTERN.exec(id);
+  return match ? { txId: match[1], seq: match[2] } : null;
+}
+
+/** The parameters that insert `events` of one client with `INSERT ... SELECT FROM unnest(...)`. */
+export function eventRows(events: readonly DomainEvent[]): {
+  types: string[];
+  subjects: string[];
+  data: string[];
+} {
+  return {
+    types: events.map((e) => e.type),
+    subjects: events.map(eventSubject),
+    data: events.map((e) => JSON.stringify(e.data)),
+  };
+}
+
+/**
+ * Only events whose writing transaction is older than every transaction still running are read:
+ * those can no longer be joined by an earlier-numbered event committing late, so a reader that
+ * pages with the last id it saw never skips one. (A sequence alone does not give that: numbers
+ * are taken at insert and become visible at commit, in another order.)
+ */
+const SETTLED = `e.tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+const ENVELOPE = `'evt_' || e.tx_id || '_' || e.seq AS id, e.type,
+  (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.client_id AS "clientId", e.data`;
+
+/** The event log: written in the transaction of the change it describes, read in commit-safe order. */
+@Injectable()
+export class EventRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inside the caller's transaction, so an event exists exactly when its change committed. */
+  async append(executor: SqlExecutor, clientId: string, events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = eventRows(events);
+    await executor.query(
+      `INSERT INTO event (client_id, type, subject, data)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::jsonb[])`,
+      [clientId, rows.types, rows.subjects, rows.data],
+    );
+  }
+
+  /** Oldest first, after `after` (exclusive); one more than `limit` tells whether more follow. */
+  async page(
+    clientIds: string[],
+    filter: { after: EventPosition | null; types: string[] | null; limit: number },
+  ): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
+    const rows: StoredEvent[] = await this.dataSource.query(
+      `SELECT ${ENVELOPE} FROM event e
+        WHERE e.client_id = ANY($1) AND ${SETTLED}
+          AND ($2::xid8 IS NULL OR (e.tx_id, e.seq) > ($2::xid8, $3::bigint))
+          AND ($4::text[] IS NULL OR e.type = ANY($4))
+        ORDER BY e.tx_id, e.seq
+        LIMIT $5`,
+      [clientIds, filter.after?.txId ?? null, filter.after?.seq ?? null, filter.types, filter.limit + 1],
+    );
+    const events = rows.slice(0, filter.limit).map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+    return { events, hasMore: rows.length > filter.limit };
+  }
+
+  /**
+   * Whether a cursor names an event of these clients that the log still holds; `expired` when it
+   * lies before the oldest one kept (retention removed it).
+   */
+  async locate(clientIds: string[], position: EventPosition): Promise<'found' | 'expired' | 'unknown'> {
+    const rows: Array<{ found: boolean; expired: boolean }> = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM event WHERE client_id = ANY($1) AND tx_id = $2::xid8 AND seq = $3::bigint) AS found,
+              NOT EXISTS (SELECT 1 FROM event WHERE client_id = ANY($1) AND (tx_id, seq) <= ($2::xid8, $3::bigint)) AS expired`,
+      [clientIds, position.txId, position.seq],
+    );
+    if (rows[0].found) return 'found';
+    return rows[0].expired ? 'expired' : 'unknown';
+  }
+
+  /** Retention (CONTRACT 7.2). */
+  async purgeOlderThan(days: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `DELETE FROM event WHERE created_at < now() - ($1::int * interval '1 day') RETURNING 1`,
+      [days],
+    );
+    return rows.length;
+  }
+}
