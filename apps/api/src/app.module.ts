@@ -4,6 +4,7 @@ import { PersistenceModule } from '@app/persistence';
 import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { ScreeningModule } from './screening/screening.module';
@@ -21,6 +22,7 @@ import { ScreeningModule } from './screening/screening.module';
     HealthModule,
     ScreeningModule,
     LegalRecordsModule,
+    EventsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })

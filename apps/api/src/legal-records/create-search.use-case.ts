@@ -13,7 +13,13 @@ import {
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
-import { LegalRecordsSource, LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
+import {
+  EventRepository,
+  LegalRecordsSource,
+  LegalSearchRepository,
+  StoredMatch,
+  StoredSearch,
+} from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
@@ -32,6 +38,7 @@ export class CreateSearchUseCase {
   constructor(
     private readonly source: LegalRecordsSource,
     private readonly searches: LegalSearchRepository,
+    private readonly events: EventRepository,
     private readonly commands: IdempotentCommands,
   ) {}
 
@@ -96,6 +103,12 @@ export class CreateSearchUseCase {
         const charged = BILLING.searchCreationIsBillable
           ? await this.searches.charge(tx, { clientId, kind: 'LEGAL_SEARCH', searchId: search.id })
           : false;
+        await this.events.append(tx, clientId, [
+          {
+            type: 'legal_search.created',
+            data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
+          },
+        ]);
         const filtered = matches.filter(
           (m) =>
             (!normCategories || m.normCategories.some((c) => normCategories.includes(c))) &&

@@ -83,7 +83,9 @@ export class ReadSearchUseCase {
         message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
       });
     // Only a successful reading unlocks (and, the first time, charges) the record.
-    const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId);
+    const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
+      { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
+    ]);
     return envelope({
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,

@@ -1,13 +1,14 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { IdempotencyRepository, OutboxRepository } from '@app/persistence';
-import { OutboxPublisher } from '@app/platform';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EventRepository, IdempotencyRepository, OutboxRepository } from '@app/persistence';
+import { APP_CONFIG, AppConfig, OutboxPublisher } from '@app/platform';
 
 const SWEEP_EVERY_MS = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 
 /**
  * Publishes outbox rows that were not published right after their commit (Redis was down, or
- * the api died in between), and purges old history.
+ * the api died in between), and purges old history (published outbox rows, expired idempotency
+ * records, events past their retention).
  */
 @Injectable()
 export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -19,6 +20,8 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
     private readonly publisher: OutboxPublisher,
     private readonly outbox: OutboxRepository,
     private readonly idempotency: IdempotencyRepository,
+    private readonly events: EventRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -44,8 +47,10 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
   }
 
   private async purge(): Promise<void> {
-    await Promise.all([this.outbox.purgePublished(), this.idempotency.purgeExpired()]).catch(
-      (error: unknown) => this.logger.warn({ err: error }, 'Purge failed'),
-    );
+    await Promise.all([
+      this.outbox.purgePublished(),
+      this.idempotency.purgeExpired(),
+      this.events.purgeOlderThan(this.config.eventsRetentionDays),
+    ]).catch((error: unknown) => this.logger.warn({ err: error }, 'Purge failed'));
   }
 }

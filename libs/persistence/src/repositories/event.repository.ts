@@ -91,22 +91,29 @@ export class EventRepository {
 
   /**
    * Whether a cursor names an event of these clients that the log still holds; `expired` when it
-   * lies before the oldest one kept (retention removed it).
+   * lies before the oldest event kept of any client (retention, which is the same for all, removed
+   * it). Another client's event is `unknown`, exactly like an id that never existed.
    */
   async locate(clientIds: string[], position: EventPosition): Promise<'found' | 'expired' | 'unknown'> {
     const rows: Array<{ found: boolean; expired: boolean }> = await this.dataSource.query(
       `SELECT EXISTS (SELECT 1 FROM event WHERE client_id = ANY($1) AND tx_id = $2::xid8 AND seq = $3::bigint) AS found,
-              NOT EXISTS (SELECT 1 FROM event WHERE client_id = ANY($1) AND (tx_id, seq) <= ($2::xid8, $3::bigint)) AS expired`,
+              NOT EXISTS (SELECT 1 FROM event WHERE (tx_id, seq) <= ($2::xid8, $3::bigint)) AS expired`,
       [clientIds, position.txId, position.seq],
     );
     if (rows[0].found) return 'found';
     return rows[0].expired ? 'expired' : 'unknown';
   }
 
-  /** Retention (CONTRACT 7.2). */
+  /**
+   * Retention (CONTRACT 7.2). Removes a prefix of the log in reading order (up to the newest event
+   * past retention), never a gap, so a cursor is either still in the log or before all of it.
+   */
   async purgeOlderThan(days: number): Promise<number> {
     const rows: unknown[] = await this.dataSource.query(
-      `DELETE FROM event WHERE created_at < now() - ($1::int * interval '1 day') RETURNING 1`,
+      `DELETE FROM event WHERE (tx_id, seq) <= (
+         SELECT tx_id, seq FROM event WHERE created_at < now() - ($1::int * interval '1 day')
+          ORDER BY tx_id DESC, seq DESC LIMIT 1)
+       RETURNING 1`,
       [days],
     );
     return rows.length;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { DomainEvent } from '@app/domain';
 import { DataSource } from 'typeorm';
+import { EventRepository } from './event.repository';
 import { SqlExecutor } from './executor';
 
 export interface StoredMatch {
@@ -47,7 +49,10 @@ export interface MatchPage {
 /** Stored legal-records searches, their matches, unlocks and the billing ledger. */
 @Injectable()
 export class LegalSearchRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+  ) {}
 
   async insertSearch(tx: SqlExecutor, s: NewSearch): Promise<void> {
     await tx.query(
@@ -164,12 +169,14 @@ export class LegalSearchRepository {
 
   /**
    * Unlocks a record of a search and charges it, exactly once: of concurrent first readings one
-   * inserts the unlock row (and its charge) and the others wait on it and then find it there.
+   * inserts the unlock row (its charge and `firstUnlockEvents`) and the others wait on it and then
+   * find it there.
    */
   async unlockOnce(
     searchId: string,
     personUuid: string,
     clientId: string,
+    firstUnlockEvents: readonly DomainEvent[],
   ): Promise<{ newlyUnlocked: boolean; unlockedAt: Date }> {
     return this.dataSource.transaction(async (tx) => {
       const inserted: Array<{ unlocked_at: Date }> = await tx.query(
@@ -178,6 +185,7 @@ export class LegalSearchRepository {
       );
       if (inserted[0]) {
         await this.charge(tx, { clientId, kind: 'LEGAL_RECORD_UNLOCK', searchId, personUuid });
+        await this.events.append(tx, clientId, firstUnlockEvents);
         return { newlyUnlocked: true, unlockedAt: inserted[0].unlocked_at };
       }
       const existing: Array<{ unlocked_at: Date }> = await tx.query(

@@ -29,6 +29,8 @@ export interface AppConfig {
   sandbox: { latencyMs: number; failureRate: number };
   legalSource: { timeoutMs: number; slowThresholdMs: number; latencyMs: number; failureRate: number };
   logLevel: string;
+  /** Days the event log keeps an event (CONTRACT 7.2). */
+  eventsRetentionDays: number;
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
 }
@@ -181,6 +183,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
       failureRate: ratio(env, 'LEGAL_SOURCE_FAILURE_RATE', 0),
     },
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
+    eventsRetentionDays: int(env, 'EVENTS_RETENTION_DAYS', 30, 1, 3650),
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
   };
 }
