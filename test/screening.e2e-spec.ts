@@ -420,7 +420,13 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       isSuccess: true,
       statusCode: 409,
       message: expect.any(String),
-      data: { id: docs.id, processName: 'Documentos', status: 'Pendiente Candidato', result: 'Pendiente' },
+      data: {
+        id: docs.id,
+        processName: 'Documentos',
+        status: 'Pendiente Candidato',
+        result: 'Pendiente',
+        estimatedEndDate: null, // waits for the candidate: no estimate (CONTRACT 8)
+      },
     });
     expect(
       await documentedViolations('/candidate-requests/{uuid}/processes/{processId}', response.body),
@@ -458,7 +464,7 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
     }
   });
 
-  it('documents the 404 and 409 quirks: data is the detail, exactly {} or the four fields', async () => {
+  it('documents the 404 and 409 quirks: data is the detail, exactly {} or the four fields and the estimate', async () => {
     const envelope = await documentedSchema('/candidate-requests/{uuid}/processes/{processId}');
     expect(envelope.properties!.statusCode.enum).toEqual([200, 404, 409]);
     expect(envelope.properties!.data.oneOf).toEqual([
@@ -468,12 +474,14 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
     ]);
     const { components } = await servedDocument();
     expect(Object.keys(components.schemas.ProcessNotFinishedDto.properties!).sort()).toEqual([
+      'estimatedEndDate',
       'id',
       'processName',
       'result',
       'status',
     ]);
     expect(components.schemas.ProcessNotFinishedDto.required!.sort()).toEqual([
+      'estimatedEndDate',
       'id',
       'processName',
       'result',

@@ -7,6 +7,7 @@ export interface ProcessEntry {
   result: string;
   startDate: number | null;
   endDate: number | null;
+  estimatedEndDate: number | null;
 }
 
 export interface Overview {
@@ -15,6 +16,7 @@ export interface Overview {
   candidateId: string;
   result: string;
   globalEndDate: number | null;
+  estimatedGlobalEndDate: number | null;
   processes: ProcessEntry[];
 }
 

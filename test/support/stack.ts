@@ -43,6 +43,7 @@ export function stackEnv(): Record<string, string> {
     SANDBOX_FAILURE_RATE: '0',
     SIGNIN_MAX_FAILURES: '5',
     SIGNIN_LOCKOUT_SECONDS: '60',
+    ESTIMATES_REFRESH_MS: '300',
     LEGAL_SOURCE_TIMEOUT_MS: '2000',
     LEGAL_SOURCE_SLOW_MS: '1000',
     QUEUE_DASHBOARD_USER: 'qa',

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
+import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { pagination, PaginationDto } from '../common/pagination';
+import { DurationMedians } from './duration-medians';
 import {
   ProcessDetailDto,
   ProcessNotFinishedDto,
@@ -34,7 +35,10 @@ function asStates(processes: ProcessRow[]): ProcessState[] {
 /** The read side of candidate screening: overview (polling), process detail and the list. */
 @Injectable()
 export class ReadRequestsUseCase {
-  constructor(private readonly requests: CandidateRequestRepository) {}
+  constructor(
+    private readonly requests: CandidateRequestRepository,
+    private readonly medians: DurationMedians,
+  ) {}
 
   async overview(
     user: AuthUser,
@@ -43,14 +47,16 @@ export class ReadRequestsUseCase {
     const row = isUuid(requestId) ? await this.requests.findOverview(requestId, user.clients) : null;
     if (!row) return notFound();
     const states = asStates(row.processes);
+    const estimates = estimateEnds(states, this.medians.medianOf, Date.now());
     return envelope({
       isCandidateRegistered: true,
       status: overallStatus(states),
       candidateId: row.candidateId,
       result: overallResult(states),
       globalEndDate: globalEndDate(states),
+      estimatedGlobalEndDate: estimates.global,
       packageId: row.packageId,
-      processes: row.processes,
+      processes: row.processes.map((p, i) => ({ ...p, estimatedEndDate: estimates.perProcess[i] })),
     });
   }
 
@@ -77,14 +83,24 @@ export class ReadRequestsUseCase {
           processName: row.processName,
           status: row.status,
           result: row.result,
+          estimatedEndDate: await this.estimatedEnd(user, requestId, processId),
         },
       };
     }
     return envelope({
       ...entry,
+      estimatedEndDate: null,
       summary: summary ?? {},
       ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
     });
+  }
+
+  /** A process's estimate depends on the rest of its request (what it waits for). */
+  private async estimatedEnd(user: AuthUser, requestId: string, processId: string): Promise<number | null> {
+    const row = await this.requests.findOverview(requestId, user.clients);
+    if (!row) return null;
+    const estimates = estimateEnds(asStates(row.processes), this.medians.medianOf, Date.now());
+    return estimates.perProcess[row.processes.findIndex((p) => p.id === processId)] ?? null;
   }
 
   async list(

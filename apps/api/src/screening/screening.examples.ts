@@ -97,7 +97,15 @@ const REQUEST_NOT_FOUND_BODY = {
 };
 
 function finishedEntry(id: string, processName: string, result: string, startDate: number, tookMs: number) {
-  return { id, processName, result, status: 'Finalizado', startDate, endDate: startDate + tookMs };
+  return {
+    id,
+    processName,
+    result,
+    status: 'Finalizado',
+    startDate,
+    endDate: startDate + tookMs,
+    estimatedEndDate: null,
+  };
 }
 
 /** The bodies `GET /candidate-requests/{uuid}` answers, both with HTTP 200 (CONTRACT 1, 4.3). */
@@ -114,6 +122,7 @@ export const OVERVIEW_EXAMPLES = {
         candidateId: '0b6f3c52-8d1e-4f7a-9c3b-5e2d7a1f4c80',
         result: 'Riesgo Bajo',
         globalEndDate: 1795357425900,
+        estimatedGlobalEndDate: null,
         packageId: 'PKG-ACME-BASIC',
         processes: [
           finishedEntry('3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61', 'Peps', 'Aprobado', 1795357425000, 200),
@@ -222,7 +231,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
     },
   },
   notFinished: {
-    summary: 'A process that has not finished (statusCode 409 in the body, four fields only)',
+    summary: 'A process that has not finished (statusCode 409 in the body: its state and estimate only)',
     value: {
       isSuccess: true,
       statusCode: 409,
@@ -232,6 +241,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
         processName: 'Documentos',
         status: 'Pendiente Candidato',
         result: 'Pendiente',
+        estimatedEndDate: null,
       },
     },
   },

@@ -7,3 +7,4 @@ export * from './candidate-input';
 export * from './sandbox/summaries';
 export * from './sandbox/sandbox-outcome';
 export * from './request-lifecycle';
+export * from './estimates';

@@ -164,6 +164,20 @@ export class CandidateRequestRepository {
     return { ...row, startDate: toNumber(row.startDate), endDate: toNumber(row.endDate) };
   }
 
+  /** Per process name, the durations (ms) of its newest finished processes, newest first. */
+  async recentDurations(names: readonly string[], perName: number): Promise<Map<string, number[]>> {
+    const rows: Array<{ name: string; durations: string[] }> = await this.dataSource.query(
+      `SELECT n.name, array(
+                SELECT (extract(epoch FROM p.end_date - p.start_date) * 1000)::bigint
+                  FROM request_process p
+                 WHERE p.name = n.name AND p.end_date IS NOT NULL
+                 ORDER BY p.end_date DESC LIMIT $2) AS durations
+         FROM unnest($1::text[]) AS n(name)`,
+      [names, perName],
+    );
+    return new Map(rows.map((row) => [row.name, row.durations.map(Number)]));
+  }
+
   /** Newest first; `status` filters on the overall status the lifecycle stored. */
   async list(
     clientIds: string[],

@@ -31,6 +31,8 @@ export interface AppConfig {
   logLevel: string;
   /** Days the event log keeps an event (CONTRACT 7.2). */
   eventsRetentionDays: number;
+  /** How often the api refreshes the median process durations behind estimates (CONTRACT 8). */
+  estimatesRefreshMs: number;
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
 }
@@ -184,6 +186,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     },
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
     eventsRetentionDays: int(env, 'EVENTS_RETENTION_DAYS', 30, 1, 3650),
+    estimatesRefreshMs: int(env, 'ESTIMATES_REFRESH_MS', 10_000, 100, 3_600_000),
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
   };
 }

@@ -49,6 +49,15 @@ export class ProcessEntryDto {
     description: 'Epoch milliseconds; null until the process ends',
   })
   endDate!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 1795357430000,
+    description:
+      'When the process should end (epoch ms), from the median duration of the last 100 finished processes of ' +
+      'this name; null when it has finished, waits for the candidate (or for a process that does), or fewer than 5 have finished',
+  })
+  estimatedEndDate!: number | null;
 }
 
 export class RequestOverviewDto {
@@ -79,6 +88,15 @@ export class RequestOverviewDto {
     description: 'Last process end (epoch ms) once every process is Finalizado, else null',
   })
   globalEndDate!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 1795357440000,
+    description:
+      'The latest estimatedEndDate when every unfinished process has one and none waits for the candidate, else null',
+  })
+  estimatedGlobalEndDate!: number | null;
 
   @ApiProperty({ example: 'PKG-ACME-BASIC' })
   packageId!: string;
@@ -238,7 +256,7 @@ export class ProcessDetailDto extends ProcessEntryDto {
 
 /**
  * `data` of the body-level 409 of the process detail (CONTRACT 4.4): a process that has not
- * finished answers only these four fields.
+ * finished answers only its state and its estimate (CONTRACT 8).
  */
 export class ProcessNotFinishedDto {
   @ApiProperty({ format: 'uuid', description: 'The processId of the path' })
@@ -256,6 +274,15 @@ export class ProcessNotFinishedDto {
     description: 'Always `Pendiente` before `Finalizado`',
   })
   result!: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 1795357430000,
+    description:
+      'When the process should end (epoch ms), as in the overview; null when it cannot be estimated',
+  })
+  estimatedEndDate!: number | null;
 }
 
 export class CandidateInputAcceptedDto {

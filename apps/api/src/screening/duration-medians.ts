@@ -1,0 +1,42 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ESTIMATE_SAMPLE_SIZE, medianDuration, PROCESS_NAMES, ProcessName } from '@app/domain';
+import { CandidateRequestRepository } from '@app/persistence';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+
+/**
+ * The median duration of each process name, kept in memory and refreshed in the background: the
+ * polling endpoint reads estimates at the cost of a map lookup instead of an aggregate per poll.
+ * An estimate may thus lag the newest finished processes by one refresh interval.
+ */
+@Injectable()
+export class DurationMedians implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DurationMedians.name);
+  private medians = new Map<string, number | null>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly requests: CandidateRequestRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  readonly medianOf = (name: ProcessName): number | null => this.medians.get(name) ?? null;
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh(), this.config.estimatesRefreshMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      const durations = await this.requests.recentDurations(PROCESS_NAMES, ESTIMATE_SAMPLE_SIZE);
+      this.medians = new Map(PROCESS_NAMES.map((name) => [name, medianDuration(durations.get(name) ?? [])]));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Could not refresh the duration medians; keeping the last ones');
+    }
+  }
+}
