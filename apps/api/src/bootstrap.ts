@@ -1,17 +1,25 @@
 import helmet from '@fastify/helmet';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, loadAppConfig } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
-import { deferredJsonParser, frameworkErrorReply, RejectUnsafeInput } from './common/json-body';
+import {
+  deferredCsvParser,
+  deferredJsonParser,
+  frameworkErrorReply,
+  RejectUnsafeInput,
+} from './common/json-body';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { mountSwagger } from './docs/swagger';
 
 /** CONTRACT 1: bodies over 100 kB (100,000 bytes) answer 413. */
 export const BODY_LIMIT_BYTES = 100_000;
+
+/** CONTRACT 8: the batch endpoint takes bodies up to 1 MB; every other keeps 100 kB. */
+const ROUTE_BODY_LIMITS: Record<string, number> = { '/candidate-requests/batch': 1_000_000 };
 
 /** Long enough for any identifier a client may paste; longer ones answer 414 in the error body. */
 const MAX_PATH_PARAM_LENGTH = 1024;
@@ -28,6 +36,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   // No default parsers: JSON is the only body this api reads, anything else answers 415
   // (a form-encoded body must not be taken for a search and billed).
   adapter.getInstance().removeAllContentTypeParsers();
+  adapter.getInstance().addHook('onRoute', (route) => {
+    route.bodyLimit = ROUTE_BODY_LIMITS[route.url] ?? route.bodyLimit;
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     bufferLogs: true,
     bodyParser: false,
@@ -39,7 +50,8 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     { bodyLimit: BODY_LIMIT_BYTES },
     deferredJsonParser(adapter.getInstance()),
   );
-  app.useGlobalInterceptors(new RejectUnsafeInput());
+  app.useBodyParser('text/csv', { bodyLimit: BODY_LIMIT_BYTES }, deferredCsvParser());
+  app.useGlobalInterceptors(new RejectUnsafeInput(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   mountSwagger(app);

@@ -14,3 +14,4 @@ export * from './setup/database-setup';
 export * from './legal-corpus';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
+export * from './repositories/batch.repository';

@@ -10,6 +10,7 @@ import { OutboxRepository } from './repositories/outbox.repository';
 import { ProcessExecutionRepository } from './repositories/process-execution.repository';
 import { LegalSearchRepository } from './repositories/legal-search.repository';
 import { EventRepository } from './repositories/event.repository';
+import { BatchRepository } from './repositories/batch.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -21,6 +22,7 @@ const REPOSITORIES = [
   IdempotencyRepository,
   LegalSearchRepository,
   EventRepository,
+  BatchRepository,
 ];
 
 export interface PersistenceOptions {

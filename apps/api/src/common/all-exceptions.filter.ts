@@ -22,7 +22,7 @@ const DEFAULT_MESSAGE: Record<number, string> = {
   405: 'This method is not allowed here.',
   409: 'The resource is not in a state that allows this.',
   410: 'The resource is no longer available.',
-  413: 'The request body is larger than 100 kB.',
+  413: 'The request body is too large: at most 100 kB (1 MB for a batch of registrations).',
   415: 'The request body must be JSON (Content-Type: application/json).',
   422: 'The request contradicts an earlier one.',
   429: 'Too many requests: wait and try again.',

@@ -1,4 +1,12 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
 import { FieldViolation, ValidationFailedError } from '@app/domain';
@@ -41,14 +49,40 @@ export function deferredJsonParser(fastify: FastifyInstance) {
   };
 }
 
+/** A `text/csv` body, kept as text until the route that accepts it reads it. */
+export class CsvBody {
+  constructor(readonly text: string) {}
+}
+
+const ACCEPTS_CSV = 'acceptsCsv';
+
+/** Marks the one route that also reads `text/csv` (batch registration); elsewhere CSV answers 415. */
+export const AcceptsCsv = () => SetMetadata(ACCEPTS_CSV, true);
+
+/** `text/csv` bodies, kept as text (checked like JSON strings) until a route that accepts CSV reads them. */
+export function deferredCsvParser() {
+  return (_request: FastifyRequest, body: Buffer, done: ParserDone): void => {
+    const text = body.toString('utf8');
+    const violations = unsafeTextViolations(text);
+    done(null, violations.length ? new UnreadableJsonBody('', violations) : new CsvBody(text));
+  };
+}
+
 /**
  * Runs after the guards: a body that could not be used, or a query or path parameter holding a
- * character no string of ours may hold, answers 400 here instead of failing deeper down.
+ * character no string of ours may hold, answers 400 here instead of failing deeper down; a CSV
+ * body sent to a route that reads only JSON answers 415.
  */
 @Injectable()
 export class RejectUnsafeInput implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const { body, query, params } = context.switchToHttp().getRequest<FastifyRequest>();
+    if (body instanceof CsvBody && !this.reflector.get<boolean>(ACCEPTS_CSV, context.getHandler()))
+      throw new UnsupportedMediaTypeException(
+        'This endpoint reads JSON only (Content-Type: application/json).',
+      );
     const violations = [...unsafeTextViolations(params), ...unsafeTextViolations(query)];
     if (body instanceof UnreadableJsonBody) {
       if (body.message && violations.length === 0) throw new ValidationFailedError(body.message, []);

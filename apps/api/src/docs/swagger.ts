@@ -1,6 +1,11 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/auth-user';
+
+const CSV_BODY_EXTENSION = 'x-csv-body';
+
+/** The request body may also be `text/csv`: the document shows it as a string with this example. */
+export const ApiCsvBody = (example: string) => ApiExtension(CSV_BODY_EXTENSION, example);
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -24,12 +29,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
-  // Public operations (sign-in, health) need no bearer token: say so with `security: []`.
+  // Public operations (sign-in, health) need no bearer token: say so with `security: []`; a CSV
+  // body gets its own schema.
   for (const methods of Object.values(document.paths)) {
     for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
       if (operation && typeof operation === 'object' && operation[PUBLIC_EXTENSION]) {
         delete operation[PUBLIC_EXTENSION];
         operation.security = [];
+      }
+      if (operation && typeof operation === 'object' && operation[CSV_BODY_EXTENSION]) {
+        const content = (operation.requestBody as { content: Record<string, unknown> }).content;
+        content['text/csv'] = { schema: { type: 'string' }, example: operation[CSV_BODY_EXTENSION] };
+        delete operation[CSV_BODY_EXTENSION];
       }
     }
   }

@@ -9,12 +9,14 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiConsumes,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { EMPTY_DATA_SCHEMA, EnvelopeOf } from '../common/envelope';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiCsvBody } from '../docs/swagger';
 import { CandidateInputDto } from './dto/candidate-input.dto';
 import {
   CandidateInputAcceptedDto,
@@ -32,10 +34,21 @@ import {
   OVERVIEW_EXAMPLES,
   PROCESS_DETAIL_EXAMPLES,
   REGISTRATION_EXAMPLES,
+  BATCH_CSV_EXAMPLE,
+  BATCH_EXAMPLES,
 } from './screening.examples';
 import { ReadRequestsUseCase } from './read-requests.use-case';
 import { RegisterCandidateUseCase } from './register-candidate.use-case';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+import { BatchInput, RegisterBatchUseCase } from './register-batch.use-case';
+import {
+  BatchAcceptedDto,
+  BatchItemAcceptedDto,
+  BatchItemRejectedDto,
+  BatchQueryDto,
+  BatchRegistrationDto,
+} from './dto/batch.dto';
+import { AcceptsCsv } from '../common/json-body';
 
 /** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
@@ -54,13 +67,14 @@ const IDEMPOTENCY_HEADER = {
 
 @ApiTags('Candidate screening')
 @ApiBearerAuth('bearer')
-@ApiExtraModels(...SUMMARY_MODELS)
+@ApiExtraModels(...SUMMARY_MODELS, BatchRegistrationDto)
 @Controller('candidate-requests')
 export class ScreeningController {
   constructor(
     private readonly register: RegisterCandidateUseCase,
     private readonly reads: ReadRequestsUseCase,
     private readonly candidateInput: SubmitCandidateInputUseCase,
+    private readonly batch: RegisterBatchUseCase,
   ) {}
 
   @Post()
@@ -85,6 +99,45 @@ export class ScreeningController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RegistrationAcceptedDto> {
     const response = await this.register.execute(user, body, validateIdempotencyKey(idempotencyKey));
+    void reply.status(response.statusCode).headers(response.headers);
+    return response.body;
+  }
+
+  @Post('batch')
+  @HttpCode(202)
+  @AcceptsCsv()
+  @ApiOperation({
+    operationId: 'createCandidateRequestBatch',
+    summary: 'Register up to 1,000 candidates at once',
+    description:
+      'JSON `{ clientId?, items: [registration body, ...] }` or a `text/csv` body whose header row names registration fields ' +
+      '(one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly ' +
+      'as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with ' +
+      "`?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 " +
+      'naming the line. Bodies up to 1 MB.',
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiExtraModels(BatchItemAcceptedDto, BatchItemRejectedDto)
+  @ApiConsumes('application/json', 'text/csv')
+  @ApiBody({ type: BatchRegistrationDto, examples: BATCH_EXAMPLES })
+  @ApiCsvBody(BATCH_CSV_EXAMPLE)
+  @ApiAcceptedResponse({
+    type: BatchAcceptedDto,
+    headers: { Location: { description: 'Path of the batch', schema: { type: 'string' } } },
+  })
+  @ApiErrors(400, 401, 403, 413, 415, 422)
+  async createBatch(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Query() query: BatchQueryDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BatchAcceptedDto> {
+    const response = await this.batch.execute(
+      user,
+      { body: body as BatchInput['body'], atomic: query.atomic === 'true', clientId: query.clientId },
+      validateIdempotencyKey(idempotencyKey),
+    );
     void reply.status(response.statusCode).headers(response.headers);
     return response.body;
   }

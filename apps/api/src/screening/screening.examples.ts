@@ -250,3 +250,24 @@ export const PROCESS_DETAIL_EXAMPLES = {
     value: REQUEST_NOT_FOUND_BODY,
   },
 };
+
+/** Batch examples that succeed against the demo data (demo@acme.test). */
+export const BATCH_EXAMPLES = {
+  partial: {
+    summary: 'Two valid registrations and one refused (an underage candidate): partial by default',
+    value: {
+      items: [
+        REGISTRATION_EXAMPLES.basic.value,
+        REGISTRATION_EXAMPLES.full.value,
+        { ...REGISTRATION_EXAMPLES.basic.value, birthDate: '2015-01-01' },
+      ],
+    },
+  },
+};
+
+/** The same intake as a spreadsheet export: a header of registration fields, one row per candidate. */
+export const BATCH_CSV_EXAMPLE = [
+  'packageId,name,lastName,secondLastName,birthDate,nationality,gender,rfc,curp',
+  'PKG-ACME-BASIC,Juan Carlos,Hernández,López,1990-05-17,MX,H,HELJ900517AB1,HELJ900517HDFRPN09',
+  'PKG-ACME-BASIC,Ana Sofía,Martínez,,1992-03-08,MX,M,,',
+].join('\n');

@@ -8,3 +8,4 @@ export * from './sandbox/summaries';
 export * from './sandbox/sandbox-outcome';
 export * from './request-lifecycle';
 export * from './estimates';
+export * from './batch-rules';

@@ -69,8 +69,12 @@ export function normalizeRegistration(
   return out;
 }
 
+/** Every field a registration body may have (CONTRACT 4.1); anything else is refused. */
+export const REGISTRATION_FIELDS: readonly string[] = ['packageId', 'personType', ...TEXT_FIELDS];
+
 /**
- * The JSON types of a registration body (`packageId`, `personType`, the text fields). Reported
+ * The JSON types of a registration body (`packageId`, `personType`, the text fields), and the
+ * fields it may not have. Reported
  * together with the rules of {@link validateRegistration}, so that one 400 lists everything; a
  * field named here is left out of the rules' report (its value could not be read). `null` counts
  * as absent.
@@ -93,6 +97,8 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
     if (value !== undefined && value !== null && typeof value !== 'string')
       v.push({ field, message: `${field} must be a string.` });
   }
+  for (const field of Object.keys(body))
+    if (!REGISTRATION_FIELDS.includes(field)) v.push({ field, message: `"${field}" is not a known field.` });
   return v;
 }
 

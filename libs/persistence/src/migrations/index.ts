@@ -5,6 +5,7 @@ import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
 import { IdempotencyVerbatim1764000000000 } from './1764000000000-IdempotencyVerbatim';
 import { EventsAndWebhooks1764100000000 } from './1764100000000-EventsAndWebhooks';
 import { FinishedProcessIndex1764150000000 } from './1764150000000-FinishedProcessIndex';
+import { CandidateRequestBatches1764160000000 } from './1764160000000-CandidateRequestBatches';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   IdempotencyVerbatim1764000000000,
   EventsAndWebhooks1764100000000,
   FinishedProcessIndex1764150000000,
+  CandidateRequestBatches1764160000000,
 ];

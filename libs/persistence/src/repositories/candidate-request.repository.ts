@@ -63,69 +63,85 @@ export class CandidateRequestRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Request, candidate, processes, events and the outbox jobs to run, in ONE statement: atomic without a
-   * transaction of its own (inside the caller's when there is one), one round trip on the hot path.
+   * Requests, their candidates, processes, events and the outbox jobs to run, in ONE statement
+   * however many registrations (one, or a batch of a thousand): atomic without a transaction of its
+   * own (inside the caller's when there is one), one round trip.
    */
-  async insertRegistration(
+  async insertRegistrations(
     executor: SqlExecutor,
-    r: NewRegistration,
+    registrations: readonly NewRegistration[],
     jobs: OutboxJob[],
+    batch?: { id: string; indexes: readonly number[] },
   ): Promise<PendingOutboxJob[]> {
-    const c = r.candidate;
-    const events = eventRows(r.events);
+    const all = <T>(pick: (r: NewRegistration) => T) => registrations.map(pick);
+    const candidate = <T>(pick: (c: NewCandidate) => T | undefined) => all((r) => pick(r.candidate) ?? null);
+    const processes = registrations.flatMap((r) =>
+      r.processes.map((p) => ({ ...p, requestId: r.requestId })),
+    );
+    const events = registrations.flatMap((r) => r.events.map((e) => ({ clientId: r.clientId, event: e })));
+    const eventColumns = eventRows(events.map((e) => e.event));
     const rows = await queryRows<{ id: string; job_id: string }>(
       executor,
       `WITH request AS (
-         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status)
-         VALUES ($1, $2, $3, $4, $5, $30)),
-       events AS (
-         INSERT INTO event (client_id, type, subject, data)
-         SELECT $2, * FROM unnest($31::text[], $32::text[], $33::jsonb[])),
+         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status, batch_id, batch_index)
+         SELECT id, client_id, package_id, created_by, person_type, status, $7::uuid, batch_index
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $8::int[])
+             AS t(id, client_id, package_id, created_by, person_type, status, batch_index)),
        candidate_row AS (
          INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
                                 rfc, curp, consent_nip, regime, business_name, email, phone)
-         VALUES ($6, $1, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)),
+         SELECT id, request_id, person_type, name, last_name, second_last_name, birth_date::date, nationality, gender,
+                rfc, curp, consent_nip, regime, business_name, email, phone
+           FROM unnest($9::uuid[], $1::uuid[], $5::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+                       $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
+             AS t(id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
+                  rfc, curp, consent_nip, regime, business_name, email, phone)),
        processes AS (
          INSERT INTO request_process (id, request_id, name, position, depends_on, status)
-         SELECT id, $1, name, position, depends_on, status
-           FROM unnest($21::uuid[], $22::text[], $23::smallint[], $24::text[], $25::text[]) AS t(id, name, position, depends_on, status))
+         SELECT * FROM unnest($23::uuid[], $24::uuid[], $25::text[], $26::smallint[], $27::text[], $28::text[])),
+       events AS (
+         INSERT INTO event (client_id, type, subject, data)
+         SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::jsonb[]))
        INSERT INTO outbox_job (queue, job_name, job_id, payload)
-       SELECT * FROM unnest($26::text[], $27::text[], $28::text[], $29::jsonb[])
+       SELECT * FROM unnest($33::text[], $34::text[], $35::text[], $36::jsonb[])
        RETURNING id, job_id`,
       [
-        r.requestId,
-        r.clientId,
-        r.packageId,
-        r.createdBy,
-        r.personType,
-        c.id,
-        c.personType,
-        c.name ?? null,
-        c.lastName ?? null,
-        c.secondLastName ?? null,
-        c.birthDate ?? null,
-        c.nationality,
-        c.gender ?? null,
-        c.rfc ?? null,
-        c.curp ?? null,
-        c.consentNIP ?? null,
-        c.regime ?? null,
-        c.businessName ?? null,
-        c.email ?? null,
-        c.phone ?? null,
-        r.processes.map((p) => p.id),
-        r.processes.map((p) => p.name),
-        r.processes.map((p) => p.position),
-        r.processes.map((p) => p.dependsOn),
-        r.processes.map((p) => p.status),
+        all((r) => r.requestId),
+        all((r) => r.clientId),
+        all((r) => r.packageId),
+        all((r) => r.createdBy),
+        all((r) => r.personType),
+        all((r) => r.status),
+        batch?.id ?? null,
+        batch ? batch.indexes : all(() => null),
+        candidate((c) => c.id),
+        candidate((c) => c.name),
+        candidate((c) => c.lastName),
+        candidate((c) => c.secondLastName),
+        candidate((c) => c.birthDate),
+        candidate((c) => c.nationality),
+        candidate((c) => c.gender),
+        candidate((c) => c.rfc),
+        candidate((c) => c.curp),
+        candidate((c) => c.consentNIP),
+        candidate((c) => c.regime),
+        candidate((c) => c.businessName),
+        candidate((c) => c.email),
+        candidate((c) => c.phone),
+        processes.map((p) => p.id),
+        processes.map((p) => p.requestId),
+        processes.map((p) => p.name),
+        processes.map((p) => p.position),
+        processes.map((p) => p.dependsOn),
+        processes.map((p) => p.status),
+        events.map((e) => e.clientId),
+        eventColumns.types,
+        eventColumns.subjects,
+        eventColumns.data,
         jobs.map((j) => j.queue),
         jobs.map((j) => j.jobName),
         jobs.map((j) => j.jobId),
         jobs.map((j) => JSON.stringify(j.payload)),
-        r.status,
-        events.types,
-        events.subjects,
-        events.data,
       ],
     );
     const idOf = new Map(rows.map((row) => [row.job_id, String(row.id)]));

@@ -1,0 +1,28 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { BatchDto } from './dto/batch.dto';
+import { RegisterBatchUseCase } from './register-batch.use-case';
+
+@ApiTags('Candidate screening')
+@ApiBearerAuth('bearer')
+@Controller('candidate-request-batches')
+export class BatchesController {
+  constructor(private readonly batches: RegisterBatchUseCase) {}
+
+  @Get(':batchId')
+  @ApiOperation({
+    operationId: 'getCandidateRequestBatch',
+    summary: 'Progress of a batch',
+    description:
+      'The requests a batch registered, by item index, with their overall status and how many are in each. ' +
+      'An unknown batch, or one of another client, answers 404.',
+  })
+  @ApiParam({ name: 'batchId', format: 'uuid' })
+  @ApiOkResponse({ type: BatchDto })
+  @ApiErrors(401, 404)
+  get(@CurrentUser() user: AuthUser, @Param('batchId') batchId: string): Promise<BatchDto> {
+    return this.batches.read(user, batchId);
+  }
+}

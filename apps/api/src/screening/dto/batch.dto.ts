@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Allow, IsIn, IsOptional, IsString } from 'class-validator';
+import { MAX_BATCH_ITEMS, REQUEST_STATUSES } from '@app/domain';
+import { FieldErrorDto } from '../../common/api-error';
+import { RegisterCandidateDto } from './register-candidate.dto';
+
+/** CONTRACT 8 JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
+export class BatchRegistrationDto {
+  @ApiPropertyOptional({
+    description: 'The client the batch registers for (one of yours); your default client when omitted',
+    example: 'acme',
+    maxLength: 64,
+  })
+  @Allow()
+  clientId?: string;
+
+  @ApiProperty({
+    type: [RegisterCandidateDto],
+    minItems: 1,
+    maxItems: MAX_BATCH_ITEMS,
+    description: `1..${MAX_BATCH_ITEMS} registration bodies, each checked exactly as POST /candidate-requests checks one`,
+  })
+  @Allow()
+  items!: unknown[];
+}
+
+export class BatchQueryDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    default: 'false',
+    description: "true: one invalid item answers 400 with every item's errors and registers nothing",
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'atomic must be true or false' })
+  atomic?: string;
+
+  @ApiPropertyOptional({
+    description: 'For a CSV body: the client the batch registers for (a JSON body may carry it instead)',
+    example: 'acme',
+  })
+  @IsOptional()
+  @IsString()
+  clientId?: string;
+}
+
+export class BatchItemAcceptedDto {
+  @ApiProperty({ description: '0-based position of the item (the CSV header is not an item)', example: 0 })
+  index!: number;
+
+  @ApiProperty({ format: 'uuid', description: 'The registered candidate request' })
+  uuid!: string;
+}
+
+export class BatchItemRejectedDto {
+  @ApiProperty({ description: '0-based position of the item', example: 1 })
+  index!: number;
+
+  @ApiProperty({ type: [FieldErrorDto], description: 'Every rule the item violates' })
+  errors!: FieldErrorDto[];
+}
+
+export class BatchAcceptedDto {
+  @ApiProperty({ format: 'uuid' })
+  batchId!: string;
+
+  @ApiProperty({ example: 2 })
+  accepted!: number;
+
+  @ApiProperty({ example: 1 })
+  rejected!: number;
+
+  @ApiProperty({
+    description: 'One entry per item, in order: its uuid when registered, its errors when not',
+    items: {
+      oneOf: [{ $ref: getSchemaPath(BatchItemAcceptedDto) }, { $ref: getSchemaPath(BatchItemRejectedDto) }],
+    },
+    type: 'array',
+  })
+  items!: Array<BatchItemAcceptedDto | BatchItemRejectedDto>;
+}
+
+export class BatchStatusCountsDto {
+  @ApiProperty({ example: 0 })
+  Pending!: number;
+
+  @ApiProperty({ example: 1 })
+  Processing!: number;
+
+  @ApiProperty({ example: 1 })
+  Completed!: number;
+}
+
+export class BatchRequestDto {
+  @ApiProperty({ example: 0 })
+  index!: number;
+
+  @ApiProperty({ format: 'uuid' })
+  uuid!: string;
+
+  @ApiProperty({
+    enum: REQUEST_STATUSES,
+    example: 'Processing',
+    description: 'Overall status of the request',
+  })
+  status!: string;
+}
+
+export class BatchDto {
+  @ApiProperty({ format: 'uuid' })
+  batchId!: string;
+
+  @ApiProperty({ description: 'Epoch milliseconds', example: 1795440000000 })
+  createdAt!: number;
+
+  @ApiProperty({ description: 'Requests the batch registered', example: 2 })
+  total!: number;
+
+  @ApiProperty({ type: BatchStatusCountsDto, description: 'How many of them are in each overall status' })
+  counts!: BatchStatusCountsDto;
+
+  @ApiProperty({ type: [BatchRequestDto], description: 'The registered requests, by item index' })
+  items!: BatchRequestDto[];
+}
