@@ -125,7 +125,7 @@ export class RegisterBatchUseCase {
   /** The items of a JSON or CSV body, or a 400 listing what is wrong with the body itself. */
   private itemsOf(input: BatchInput): { items: Array<Record<string, unknown>>; clientId?: string } {
     const violations: FieldViolation[] = [];
-    let items: Array<Record<string, unknown>> = [];
+    let items: Array<Record<string, unknown>>;
     let clientId = input.clientId;
     if (input.body instanceof CsvBody) {
       const parsed = csvItems(input.body.text);
