@@ -102,14 +102,22 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
   return v;
 }
 
+/** Building a formatter costs far more than using one (a batch checks a thousand birth dates). */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
 export function calendarDateIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 /** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
