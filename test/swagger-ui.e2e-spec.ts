@@ -9,10 +9,11 @@ const ARTIFACTS = join(__dirname, 'artifacts');
 let browser: Browser;
 let page: Page;
 
+// The first launch on a machine also unpacks the packaged Chromium: allow it more than a minute.
 beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -43,7 +43,7 @@ async function packagedChromium(): Promise<string> {
     "const { default: c } = await import('@sparticuz/chromium'); process.stdout.write(await c.executablePath());";
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,
-    timeout: 120_000,
+    timeout: 100_000,
   });
   return stdout.trim();
 }
