@@ -1,29 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
 import { state } from './support/helpers';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, 'artifacts');
 
 let browser: Browser;
 let page: Page;
 
+// The first launch on a machine also unpacks the packaged Chromium: allow it more than a minute.
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
