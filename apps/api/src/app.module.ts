@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PersistenceModule } from '@app/persistence';
-import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppConfig,
+  AppConfigModule,
+  LoggingModule,
+  RedisModule,
+  ShutdownStateModule,
+} from '@app/platform';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
@@ -17,6 +24,7 @@ import { ScreeningModule } from './screening/screening.module';
       useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
     }),
     RedisModule,
+    ShutdownStateModule,
     AuthModule,
     HealthModule,
     ScreeningModule,

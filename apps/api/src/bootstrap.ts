@@ -1,9 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { APP_CONFIG, AppConfig, ShutdownState } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
+import { closeConnectionsWhileDraining } from './common/draining';
 import { deferredJsonParser, frameworkErrorReply, RejectUnreadableBody } from './common/json-body';
 import { createValidationPipe } from './common/validation';
 import { mountSwagger } from './docs/swagger';
@@ -20,6 +21,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     trustProxy: true,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: frameworkErrorReply,
+    // Requests that reach a draining api on a connection it still holds are served (/health/ready
+    // then says 503), rather than getting Fastify's bare 503.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
@@ -30,7 +34,8 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   );
   app.useGlobalInterceptors(new RejectUnreadableBody());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
+  closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));
   mountSwagger(app);
   await mountQueueDashboard(app, app.get<AppConfig>(APP_CONFIG));
   return app;

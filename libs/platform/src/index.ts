@@ -8,3 +8,5 @@ export * from './queue/queue.contract';
 export * from './queue/queue.module';
 export * from './queue/outbox-publisher';
 export * from './legal-source/legal-source.module';
+export * from './lifecycle/shutdown-state';
+export * from './lifecycle/graceful-shutdown';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { OutboxSweeperService } from './outbox-sweeper.service';
+import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
 import { ScreeningProcessor } from './screening.processor';
@@ -14,6 +15,7 @@ import { ScreeningProcessor } from './screening.processor';
     SandboxProvider,
     LegalMatchesReader,
     OutboxSweeperService,
+    QueueDrainService,
   ],
 })
 export class ScreeningWorkerModule {}

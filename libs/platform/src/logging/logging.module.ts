@@ -34,8 +34,8 @@ export const REDACTED_PATHS = [
             const header = req.headers['x-request-id'];
             return typeof header === 'string' && /^[\w.-]{1,128}$/.test(header) ? header : randomUUID();
           },
-          // Health probes would drown the log.
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
+          // Health probes (/health, /health/live, /health/ready) would drown the log.
+          autoLogging: { ignore: (req: IncomingMessage) => req.url?.startsWith('/health') === true },
           serializers: {
             req: (req: { id: string; method: string; url: string }) => ({
               id: req.id,
