@@ -79,6 +79,9 @@ async function startStack({ port, redisPort, databaseUrl, env = {} }) {
     JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
     LOG_LEVEL: 'warn',
     SANDBOX_LATENCY_MS: '0',
+    // No metrics servers: their default ports would clash with a developer's running `npm start`.
+    METRICS_PORT: '0',
+    PROCESSOR_METRICS_PORT: '0',
     ...env,
   };
   const stack = {

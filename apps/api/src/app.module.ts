@@ -6,6 +6,7 @@ import {
   AppConfig,
   AppConfigModule,
   LoggingModule,
+  MetricsModule,
   RedisModule,
   ShutdownStateModule,
 } from '@app/platform';
@@ -25,6 +26,7 @@ import { ScreeningModule } from './screening/screening.module';
     }),
     RedisModule,
     ShutdownStateModule,
+    MetricsModule.forApi(),
     AuthModule,
     HealthModule,
     ScreeningModule,

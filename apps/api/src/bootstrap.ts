@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig, ShutdownState } from '@app/platform';
+import { APP_CONFIG, AppConfig, HttpMetrics, ShutdownState } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 import { closeConnectionsWhileDraining } from './common/draining';
@@ -36,6 +36,7 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   app.useGlobalPipes(createValidationPipe());
   // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
   closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));
+  app.get(HttpMetrics).instrument(adapter.getInstance());
   mountSwagger(app);
   await mountQueueDashboard(app, app.get<AppConfig>(APP_CONFIG));
   return app;

@@ -5,6 +5,30 @@ import { OutboxPublisher, SCREENING_QUEUE, ScreeningJob } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
+/** What one run did, for the job's log line and duration metric. */
+export interface RunProcessReport {
+  /** Null when the process was not queued any more (finished, waiting or unknown). */
+  processName: string | null;
+  outcome: 'finished' | 'waiting-for-candidate' | 'nothing-to-do';
+  result?: string;
+}
+
+/** A provider call failed on an attempt that is not the last: Bull retries the job with backoff. */
+export class ProviderAttemptFailedError extends Error {
+  constructor(
+    readonly processName: string,
+    cause: unknown,
+  ) {
+    super(
+      `${processName}: provider attempt failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'ProviderAttemptFailedError';
+  }
+}
+
 export interface RunProcessAttempt {
   processId: string;
   /** True on the job's last attempt: a provider failure then ends the process as No disponible. */
@@ -26,10 +50,12 @@ export class RunProcessUseCase {
     private readonly outbox: OutboxPublisher,
   ) {}
 
-  async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<void> {
+  async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
     const process = await this.processes.start(processId, new Date(), [...NEEDS_CANDIDATE]);
     // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
-    if (!process || process.status !== 'En proceso') return;
+    if (!process) return { processName: null, outcome: 'nothing-to-do' };
+    if (process.status !== 'En proceso')
+      return { processName: process.name, outcome: 'waiting-for-candidate' };
 
     const name = process.name as ProcessName;
     let answer: ProviderAnswer;
@@ -37,7 +63,7 @@ export class RunProcessUseCase {
     try {
       answer = await this.callProvider(process);
     } catch (error) {
-      if (!lastAttempt) throw error; // Bull retries with backoff
+      if (!lastAttempt) throw new ProviderAttemptFailedError(name, error); // Bull retries with backoff
       this.logger.warn(
         { processId, process: name },
         'Provider gave no answer after its retries: No disponible',
@@ -55,6 +81,7 @@ export class RunProcessUseCase {
       { queue: SCREENING_QUEUE, jobName: ScreeningJob.RunProcess },
     );
     await this.outbox.publishNow(jobs);
+    return { processName: name, outcome: 'finished', result: answer.result };
   }
 
   private async callProvider(process: ExecutableProcess): Promise<ProviderAnswer> {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LegalSourceModule, QueueModule } from '@app/platform';
+import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { OutboxSweeperService } from './outbox-sweeper.service';
 import { QueueDrainService } from './queue-drain.service';
@@ -16,6 +16,7 @@ import { ScreeningProcessor } from './screening.processor';
     LegalMatchesReader,
     OutboxSweeperService,
     QueueDrainService,
+    JobLogContext,
   ],
 })
 export class ScreeningWorkerModule {}
