@@ -9,7 +9,8 @@ import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 export interface RunProcessReport {
   /** Null when the process was not queued any more (finished, waiting or unknown). */
   processName: string | null;
-  outcome: 'finished' | 'waiting-for-candidate' | 'nothing-to-do';
+  /** `already-finished`: another delivery of the same job ended the process first (nothing written). */
+  outcome: 'finished' | 'already-finished' | 'waiting-for-candidate' | 'nothing-to-do';
   result?: string;
 }
 
@@ -75,13 +76,13 @@ export class RunProcessUseCase {
         rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
-    const { jobs } = await this.processes.finishAndQueueDependents(
+    const { finished, jobs } = await this.processes.finishAndQueueDependents(
       process.id,
       { ...answer, at: new Date() },
       { queue: SCREENING_QUEUE, jobName: ScreeningJob.RunProcess },
     );
     await this.outbox.publishNow(jobs);
-    return { processName: name, outcome: 'finished', result: answer.result };
+    return { processName: name, outcome: finished ? 'finished' : 'already-finished', result: answer.result };
   }
 
   private async callProvider(process: ExecutableProcess): Promise<ProviderAnswer> {
