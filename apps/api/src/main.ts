@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   closeOnSignals(app, {
     graceMs: SHUTDOWN_GRACE_MS,
     onSignal: () => app.get(ShutdownState).beginDraining(),
+    delayMs: config.shutdownReadinessDelayMs,
   });
   await app.listen({ port: config.port, host: '0.0.0.0' });
 }

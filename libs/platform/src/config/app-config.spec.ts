@@ -17,6 +17,7 @@ describe('loadAppConfig', () => {
     expect(config.auth.accessTtl).toBe(900);
     expect(config.sandbox).toEqual({ latencyMs: 200, failureRate: 0 });
     expect(config.metrics).toEqual({ apiPort: 9100, processorPort: 9101 });
+    expect(config.shutdownReadinessDelayMs).toBe(0);
   });
 
   it.each([
@@ -34,6 +35,7 @@ describe('loadAppConfig', () => {
     ['METRICS_PORT', '3000', /METRICS_PORT must differ from PORT/],
     ['PROCESSOR_METRICS_PORT', '9100', /PROCESSOR_METRICS_PORT must differ from METRICS_PORT/],
     ['PROCESSOR_METRICS_PORT', '65536', /PROCESSOR_METRICS_PORT must be between 0 and 65535/],
+    ['SHUTDOWN_READINESS_DELAY_MS', '-1', /SHUTDOWN_READINESS_DELAY_MS must be between 0 and 60000/],
   ])('stops on a bad %s naming the variable', (name, value, message) => {
     expect(() => loadAppConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadAppConfig({ [name]: value })).toThrow(message);

@@ -25,6 +25,12 @@ export interface AppConfig {
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
   metrics: MetricsConfig;
+  /**
+   * SHUTDOWN_READINESS_DELAY_MS, default 0: after SIGTERM the api keeps listening this long while
+   * /health/ready answers 503, so a load balancer polling it stops sending traffic before the port
+   * closes. In-flight requests then still get their 10 s.
+   */
+  shutdownReadinessDelayMs: number;
 }
 
 /**
@@ -175,6 +181,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
     metrics: metricsConfig(env),
+    shutdownReadinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 60_000),
   };
 }
 

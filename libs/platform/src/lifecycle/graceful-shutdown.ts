@@ -5,6 +5,8 @@ export interface GracefulShutdownOptions {
   graceMs: number;
   /** Runs first, synchronously: e.g. turn readiness off before anything closes. */
   onSignal?: (signal: NodeJS.Signals) => void;
+  /** Time between the signal and the start of the close (still serving, not ready); not part of the grace. */
+  delayMs?: number;
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -22,13 +24,18 @@ export function closeOnSignals(app: INestApplicationContext, options: GracefulSh
   let started = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (started) {
-      logger.warn(`${signal} received again: still shutting down (at most ${options.graceMs} ms in all)`);
+      logger.warn(`${signal} received again: already shutting down`);
       return;
     }
     started = true;
-    const startedAt = Date.now();
-    logger.log(`${signal} received: shutting down gracefully (at most ${options.graceMs} ms)`);
+    const delayMs = options.delayMs ?? 0;
+    const wait = delayMs > 0 ? `not ready; closing in ${delayMs} ms, then ` : '';
+    logger.log(`${signal} received: shutting down gracefully (${wait}at most ${options.graceMs} ms)`);
     options.onSignal?.(signal);
+    setTimeout(() => close(), delayMs);
+  };
+  const close = () => {
+    const startedAt = Date.now();
     setTimeout(() => {
       logger.error(`Shutdown did not finish within ${options.graceMs} ms: exiting anyway`);
       process.exit(1);
