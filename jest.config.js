@@ -27,7 +27,12 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      // scripts/ is plain CommonJS (npm start's supervisor): its specs run untransformed.
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.js',
+      ],
       transform: { '^.+\\.ts$': swc },
       moduleNameMapper,
     },

@@ -12,7 +12,14 @@ const PORT = process.env.OPENAPI_PORT || '3098';
 async function main() {
   await require('./lib/setup').setupDatabase(process.env.DATABASE_URL, () => undefined);
   const api = spawn(process.execPath, [path.join(ROOT, 'dist/apps/api/src/main.js')], {
-    env: { ...process.env, PORT, LOG_LEVEL: 'warn', NODE_ENV: process.env.NODE_ENV || 'test' },
+    // METRICS_PORT=0: no metrics server, so a running `npm start` on the default ports is no obstacle.
+    env: {
+      ...process.env,
+      PORT,
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: process.env.NODE_ENV || 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

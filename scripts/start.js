@@ -1,31 +1,37 @@
 #!/usr/bin/env node
 'use strict';
 // `npm start`: build if needed, check PostgreSQL and Redis, migrate, seed, then run the api and the
-// processor in this terminal (both logs, prefixed). Ctrl-C stops both.
+// processor in this terminal (both logs, prefixed) under a supervisor: an app that crashes is
+// restarted with backoff while the other keeps serving; one that crashes 5 times within 60 s stops
+// everything (exit 1). Ctrl-C or SIGTERM stops both gracefully (exit 0).
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { checkDependencies } = require('./lib/connectivity');
+const { supervise } = require('./lib/supervisor');
 
 const ROOT = path.join(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = process.env.PORT || '3000';
 
-function newestMtime(dir) {
+function newestMtime(dir, extension) {
   let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full, extension));
+    else if (entry.name.endsWith(extension)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
 }
 
 function buildIfNeeded() {
   const marker = path.join(ROOT, 'dist/apps/api/src/main.js');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'apps')), newestMtime(path.join(ROOT, 'libs')));
-  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= sources) return;
+  // Against the newest built file, not main.js alone: an incremental build rewrites only what changed.
+  const sources = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, dir), '.ts')));
+  const built = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, 'dist', dir), '.js')));
+  if (fs.existsSync(marker) && built >= sources) return;
   console.log('Building...');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -68,27 +74,21 @@ async function main() {
   const { setupDatabase } = require('./lib/setup');
   await setupDatabase(DATABASE_URL);
 
-  const children = [
-    run('api', 'dist/apps/api/src/main.js', '36'),
-    run('processor', 'dist/apps/processor/src/main.js', '35'),
-  ];
-  let stopping = false;
-  const stop = (code) => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 5000).unref();
-  };
-  for (const child of children) {
-    child.on('exit', (code) => {
-      if (!stopping) {
-        console.error(`A process stopped (exit ${code}); stopping the other.`);
-        stop(code || 1);
-      } else if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(0);
-    });
-  }
-  process.on('SIGINT', () => stop(0));
-  process.on('SIGTERM', () => stop(0));
+  const say = (line) => console.log(`\x1b[33m[supervisor]\x1b[0m ${line}`);
+  const supervisor = supervise(
+    [
+      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', '36') },
+      { name: 'processor', start: () => run('processor', 'dist/apps/processor/src/main.js', '35') },
+    ],
+    { log: say },
+  );
+  // Ctrl-C reaches the apps too (same process group); they shut down gracefully either way.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => supervisor.stop());
+  supervisor.done.then(({ code, message }) => {
+    if (code === 0) say(message);
+    else console.error(`✖ ${message}`);
+    process.exit(code);
+  });
 
   await waitForApi();
   const password = process.env.DEMO_PASSWORD || 'Demo-Pass-2026!';
@@ -98,7 +98,7 @@ async function main() {
       `  API ready:       http://localhost:${PORT}`,
       `  Swagger UI:      http://localhost:${PORT}/docs   (OpenAPI JSON: /docs-json)`,
       `  Demo sign-in:    demo@acme.test / ${password}   (also multi@acme.test, ops@globex.test)`,
-      '  Stop with Ctrl-C.',
+      '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything).',
       '',
     ].join('\n'),
   );

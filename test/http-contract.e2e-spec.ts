@@ -1,7 +1,14 @@
 import { api, signIn } from './support/helpers';
 
 const UNAUTHORIZED = { message: 'Authentication required: send a valid bearer access token.', code: 401 };
-const PUBLIC_OPERATIONS = new Set(['signIn', 'refreshToken', 'signOut', 'getHealth']);
+const PUBLIC_OPERATIONS = new Set([
+  'signIn',
+  'refreshToken',
+  'signOut',
+  'getHealth',
+  'getLiveness',
+  'getReadiness',
+]);
 
 interface Operation {
   operationId: string;
@@ -179,7 +186,16 @@ describe('OpenAPI document', () => {
       }),
     );
     const ids = (await documentedOperations()).map((o) => o.operation.operationId);
-    expect(ids).toEqual(expect.arrayContaining(['signIn', 'refreshToken', 'signOut', 'getHealth']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'signIn',
+        'refreshToken',
+        'signOut',
+        'getHealth',
+        'getLiveness',
+        'getReadiness',
+      ]),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(body.paths['/signin'].post.responses['401'].content['application/json'].schema.$ref).toContain(
       'UnauthorizedDto',

@@ -81,6 +81,9 @@ async function startStack({ port, redisPort, databaseUrl, env = {} }) {
     JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
     SANDBOX_LATENCY_MS: '0',
+    // No metrics servers: their default ports would clash with a developer's running `npm start`.
+    METRICS_PORT: '0',
+    PROCESSOR_METRICS_PORT: '0',
     ...env,
   };
   const stack = {

@@ -1,3 +1,4 @@
+import { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import request from 'supertest';
 import {
@@ -5,8 +6,7 @@ import {
   kill,
   readState,
   sleep,
-  startApi,
-  startProcessor,
+  spawnApp,
   StackState,
   waitForExit,
   waitForHealthy,
@@ -80,30 +80,36 @@ export async function eventually<T>(
   throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** Kills the processor (SIGKILL: no graceful shutdown) and, unless told otherwise, starts a new one. */
+/**
+ * Kills the processor (SIGKILL: no graceful shutdown) and, unless told otherwise, starts a new one
+ * (answered, so a test can signal it and see how it exits).
+ */
 export async function killProcessor(
-  options: { restart?: boolean; env?: Record<string, string> } = {},
-): Promise<void> {
+  options: { restart?: boolean; env?: Record<string, string>; signal?: NodeJS.Signals } = {},
+): Promise<ChildProcess | undefined> {
   const current = state();
-  kill(current.processorPid, 'SIGKILL');
-  await waitForExit(current.processorPid);
-  if (options.restart === false) return;
-  restartProcessor(options.env);
+  kill(current.processorPid, options.signal ?? 'SIGKILL');
+  await waitForExit(current.processorPid, 35_000);
+  if (options.restart === false) return undefined;
+  return restartProcessor(options.env);
 }
 
-export function restartProcessor(env?: Record<string, string>): void {
+/** Starts the stack's processor again unless it runs; extra environment on top of the stack's. */
+export function restartProcessor(env?: Record<string, string>): ChildProcess | undefined {
   const current = state();
-  if (isAlive(current.processorPid)) return;
-  const processorPid = startProcessor({ ...current.env, ...(env ?? {}) });
-  writeState({ ...current, processorPid });
+  if (isAlive(current.processorPid)) return undefined;
+  const processor = spawnApp('processor', { ...current.env, ...(env ?? {}) });
+  writeState({ ...current, processorPid: processor.pid! });
+  return processor;
 }
 
 /** Restarts the api with extra environment (e.g. a failing legal-records source); `{}` restores it. */
-export async function restartApi(env: Record<string, string>): Promise<void> {
+export async function restartApi(env: Record<string, string>): Promise<ChildProcess> {
   const current = state();
   kill(current.apiPid, 'SIGTERM');
-  await waitForExit(current.apiPid);
-  const apiPid = startApi({ ...current.env, ...env });
-  writeState({ ...current, apiPid });
+  await waitForExit(current.apiPid, 15_000);
+  const api = spawnApp('api', { ...current.env, ...env });
+  writeState({ ...current, apiPid: api.pid! });
   await waitForHealthy(current.apiPort);
+  return api;
 }

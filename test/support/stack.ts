@@ -26,6 +26,13 @@ const slotOffset = Number(process.env.E2E_SLOT_OFFSET ?? 0);
 export const E2E = {
   apiPort: 3100 + slotOffset,
   redisPort: 6390 + slotOffset,
+  /** /metrics of the stack's api and processor. */
+  metricsPort: 9300 + slotOffset,
+  processorMetricsPort: 9301 + slotOffset,
+  /** `npm start` run by a test, beside the stack: its api port and its apps' metrics ports. */
+  supervisedApiPort: 3105 + slotOffset,
+  supervisedMetricsPort: 9305 + slotOffset,
+  supervisedProcessorMetricsPort: 9306 + slotOffset,
   databaseUrl:
     process.env.E2E_DATABASE_URL ??
     `postgres://postgres@127.0.0.1:5432/screening_e2e_test${slotOffset || ''}`,
@@ -48,6 +55,8 @@ export function stackEnv(): Record<string, string> {
     LEGAL_SOURCE_SLOW_MS: '1000',
     QUEUE_DASHBOARD_USER: 'qa',
     QUEUE_DASHBOARD_PASSWORD: 'qa-dashboard-pass',
+    METRICS_PORT: String(E2E.metricsPort),
+    PROCESSOR_METRICS_PORT: String(E2E.processorMetricsPort),
   };
 }
 
@@ -99,7 +108,8 @@ export async function waitForRedis(port: number, up = true, timeoutMs = 10_000):
   throw new Error(`redis on ${port} did not become ${up ? 'available' : 'unavailable'}`);
 }
 
-function spawnApp(name: 'api' | 'processor', env: Record<string, string>): ChildProcess {
+/** A built app as a child process of its own group, logging to test/artifacts/logs/<name>.log. */
+export function spawnApp(name: 'api' | 'processor', env: Record<string, string>): ChildProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const out = openSync(join(LOG_DIR, `${name}.log`), 'a');
   const child = spawn(process.execPath, [join(ROOT, `dist/apps/${name}/src/main.js`)], {
@@ -119,6 +129,13 @@ export function startApi(env: Record<string, string>): number {
 
 export function startProcessor(env: Record<string, string>): number {
   return spawnApp('processor', env).pid!;
+}
+
+/** How a child process ended (also when it ended before this was called). */
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 export function kill(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {

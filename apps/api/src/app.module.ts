@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PersistenceModule } from '@app/persistence';
-import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppConfig,
+  AppConfigModule,
+  LoggingModule,
+  MetricsModule,
+  RedisModule,
+  ShutdownStateModule,
+} from '@app/platform';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EventsModule } from './events/events.module';
@@ -18,6 +26,8 @@ import { ScreeningModule } from './screening/screening.module';
       useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
     }),
     RedisModule,
+    ShutdownStateModule,
+    MetricsModule.forApi(),
     AuthModule,
     HealthModule,
     ScreeningModule,

@@ -2,9 +2,10 @@ import helmet from '@fastify/helmet';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, loadAppConfig } from '@app/platform';
+import { AppConfig, HttpMetrics, loadAppConfig, ShutdownState } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
+import { closeConnectionsWhileDraining } from './common/draining';
 import {
   deferredCsvParser,
   deferredJsonParser,
@@ -32,6 +33,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: frameworkErrorReply,
+    // Requests that reach a draining api on a connection it still holds are served (/health/ready
+    // then says 503), rather than getting Fastify's bare 503.
+    return503OnClosing: false,
   });
   // No default parsers: JSON is the only body this api reads, anything else answers 415
   // (a form-encoded body must not be taken for a search and billed).
@@ -53,7 +57,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   app.useBodyParser('text/csv', { bodyLimit: BODY_LIMIT_BYTES }, deferredCsvParser());
   app.useGlobalInterceptors(new RejectUnsafeInput(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
+  closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));
+  app.get(HttpMetrics).instrument(adapter.getInstance());
   mountSwagger(app);
   await mountQueueDashboard(app, config);
   return app;

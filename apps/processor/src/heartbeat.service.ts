@@ -1,22 +1,44 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ProcessorHeartbeat } from '@app/platform';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { HEARTBEAT_EVERY_MS, ProcessorHeartbeat } from '@app/platform';
 
-/** Tells the api's /health that a processor is alive. */
+/**
+ * Tells the api's /health that this processor instance is alive. Each instance has an id of its
+ * own, so several processors are counted apart and a dead one drops out without hiding the others.
+ */
 @Injectable()
-export class HeartbeatService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class HeartbeatService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(HeartbeatService.name);
+  /** Host and pid say where to look; the random part keeps a restarted pid 1 (containers) apart. */
+  readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private timer?: NodeJS.Timeout;
+  /** One warning per outage, not one a second. */
+  private failing = false;
 
   constructor(private readonly heartbeat: ProcessorHeartbeat) {}
 
   onApplicationBootstrap(): void {
     const beat = () =>
-      this.heartbeat.beat().catch((error: unknown) => this.logger.warn({ err: error }, 'Heartbeat failed'));
+      this.heartbeat.beat(this.instanceId).then(
+        () => {
+          if (this.failing) this.logger.log('Heartbeat restored');
+          this.failing = false;
+        },
+        (error: unknown) => {
+          if (!this.failing) this.logger.warn({ err: error }, 'Heartbeat failed; retrying every second');
+          this.failing = true;
+        },
+      );
     void beat();
-    this.timer = setInterval(beat, 5_000);
+    this.timer = setInterval(beat, HEARTBEAT_EVERY_MS);
   }
 
-  onApplicationShutdown(): void {
+  /** Leaves as soon as shutdown starts: a draining processor takes no new work. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    await this.heartbeat
+      .leave(this.instanceId)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Could not leave the heartbeat set'));
   }
 }

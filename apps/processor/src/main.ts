@@ -1,12 +1,16 @@
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { closeOnSignals } from '@app/platform';
 import { ProcessorModule } from './processor.module';
+
+/** Running jobs get this long to finish after SIGTERM; then the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 30_000;
 
 /** The worker: a Nest application context (no HTTP server) consuming the Bull queues. */
 async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(ProcessorModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  closeOnSignals(app, { graceMs: SHUTDOWN_GRACE_MS });
   await app.init();
   app.get(Logger).log('Processor started');
 }

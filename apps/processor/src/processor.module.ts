@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@app/persistence';
-import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppConfig,
+  AppConfigModule,
+  LoggingModule,
+  MetricsModule,
+  RedisModule,
+} from '@app/platform';
 import { HeartbeatService } from './heartbeat.service';
 import { ScreeningWorkerModule } from './screening/screening.module';
 
@@ -13,6 +20,7 @@ import { ScreeningWorkerModule } from './screening/screening.module';
       useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
     }),
     RedisModule,
+    MetricsModule.forProcessor(),
     ScreeningWorkerModule,
   ],
   providers: [HeartbeatService],

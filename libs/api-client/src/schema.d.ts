@@ -73,9 +73,49 @@ export interface paths {
     };
     /**
      * Health of the api and its dependencies
-     * @description 200 when PostgreSQL and Redis answer, 503 otherwise; the body says which is down. The processor is reported from its heartbeat.
+     * @description 200 when PostgreSQL and Redis answer, 503 otherwise; the body says which is down. The processor is reported from its heartbeat (informational).
      */
     get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness: the api process serves requests
+     * @description Always 200 while the process serves; checks no dependency (restart the process when it fails).
+     */
+    get: operations['getLiveness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness: the api can take requests
+     * @description 200 when PostgreSQL and Redis answer, 503 otherwise and as soon as a graceful shutdown begins (send traffic elsewhere). Same body as GET /health.
+     */
+    get: operations['getReadiness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -361,33 +401,79 @@ export interface components {
        */
       refreshToken: string;
     };
+    DependencyStatusDto: {
+      /**
+       * @example up
+       * @enum {string}
+       */
+      status: 'up' | 'down';
+      /**
+       * @description Milliseconds the check took
+       * @example 3
+       */
+      responseTime?: number;
+      /**
+       * @description Why the check failed
+       * @example timeout of 1500ms exceeded
+       */
+      message?: string;
+    };
+    ProcessorStatusDto: {
+      /**
+       * @description up while at least one instance beats
+       * @example up
+       * @enum {string}
+       */
+      status: 'up' | 'down';
+      /**
+       * Format: date-time
+       * @description The latest heartbeat of any processor instance (one a second each)
+       * @example 2026-11-22T14:00:00.000Z
+       */
+      lastSeen: string | null;
+      /**
+       * @description Processor instances that beat within the last 3 seconds
+       * @example 1
+       */
+      instances: number;
+    };
+    HealthDetailsDto: {
+      /** @description PostgreSQL: decides the status */
+      database: components['schemas']['DependencyStatusDto'];
+      /** @description Redis: decides the status */
+      redis: components['schemas']['DependencyStatusDto'];
+      /** @description The processors, informational only */
+      processor: components['schemas']['ProcessorStatusDto'];
+    };
     HealthDto: {
       /**
        * @example ok
        * @enum {string}
        */
       status: 'ok' | 'error';
+      details: components['schemas']['HealthDetailsDto'];
+    };
+    HealthUnavailableDto: {
       /**
-       * @description Per dependency: `database`, `redis` (decide the status) and `processor` (informational)
-       * @example {
-       *       "database": {
-       *         "status": "up"
-       *       },
-       *       "redis": {
-       *         "status": "up"
-       *       },
-       *       "processor": {
-       *         "status": "up",
-       *         "lastSeen": "2026-11-22T14:00:00.000Z"
-       *       }
-       *     }
+       * @example ok
+       * @enum {string}
        */
-      details: {
-        [key: string]: {
-          /** @enum {string} */
-          status?: 'up' | 'down';
-        };
-      };
+      status: 'ok' | 'error';
+      details: components['schemas']['HealthDetailsDto'];
+      /**
+       * @example 503
+       * @enum {number}
+       */
+      code: 503;
+      /** @example Unavailable: redis did not answer. */
+      message: string;
+    };
+    LivenessDto: {
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      status: 'ok';
     };
     PositionHeldDto: {
       /** @example Director de área */
@@ -1498,6 +1584,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description PostgreSQL and Redis answer */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1512,7 +1599,56 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/json': components['schemas']['HealthUnavailableDto'];
+        };
+      };
+    };
+  };
+  getLiveness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process serves requests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LivenessDto'];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description PostgreSQL and Redis answer; not shutting down */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['HealthDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis is down, or the api is shutting down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthUnavailableDto'];
         };
       };
     };

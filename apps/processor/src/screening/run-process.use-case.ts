@@ -12,6 +12,31 @@ import { LifecycleSteps } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
+/** What one run did, for the job's log line and duration metric. */
+export interface RunProcessReport {
+  /** Null when the process was not queued any more (finished, waiting or unknown). */
+  processName: string | null;
+  /** `already-finished`: another delivery of the same job ended the process first (nothing written). */
+  outcome: 'finished' | 'already-finished' | 'waiting-for-candidate' | 'nothing-to-do';
+  result?: string;
+}
+
+/** A provider call failed on an attempt that is not the last: Bull retries the job with backoff. */
+export class ProviderAttemptFailedError extends Error {
+  constructor(
+    readonly processName: string,
+    cause: unknown,
+  ) {
+    super(
+      `${processName}: provider attempt failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'ProviderAttemptFailedError';
+  }
+}
+
 export interface RunProcessAttempt {
   processId: string;
   /** True on the job's last attempt: a provider failure then ends the process as No disponible. */
@@ -33,13 +58,15 @@ export class RunProcessUseCase {
     private readonly legalMatches: LegalMatchesReader,
   ) {}
 
-  async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<void> {
+  async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
     const started = await this.steps.run({ processId }, (request) =>
       startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
     );
     const running = started?.transition.changes.find((c) => c.id === processId)?.next;
-    // Already started by an earlier delivery, finished, or now waiting for the candidate.
-    if (!started || running?.status !== 'En proceso') return;
+    // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
+    if (!started || !running) return { processName: null, outcome: 'nothing-to-do' };
+    if (running.status !== 'En proceso')
+      return { processName: running.name, outcome: 'waiting-for-candidate' };
 
     const name = running.name;
     let answer: ProviderAnswer;
@@ -47,7 +74,7 @@ export class RunProcessUseCase {
     try {
       answer = await this.callProvider(started.request, processId, name);
     } catch (error) {
-      if (!lastAttempt) throw error; // Bull retries with backoff
+      if (!lastAttempt) throw new ProviderAttemptFailedError(name, error); // Bull retries with backoff
       this.logger.warn(
         { processId, process: name },
         'Provider gave no answer after its retries: No disponible',
@@ -59,11 +86,12 @@ export class RunProcessUseCase {
         rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
-    await this.steps.run(
+    const finished = await this.steps.run(
       { processId },
       (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
       { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
     );
+    return { processName: name, outcome: finished ? 'finished' : 'already-finished', result: answer.result };
   }
 
   private async callProvider(

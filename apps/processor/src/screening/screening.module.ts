@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { LegalSourceModule, QueueModule } from '@app/platform';
+import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { OutboxSweeperService } from './outbox-sweeper.service';
+import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
 import { ScreeningProcessor } from './screening.processor';
@@ -14,6 +15,8 @@ import { ScreeningProcessor } from './screening.processor';
     SandboxProvider,
     LegalMatchesReader,
     OutboxSweeperService,
+    QueueDrainService,
+    JobLogContext,
   ],
 })
 export class ScreeningWorkerModule {}

@@ -1,20 +1,69 @@
+import { performance } from 'node:perf_hooks';
 import { Process, Processor } from '@nestjs/bull';
+import { Logger } from '@nestjs/common';
 import type { Job } from 'bull';
-import { RUN_PROCESS_ATTEMPTS, RunProcessPayload, SCREENING_QUEUE, ScreeningJob } from '@app/platform';
-import { RunProcessUseCase } from './run-process.use-case';
+import {
+  JobLogContext,
+  ProcessJobMetrics,
+  RUN_PROCESS_ATTEMPTS,
+  RunProcessPayload,
+  SCREENING_QUEUE,
+  ScreeningJob,
+} from '@app/platform';
+import { ProviderAttemptFailedError, RunProcessReport, RunProcessUseCase } from './run-process.use-case';
 
 /** Process jobs run concurrently: most of their time is spent waiting on providers and PostgreSQL. */
 export const RUN_PROCESS_CONCURRENCY = 64;
 
+/**
+ * The Bull consumer: runs each job in a log context carrying its id, times it, and says how it
+ * ended in one line. The work itself is the use case's.
+ */
 @Processor(SCREENING_QUEUE)
 export class ScreeningProcessor {
-  constructor(private readonly runProcess: RunProcessUseCase) {}
+  private readonly logger = new Logger(ScreeningProcessor.name);
+
+  constructor(
+    private readonly runProcess: RunProcessUseCase,
+    private readonly jobLogs: JobLogContext,
+    private readonly metrics: ProcessJobMetrics,
+  ) {}
 
   @Process({ name: ScreeningJob.RunProcess, concurrency: RUN_PROCESS_CONCURRENCY })
   run(job: Job<RunProcessPayload>): Promise<void> {
-    return this.runProcess.execute({
-      processId: job.data.processId,
-      lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? RUN_PROCESS_ATTEMPTS),
-    });
+    return this.jobLogs.run(job, () => this.runTimed(job));
+  }
+
+  private async runTimed(job: Job<RunProcessPayload>): Promise<void> {
+    const attempts = job.opts.attempts ?? RUN_PROCESS_ATTEMPTS;
+    const attempt = job.attemptsMade + 1;
+    const { processId } = job.data;
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    let report: RunProcessReport;
+    try {
+      report = await this.runProcess.execute({ processId, lastAttempt: attempt >= attempts });
+    } catch (error) {
+      const seconds = elapsed();
+      if (error instanceof ProviderAttemptFailedError) this.metrics.observe(error.processName, seconds);
+      this.logger.warn(
+        { err: error, processId, attempt, attempts, durationMs: Math.round(seconds * 1000) },
+        attempt < attempts ? 'Process job failed; Bull retries it' : 'Process job failed on its last attempt',
+      );
+      throw error;
+    }
+    const seconds = elapsed();
+    if (report.processName) this.metrics.observe(report.processName, seconds);
+    this.logger.log(
+      {
+        processId,
+        process: report.processName,
+        outcome: report.outcome,
+        result: report.result,
+        attempt,
+        durationMs: Math.round(seconds * 1000),
+      },
+      'Process job finished',
+    );
   }
 }

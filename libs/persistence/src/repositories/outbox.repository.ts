@@ -87,6 +87,18 @@ export class OutboxRepository {
     });
   }
 
+  /**
+   * Seconds the oldest unpublished job has waited, 0 when none waits. One probe of the partial index
+   * on unpublished ids (ids grow with time, so the lowest is the oldest), whatever the table's size.
+   */
+  async oldestUnpublishedAgeSeconds(): Promise<number> {
+    const rows: Array<{ age: number }> = await this.dataSource.query(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_job
+        WHERE published_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    return rows.length === 0 ? 0 : Math.max(0, rows[0].age);
+  }
+
   /** Published rows are only history; keep a day of it. */
   async purgePublished(olderThanHours = 24): Promise<void> {
     await this.dataSource.query(

@@ -19,6 +19,8 @@ describe('loadAppConfig', () => {
     expect(config.auth.jwtSecret).toBe(DEV_JWT_SECRET);
     expect(config.auth.accessTtl).toBe(900);
     expect(config.sandbox).toEqual({ latencyMs: 200, failureRate: 0 });
+    expect(config.metrics).toEqual({ apiPort: 9100, processorPort: 9101 });
+    expect(config.shutdownReadinessDelayMs).toBe(0);
   });
 
   it.each([
@@ -32,6 +34,11 @@ describe('loadAppConfig', () => {
     ['JWT_SECRET', 'short', /JWT_SECRET must be at least 32 characters/],
     ['SANDBOX_FAILURE_RATE', '1.5', /SANDBOX_FAILURE_RATE must be a number from 0 to 1/],
     ['NODE_ENV', 'staging', /NODE_ENV must be development, production or test/],
+    ['METRICS_PORT', 'x', /METRICS_PORT must be a whole number/],
+    ['METRICS_PORT', '3000', /METRICS_PORT must differ from PORT/],
+    ['PROCESSOR_METRICS_PORT', '9100', /PROCESSOR_METRICS_PORT must differ from METRICS_PORT/],
+    ['PROCESSOR_METRICS_PORT', '65536', /PROCESSOR_METRICS_PORT must be between 0 and 65535/],
+    ['SHUTDOWN_READINESS_DELAY_MS', '-1', /SHUTDOWN_READINESS_DELAY_MS must be between 0 and 60000/],
   ])('stops on a bad %s naming the variable', (name, value, message) => {
     expect(() => loadAppConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadAppConfig({ [name]: value })).toThrow(message);
@@ -83,5 +90,12 @@ describe('loadAppConfig', () => {
     expect(
       loadAppConfig({ QUEUE_DASHBOARD_USER: 'qa', QUEUE_DASHBOARD_PASSWORD: 'pw' }).queueDashboard,
     ).toEqual({ user: 'qa', password: 'pw' });
+  });
+
+  it('turns a metrics endpoint off with port 0', () => {
+    expect(loadAppConfig({ METRICS_PORT: '0', PROCESSOR_METRICS_PORT: '0' }).metrics).toEqual({
+      apiPort: 0,
+      processorPort: 0,
+    });
   });
 });

@@ -35,6 +35,24 @@ export interface AppConfig {
   estimatesRefreshMs: number;
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
+  metrics: MetricsConfig;
+  /**
+   * SHUTDOWN_READINESS_DELAY_MS, default 0: after SIGTERM the api keeps listening this long while
+   * /health/ready answers 503, so a load balancer polling it stops sending traffic before the port
+   * closes. In-flight requests then still get their 10 s.
+   */
+  shutdownReadinessDelayMs: number;
+}
+
+/**
+ * Prometheus endpoints: `GET /metrics` on a small HTTP server of each app's own, never on the public
+ * api port. Port 0 turns an app's endpoint off (e.g. a second processor on the same host).
+ */
+export interface MetricsConfig {
+  /** METRICS_PORT, default 9100. */
+  apiPort: number;
+  /** PROCESSOR_METRICS_PORT, default 9101. */
+  processorPort: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +151,21 @@ function timezone(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+/** After PORT is validated (the object literal below reads it first). */
+function metricsConfig(env: Env): MetricsConfig {
+  const apiPort = Number(str(env, 'PORT', '3000'));
+  const metrics = {
+    apiPort: int(env, 'METRICS_PORT', 9100, 0, 65535),
+    processorPort: int(env, 'PROCESSOR_METRICS_PORT', 9101, 0, 65535),
+  };
+  // Both bind on the same host as the api: a clash would only show up as a failed boot later on.
+  if (metrics.apiPort !== 0 && metrics.apiPort === apiPort)
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (${apiPort}): metrics are not public`);
+  if (metrics.processorPort !== 0 && metrics.processorPort === metrics.apiPort)
+    throw new ConfigError('PROCESSOR_METRICS_PORT', `must differ from METRICS_PORT (${metrics.apiPort})`);
+  return metrics;
+}
+
 export function loadAppConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = str(env, 'NODE_ENV', 'development');
   if (!['development', 'production', 'test'].includes(nodeEnvRaw))
@@ -188,6 +221,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     eventsRetentionDays: int(env, 'EVENTS_RETENTION_DAYS', 30, 1, 3650),
     estimatesRefreshMs: int(env, 'ESTIMATES_REFRESH_MS', 10_000, 100, 3_600_000),
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
+    metrics: metricsConfig(env),
+    shutdownReadinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 60_000),
   };
 }
 

@@ -42,8 +42,8 @@ export function redactPersonalQuery(url: string): string {
             const header = req.headers['x-request-id'];
             return typeof header === 'string' && /^[\w.-]{1,128}$/.test(header) ? header : randomUUID();
           },
-          // Health probes would drown the log.
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
+          // Health probes (/health, /health/live, /health/ready) would drown the log.
+          autoLogging: { ignore: (req: IncomingMessage) => req.url?.startsWith('/health') === true },
           serializers: {
             err: serializeErrorSafely,
             req: (req: { id: string; method: string; url: string }) => ({

@@ -9,6 +9,7 @@ import {
   SCREENING_QUEUE,
   ScreeningJob,
 } from './queue.contract';
+import { withTimeout } from '../util/with-timeout';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
@@ -103,12 +104,4 @@ export class OutboxPublisher implements OnApplicationShutdown {
       );
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { ShutdownState } from '@app/platform';
+
+/**
+ * Once a graceful shutdown begins, every answer (the in-flight ones included) closes its connection:
+ * keep-alive clients reconnect elsewhere instead of reusing a socket about to go, and the server's
+ * close is not held up by sockets left idle after their last answer.
+ */
+export function closeConnectionsWhileDraining(fastify: FastifyInstance, shutdown: ShutdownState): void {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (shutdown.isDraining) reply.header('connection', 'close');
+    return payload;
+  });
+}

@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class DependencyStatusDto {
+  @ApiProperty({ enum: ['up', 'down'], example: 'up' })
+  status!: 'up' | 'down';
+
+  @ApiPropertyOptional({ type: 'integer', description: 'Milliseconds the check took', example: 3 })
+  responseTime?: number;
+
+  @ApiPropertyOptional({ description: 'Why the check failed', example: 'timeout of 1500ms exceeded' })
+  message?: string;
+}
+
+export class ProcessorStatusDto {
+  @ApiProperty({ enum: ['up', 'down'], example: 'up', description: 'up while at least one instance beats' })
+  status!: 'up' | 'down';
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'The latest heartbeat of any processor instance (one a second each)',
+    example: '2026-11-22T14:00:00.000Z',
+  })
+  lastSeen!: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Processor instances that beat within the last 3 seconds',
+    example: 1,
+  })
+  instances!: number;
+}
+
+export class HealthDetailsDto {
+  @ApiProperty({ type: DependencyStatusDto, description: 'PostgreSQL: decides the status' })
+  database!: DependencyStatusDto;
+
+  @ApiProperty({ type: DependencyStatusDto, description: 'Redis: decides the status' })
+  redis!: DependencyStatusDto;
+
+  @ApiProperty({ type: ProcessorStatusDto, description: 'The processors, informational only' })
+  processor!: ProcessorStatusDto;
+}
+
+export class HealthDto {
+  @ApiProperty({ enum: ['ok', 'error'], example: 'ok' })
+  status!: 'ok' | 'error';
+
+  @ApiProperty({ type: HealthDetailsDto })
+  details!: HealthDetailsDto;
+}
+
+/** The 503 answer: the error body of CONTRACT 1 with the same `status` and `details`. */
+export class HealthUnavailableDto extends HealthDto {
+  @ApiProperty({ example: 503, enum: [503] })
+  code!: number;
+
+  @ApiProperty({ example: 'Unavailable: redis did not answer.' })
+  message!: string;
+}
+
+export class LivenessDto {
+  @ApiProperty({ enum: ['ok'], example: 'ok' })
+  status!: 'ok';
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import { Histogram } from 'prom-client';
+import { MetricsRegistry } from './metrics-registry';
+
+/** The route label of requests no route matched: raw URLs would make one series per URL tried. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** `http_request_duration_seconds` by method, route pattern (`/candidate-requests/:uuid`) and status. */
+@Injectable()
+export class HttpMetrics {
+  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(metrics: MetricsRegistry) {
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from request received to response sent, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [metrics.registry],
+    });
+  }
+
+  /** Observes every answered request, Nest routes and plugin routes (Swagger, Bull Board) alike. */
+  instrument(fastify: FastifyInstance): void {
+    fastify.addHook('onResponse', async (request, reply) => {
+      this.duration.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { api, eventually, killProcessor, restartProcessor, state } from './support/helpers';
+import { documentedViolations } from './support/openapi';
+import { exitOf, kill, spawnApp, waitForExit } from './support/stack';
+
+interface ProcessorStatus {
+  status: 'up' | 'down';
+  lastSeen: string | null;
+  instances: number;
+}
+
+async function processorStatus(): Promise<ProcessorStatus> {
+  const response = await api().get('/health').expect(200);
+  return response.body.details.processor as ProcessorStatus;
+}
+
+/** Polls /health every 100 ms until the processor entry passes `check`; answers how long it took. */
+async function msUntilProcessor(check: (p: ProcessorStatus) => boolean, what: string): Promise<number> {
+  const started = Date.now();
+  await eventually(async () => (check(await processorStatus()) ? true : undefined), 10_000, what);
+  return Date.now() - started;
+}
+
+/** A processor instance beside the stack's (no metrics server: the stack's processor has the port). */
+function extraProcessor() {
+  return spawnApp('processor', { ...state().env, PROCESSOR_METRICS_PORT: '0' });
+}
+
+afterAll(() => {
+  restartProcessor();
+});
+
+describe('GET /health/live and /health/ready', () => {
+  it('answers liveness without looking at any dependency', async () => {
+    const response = await api().get('/health/live').expect(200);
+    expect(response.body).toEqual({ status: 'ok' });
+    expect(await documentedViolations('/health/live', response.body)).toEqual([]);
+  });
+
+  it('answers readiness 200 with the body of /health while PostgreSQL and Redis answer', async () => {
+    const response = await api().get('/health/ready').expect(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      details: {
+        database: expect.objectContaining({ status: 'up' }),
+        redis: expect.objectContaining({ status: 'up' }),
+        processor: { status: 'up', lastSeen: expect.any(String), instances: expect.any(Number) },
+      },
+    });
+    expect(await documentedViolations('/health/ready', response.body)).toEqual([]);
+    expect(await documentedViolations('/health', (await api().get('/health').expect(200)).body)).toEqual([]);
+  });
+});
+
+describe('processor heartbeat', () => {
+  it('counts processor instances apart and drops a killed one within 5 s', async () => {
+    // An instance another spec file killed a moment ago may still be counted for up to 3 s.
+    await msUntilProcessor((p) => p.status === 'up' && p.instances === 1, 'the stack processor alone');
+    const second = extraProcessor();
+    try {
+      await msUntilProcessor((p) => p.instances === 2, 'a second processor instance');
+      kill(second.pid!, 'SIGKILL');
+      const ms = await msUntilProcessor((p) => p.instances === 1, 'the killed instance to drop out');
+      expect(ms).toBeLessThan(5_000);
+      expect((await processorStatus()).status).toBe('up');
+    } finally {
+      kill(second.pid!, 'SIGKILL');
+    }
+  });
+
+  it('reports the processor down within 5 s of its death, while /health stays 200', async () => {
+    await killProcessor({ restart: false });
+    const ms = await msUntilProcessor((p) => p.status === 'down', 'the processor to be reported down');
+    expect(ms).toBeLessThan(5_000);
+    const after = await processorStatus();
+    expect(after.instances).toBe(0);
+    expect(Date.now() - Date.parse(after.lastSeen!)).toBeLessThan(10_000);
+    restartProcessor();
+    await msUntilProcessor((p) => p.status === 'up' && p.instances === 1, 'the new processor');
+  });
+
+  it('forgets an instance at once when it stops gracefully, and it exits 0', async () => {
+    const second = extraProcessor();
+    try {
+      await msUntilProcessor((p) => p.instances === 2, 'a second processor instance');
+      kill(second.pid!, 'SIGTERM');
+      // Well under the 3 s a dead instance is still counted: it left the set on the way out.
+      const ms = await msUntilProcessor((p) => p.instances === 1, 'the stopped instance to leave');
+      expect(ms).toBeLessThan(2_000);
+      expect(await exitOf(second)).toEqual({ code: 0, signal: null });
+    } finally {
+      kill(second.pid!, 'SIGKILL');
+      await waitForExit(second.pid!);
+    }
+  });
+});

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import {
+  api,
+  countRows,
+  eventually,
+  killProcessor,
+  restartApi,
+  restartProcessor,
+  Session,
+  signIn,
+  state,
+  withDb,
+} from './support/helpers';
+import { logLinesSince, logMark } from './support/logs';
+import { candidate, overview, register } from './support/screening';
+import { exitOf, kill, sleep } from './support/stack';
+
+const SEARCHES = '/risks/legal-records/searches';
+
+/**
+ * A provider call this long after its process started means a second run: a job handed to another
+ * processor only after its lock expired (10 s). Retries are seen in the log instead ('Process job
+ * failed'); a busy 2-core machine can delay a first call by a second, hence not less.
+ */
+const SECOND_RUN_LAG_MS = 5_000;
+
+/** Rows of the processes of some requests, with how long the provider call started after the run. */
+function processRows(requestIds: string[]) {
+  return withDb(
+    async (db) =>
+      (
+        await db.query<{
+          id: string;
+          status: string;
+          generation: number;
+          dependsOn: string | null;
+          endDate: Date;
+          callLagMs: number;
+        }>(
+          `SELECT id, status, generation, depends_on AS "dependsOn", end_date AS "endDate",
+                  (extract(epoch FROM (raw_details->>'requestedAt')::timestamptz - start_date) * 1000)::float8 AS "callLagMs"
+             FROM request_process WHERE request_id = ANY($1)`,
+          [requestIds],
+        )
+      ).rows,
+  );
+}
+
+function runningProcesses(requestIds: string[]): Promise<number> {
+  return countRows(
+    `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1) AND status = 'En proceso' AND start_date IS NOT NULL`,
+    [requestIds],
+  );
+}
+
+async function processorUp(): Promise<void> {
+  await eventually(
+    async () => ((await api().get('/health')).body.details?.processor?.status === 'up' ? true : undefined),
+    30_000,
+    'a processor heartbeat',
+  );
+}
+
+describe('graceful shutdown of the api', () => {
+  afterAll(async () => {
+    await restartApi({});
+  });
+
+  it('answers every in-flight request, turns not ready, refuses new connections, and exits 0', async () => {
+    // Slow searches (1 s each in PostgreSQL, 10 at a time through the source's pool): 2 s of work.
+    // A second of readiness delay: time for a load balancer to see /health/ready turn 503.
+    const apiProcess = await restartApi({
+      LEGAL_SOURCE_LATENCY_MS: '1000',
+      LEGAL_SOURCE_TIMEOUT_MS: '8000',
+      LEGAL_SOURCE_SLOW_MS: '5000',
+      SHUTDOWN_READINESS_DELAY_MS: '1000',
+    });
+    const { apiPort } = state();
+    const session = await signIn();
+    const searches = Array.from({ length: 20 }, () =>
+      // `then` sends the request now (a supertest request is lazy).
+      api()
+        .post(SEARCHES)
+        .set(session.auth)
+        .send({ name: 'Juan', lastName: 'Hernández' })
+        .then((r) => r),
+    );
+    await eventually(
+      async () =>
+        (await countRows(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'screening-legal-source' AND state = 'active' AND query LIKE '%pg_sleep%'`,
+        )) >= 10 || undefined,
+      10_000,
+      'the searches to be in flight',
+    );
+
+    const signalledAt = Date.now();
+    kill(apiProcess.pid!, 'SIGTERM');
+    const ready = await eventually(
+      async () => {
+        const response = await api().get('/health/ready');
+        return response.status === 503 ? response : undefined;
+      },
+      900,
+      'readiness to turn 503',
+    );
+    expect(ready.body).toEqual({
+      code: 503,
+      message: 'Shutting down: this instance takes no new requests.',
+      status: 'error',
+      details: expect.objectContaining({ database: expect.objectContaining({ status: 'up' }) }),
+    });
+    expect(ready.headers.connection).toBe('close');
+    const live = await api().get('/health/live').expect(200);
+    expect(live.headers.connection).toBe('close');
+
+    // Then the port closes while the searches are still running.
+    await eventually(
+      () =>
+        fetch(`http://127.0.0.1:${apiPort}/health/live`).then(
+          () => undefined,
+          () => true,
+        ),
+      3_000,
+      'new connections to be refused',
+    );
+    const refusedAfterMs = Date.now() - signalledAt;
+
+    const answers = await Promise.all(searches);
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.map((a) => a.body.data.outcome)).toEqual(Array(20).fill('SUCCESS'));
+    expect(answers.every((a) => a.headers.connection === 'close')).toBe(true);
+    expect(await exitOf(apiProcess)).toEqual({ code: 0, signal: null });
+    expect(refusedAfterMs).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - signalledAt).toBeLessThan(11_000);
+  });
+});
+
+describe('graceful shutdown of the processor', () => {
+  afterAll(() => {
+    restartProcessor();
+  });
+
+  it('finishes the jobs it runs, once each, and exits 0', async () => {
+    // A slow provider (1 to 3 s a call) keeps jobs running when the signal comes.
+    const processor = await killProcessor({ signal: 'SIGTERM', env: { SANDBOX_LATENCY_MS: '2000' } });
+    await processorUp();
+    const session = await signIn();
+    const requestIds = [await register(session, candidate()), await register(session, candidate())];
+    await eventually(
+      async () => ((await runningProcesses(requestIds)) === 10 ? true : undefined),
+      20_000,
+      'all 10 processes to be running',
+    );
+    const mark = logMark('processor');
+    kill(processor!.pid!, 'SIGTERM');
+    expect(await exitOf(processor!)).toEqual({ code: 0, signal: null });
+    const exitedAt = Date.now();
+
+    // Nothing started them again: the processor that was stopped finished every one before exiting.
+    const rows = await processRows(requestIds);
+    expect(rows).toHaveLength(10);
+    for (const row of rows) {
+      expect(row.status).toBe('Finalizado');
+      expect(row.endDate.getTime()).toBeLessThanOrEqual(exitedAt);
+      expect(row.callLagMs).toBeLessThan(SECOND_RUN_LAG_MS);
+    }
+    const lines = logLinesSince('processor', mark);
+    expect(lines.filter((line) => line.msg.startsWith('Process job failed'))).toEqual([]);
+  });
+});
+
+describe('a rolling restart under load', () => {
+  afterAll(async () => {
+    await killProcessor({ signal: 'SIGTERM', env: {} });
+  });
+
+  /** Registers, retrying with the same Idempotency-Key while the api cannot be reached. */
+  async function registerRetrying(session: Session, retries: { count: number }): Promise<string> {
+    const body = candidate();
+    const key = randomUUID();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const response = await api()
+        .post('/candidate-requests')
+        .set(session.auth)
+        .set('Idempotency-Key', key)
+        .send(body)
+        .timeout(15_000)
+        .catch(() => undefined); // refused or cut while the api restarts
+      if (response?.status === 202) return response.body.uuid as string;
+      if (response && response.status !== 503)
+        throw new Error(`registration answered ${response.status}: ${response.text}`);
+      if (Date.now() > deadline) throw new Error('the api did not come back within 30 s');
+      retries.count += 1;
+      await sleep(100);
+    }
+  }
+
+  it('loses and doubles nothing while the processor and the api restart one after the other', async () => {
+    const info = { LOG_LEVEL: 'info' }; // the processors log one line per job: counted below
+    const firstProcessor = await killProcessor({ signal: 'SIGTERM', env: info });
+    const firstApi = await restartApi({});
+    await processorUp();
+    const mark = logMark('processor');
+    const session = await signIn();
+
+    const accepted: string[] = [];
+    const retries = { count: 0 };
+    let loading = true;
+    const clients = Array.from({ length: 3 }, async () => {
+      while (loading) accepted.push(await registerRetrying(session, retries));
+    });
+
+    await sleep(1_500);
+    await killProcessor({ signal: 'SIGTERM', env: info });
+    expect(await exitOf(firstProcessor!)).toEqual({ code: 0, signal: null });
+    await sleep(1_500);
+    await restartApi({});
+    expect(await exitOf(firstApi)).toEqual({ code: 0, signal: null });
+    await sleep(1_500);
+    loading = false;
+    await Promise.all(clients);
+
+    expect(accepted.length).toBeGreaterThan(10);
+    expect(new Set(accepted).size).toBe(accepted.length);
+    // Jobs a draining processor fetched but did not start wait for their lock to expire (10 s).
+    await eventually(
+      async () =>
+        (await countRows(
+          `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
+          [accepted],
+        )) === 0 || undefined,
+      60_000,
+      'every accepted registration to finish',
+    );
+    for (const uuid of accepted) expect((await overview(session, uuid)).status).toBe('Completed');
+
+    // Nothing doubled: one request per accepted registration, one candidate each.
+    expect(
+      await countRows(`SELECT count(*)::int AS n FROM candidate_request WHERE id = ANY($1)`, [accepted]),
+    ).toBe(accepted.length);
+    expect(
+      await countRows(`SELECT count(*)::int AS n FROM candidate WHERE request_id = ANY($1)`, [accepted]),
+    ).toBe(accepted.length);
+    // Every process queued once per generation, and ran once: one provider call, one finishing job.
+    const rows = await processRows(accepted);
+    expect(rows).toHaveLength(accepted.length * 5);
+    expect(rows.filter((row) => row.generation !== (row.dependsOn ? 1 : 0))).toEqual([]);
+    expect(rows.filter((row) => row.callLagMs >= SECOND_RUN_LAG_MS)).toEqual([]);
+    expect(
+      await countRows(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = ANY($1)`, [
+        accepted,
+      ]),
+    ).toBe(rows.length);
+    const lines = logLinesSince('processor', mark);
+    expect(lines.filter((line) => line.msg.startsWith('Process job failed'))).toEqual([]);
+    const finishedBy = new Map<string, number>();
+    for (const line of lines.filter((l) => l.msg === 'Process job finished' && l.outcome === 'finished'))
+      finishedBy.set(line.processId!, (finishedBy.get(line.processId!) ?? 0) + 1);
+    expect(rows.filter((row) => finishedBy.get(row.id) !== 1).map((row) => row.id)).toEqual([]);
+  }, 120_000);
+});
