@@ -12,7 +12,7 @@ beforeAll(async () => {
   acme = await signIn('demo@acme.test');
   // History: five BASIC requests finished, so each of their process names has at least 5 durations.
   const uuids = await Promise.all(Array.from({ length: 5 }, () => register(acme, candidate())));
-  await Promise.all(uuids.map((uuid) => waitForOverview(acme, uuid, ended)));
+  await Promise.all(uuids.map((uuid) => waitForOverview(acme, uuid, ended, 60_000)));
   await sleep(700); // the api refreshes its medians every ESTIMATES_REFRESH_MS (300 ms in the test stack)
 });
 
@@ -55,7 +55,7 @@ describe('estimates', () => {
 
   it('has no global estimate while a process waits for the candidate, and none for finished processes', async () => {
     const uuid = await register(acme, fullCandidate());
-    const data = await waitForOverview(acme, uuid, (o) => o.status === 'Completed', 30_000);
+    const data = await waitForOverview(acme, uuid, (o) => o.status === 'Completed', 60_000);
     const documents = data.processes.find((p) => p.processName === 'Documentos')!;
     expect(documents.status).toBe('Pendiente Candidato');
     expect(documents.estimatedEndDate).toBeNull();

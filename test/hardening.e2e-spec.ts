@@ -115,7 +115,7 @@ describe('sign-in throttling under concurrency', () => {
 });
 
 describe('the per-address limit on failed sign-ins', () => {
-  const port = state().apiPort + 40;
+  const port = state().apiPort + 57;
   let pid: number;
   const second = () => request(`http://127.0.0.1:${port}`);
 
