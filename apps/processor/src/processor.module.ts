@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@app/persistence';
 import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } from '@app/platform';
 import { HeartbeatService } from './heartbeat.service';
+import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
 
 @Module({
@@ -14,6 +15,7 @@ import { ScreeningWorkerModule } from './screening/screening.module';
     }),
     RedisModule,
     ScreeningWorkerModule,
+    OutboxWorkerModule,
   ],
   providers: [HeartbeatService],
 })

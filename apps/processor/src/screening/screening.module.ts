@@ -1,19 +1,12 @@
 import { Module } from '@nestjs/common';
 import { LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
-import { OutboxSweeperService } from './outbox-sweeper.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
 import { ScreeningProcessor } from './screening.processor';
 
 @Module({
   imports: [QueueModule.register(), LegalSourceModule],
-  providers: [
-    ScreeningProcessor,
-    RunProcessUseCase,
-    SandboxProvider,
-    LegalMatchesReader,
-    OutboxSweeperService,
-  ],
+  providers: [ScreeningProcessor, RunProcessUseCase, SandboxProvider, LegalMatchesReader],
 })
 export class ScreeningWorkerModule {}
