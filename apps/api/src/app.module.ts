@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { ScreeningModule } from './screening/screening.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { ScreeningModule } from './screening/screening.module';
     HealthModule,
     ScreeningModule,
     LegalRecordsModule,
+    WebhooksModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })

@@ -10,6 +10,9 @@ import { OutboxRepository } from './repositories/outbox.repository';
 import { ProcessExecutionRepository } from './repositories/process-execution.repository';
 import { LegalSearchRepository } from './repositories/legal-search.repository';
 import { EventRepository } from './repositories/event.repository';
+import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
+import { WebhookDispatchRepository } from './repositories/webhook-dispatch.repository';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -21,6 +24,9 @@ const REPOSITORIES = [
   IdempotencyRepository,
   LegalSearchRepository,
   EventRepository,
+  WebhookEndpointRepository,
+  WebhookDeliveryRepository,
+  WebhookDispatchRepository,
 ];
 
 export interface PersistenceOptions {

@@ -9,3 +9,6 @@ export * from './queue/queue.module';
 export * from './queue/outbox-publisher';
 export * from './legal-source/legal-source.module';
 export * from './screening/lifecycle-steps';
+export * from './webhooks/secret-cipher';
+export * from './webhooks/address-guard';
+export * from './webhooks/webhooks.module';

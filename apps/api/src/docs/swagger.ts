@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/auth-user';
+import { closeEventDataSchemas } from '../events/event.dto';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -20,6 +21,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements('bearer')
     .addTag('Authentication', 'Sign-in, token refresh and sign-out')
     .addTag('Health', 'Liveness of the api and its dependencies')
+    .addTag(
+      'Webhooks',
+      'Endpoints that receive every event of a client as it happens (Standard Webhooks: signed, retried, in order per candidate request)',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
@@ -33,6 +38,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
+  closeEventDataSchemas(document);
   return document;
 }
 
