@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig, AppConfigModule, LoggingModule, RedisModule } fr
 import { HeartbeatService } from './heartbeat.service';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
+import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -16,6 +17,7 @@ import { ScreeningWorkerModule } from './screening/screening.module';
     RedisModule,
     ScreeningWorkerModule,
     OutboxWorkerModule,
+    WebhooksWorkerModule,
   ],
   providers: [HeartbeatService],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@app/domain';
 import { PendingOutboxJob, WebhookDeliveryRepository } from '@app/persistence';
-import { OutboxPublisher, outboxJob, WEBHOOK_QUEUE, WebhookJob } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../screening/read-requests.use-case';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
@@ -40,9 +40,7 @@ export class WebhookDeliveriesUseCase {
         ? await this.deliveries.rescheduleNow(tx, endpoint.id, deliveryId)
         : null;
       if (!rescheduled) return null;
-      staged = await this.outbox.stage(tx, [
-        outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveryId, generation: rescheduled.generation }),
-      ]);
+      staged = await this.outbox.stage(tx, [deliverWebhookJob(deliveryId, rescheduled.generation)]);
       const { generation: _generation, ...view } = rescheduled;
       return view;
     });

@@ -53,8 +53,18 @@ export function chainLock(endpointId: string, subject: string): string {
 const VIEW = `d.id, 'evt_' || d.event_tx || '_' || d.event_seq AS "eventId", d.event_type AS "eventType", d.status,
   d.attempts, (extract(epoch FROM d.next_attempt_at) * 1000)::bigint AS "nextAttemptAt"`;
 
+/** jsonb keeps keys in its own order: give each attempt back in the order CONTRACT 7.3 shows. */
 function viewOf(row: DeliveryView): DeliveryView {
-  return { ...row, nextAttemptAt: row.nextAttemptAt === null ? null : Number(row.nextAttemptAt) };
+  return {
+    ...row,
+    attempts: row.attempts.map(({ at, httpStatus, durationMs, error }) => ({
+      at,
+      httpStatus,
+      durationMs,
+      error,
+    })),
+    nextAttemptAt: row.nextAttemptAt === null ? null : Number(row.nextAttemptAt),
+  };
 }
 
 /** Deliveries of webhook endpoints (CONTRACT 7.3, 7.4). */

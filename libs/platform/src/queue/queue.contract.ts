@@ -127,3 +127,8 @@ export function runProcessJobs(
     }),
   );
 }
+
+/** The outbox row of one attempt of a delivery; a retry is due at `availableAt`. */
+export function deliverWebhookJob(deliveryId: string, generation: number, availableAt?: Date): OutboxJob {
+  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveryId, generation }, availableAt);
+}
