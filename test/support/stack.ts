@@ -47,6 +47,8 @@ export function stackEnv(): Record<string, string> {
     LEGAL_SOURCE_SLOW_MS: '1000',
     QUEUE_DASHBOARD_USER: 'qa',
     QUEUE_DASHBOARD_PASSWORD: 'qa-dashboard-pass',
+    // Failed webhook deliveries are retried within seconds, not minutes.
+    WEBHOOKS_RETRY_SCHEDULE: '1s,1s,1s',
   };
 }
 
