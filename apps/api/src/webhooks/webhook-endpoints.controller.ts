@@ -3,7 +3,6 @@ import {
   ApiAcceptedResponse,
   ApiBearerAuth,
   ApiBody,
-  ApiCallbacks,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
@@ -15,6 +14,7 @@ import {
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { EventEnvelopeDto } from '../events/event.dto';
+import { DELIVERY_DESCRIPTION, WEBHOOK_CALLBACK } from './webhook-callback.docs';
 import {
   WebhookDeliveriesQueryDto,
   WebhookDeliveryDto,
@@ -35,11 +35,6 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the endpoint' };
 
-const DELIVERY_DESCRIPTION =
-  'Every event of the endpoint\'s client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. ' +
-  'A 2xx within WEBHOOKS_TIMEOUT_MS (10 s) is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. ' +
-  'Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.';
-
 @ApiTags('Webhooks')
 @ApiBearerAuth('bearer')
 @ApiExtraModels(EventEnvelopeDto)
@@ -55,6 +50,7 @@ export class WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Register a webhook endpoint',
     description: `Any user of the client may register one. The answer carries the signing \`secret\`, shown only here and on rotation. ${DELIVERY_DESCRIPTION}`,
+    callbacks: WEBHOOK_CALLBACK,
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,
@@ -71,16 +67,6 @@ export class WebhookEndpointsController {
     },
   })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
-  @ApiCallbacks({
-    name: 'event',
-    callbackUrl: '{$request.body#/url}',
-    method: 'post',
-    requestBody: { type: EventEnvelopeDto },
-    expectedResponse: {
-      status: 200,
-      description: 'Any 2xx within WEBHOOKS_TIMEOUT_MS acknowledges the delivery',
-    },
-  })
   @ApiErrors(400, 401, 403, 413)
   create(
     @CurrentUser() user: AuthUser,

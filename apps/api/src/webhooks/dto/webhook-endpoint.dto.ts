@@ -61,7 +61,12 @@ export class UpdateWebhookEndpointDto {
   @Allow()
   events?: string[] | null;
 
-  @ApiPropertyOptional({ ...DESCRIPTION_PROPERTY, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional({
+    ...DESCRIPTION_PROPERTY,
+    type: String,
+    nullable: true,
+    description: 'null clears it',
+  })
   @Allow()
   description?: string | null;
 
