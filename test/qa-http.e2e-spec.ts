@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, state } from './support/helpers';
 import { parseHttpFile, substitute } from './support/http-file';
+import { Receiver } from './support/webhooks';
 
 describe('docs/qa.http', () => {
   it('walks through the whole flow as written, every step answering its expected status', async () => {
@@ -9,7 +10,9 @@ describe('docs/qa.http', () => {
       readFileSync(join(__dirname, '..', 'docs', 'qa.http'), 'utf8'),
     );
     expect(requests.length).toBeGreaterThanOrEqual(10);
-    const vars = { ...variables, baseUrl: '' };
+    // The walkthrough's webhook endpoint points at a real receiver of this test.
+    const receiver = await Receiver.start();
+    const vars = { ...variables, baseUrl: '', webhookUrl: receiver.url };
     const answers: Record<string, { status: number; body: unknown }> = {};
     for (const request of requests) {
       const url = substitute(request.url, vars, answers);
@@ -27,5 +30,6 @@ describe('docs/qa.http', () => {
       if (expected === undefined) expect(response.status).toBeLessThan(300);
     }
     expect(state().apiPort).toBeGreaterThan(0);
+    await receiver.close();
   });
 });

@@ -79,6 +79,7 @@ async function startStack({ port, redisPort, databaseUrl, env = {} }) {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     // A fresh secret each run: production (which the bench runs as) refuses any written in the repository.
     JWT_SECRET: randomBytes(32).toString('base64url'),
+    WEBHOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     SANDBOX_LATENCY_MS: '0',
     // No metrics servers: their default ports would clash with a developer's running `npm start`.

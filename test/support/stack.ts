@@ -57,6 +57,8 @@ export function stackEnv(): Record<string, string> {
     QUEUE_DASHBOARD_PASSWORD: 'qa-dashboard-pass',
     METRICS_PORT: String(E2E.metricsPort),
     PROCESSOR_METRICS_PORT: String(E2E.processorMetricsPort),
+    // Failed webhook deliveries are retried within seconds, not minutes.
+    WEBHOOKS_RETRY_SCHEDULE: '1s,1s,1s',
   };
 }
 

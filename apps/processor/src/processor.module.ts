@@ -9,7 +9,9 @@ import {
   RedisModule,
 } from '@app/platform';
 import { HeartbeatService } from './heartbeat.service';
+import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
+import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -22,6 +24,8 @@ import { ScreeningWorkerModule } from './screening/screening.module';
     RedisModule,
     MetricsModule.forProcessor(),
     ScreeningWorkerModule,
+    OutboxWorkerModule,
+    WebhooksWorkerModule,
   ],
   providers: [HeartbeatService],
 })

@@ -288,6 +288,135 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhook-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the client's webhook endpoints
+     * @description Newest first, paginated; secrets are never listed.
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Any user of the client may register one. The answer carries the signing `secret`, shown only here and on rotation. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within WEBHOOKS_TIMEOUT_MS (10 s) is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One webhook endpoint (without its secret) */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Its deliveries go with it; nothing more is sent to it.
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Only the fields sent change. `enabled: false` stops deliveries (pending ones end `failed`); `events: null` subscribes to every type again.
+     */
+    patch: operations['updateWebhookEndpoint'];
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/secret/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description Answers the new secret. For 24 hours deliveries carry two signatures, one per secret, so the receiver can switch to the new secret at any moment of that day.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled.
+     */
+    post: operations['testWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Deliveries of an endpoint, with every attempt
+     * @description Newest event first, paginated; `status` filters.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/deliveries/{deliveryId}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attempt a delivery again now
+     * @description A new attempt now, whatever the status (also for a `succeeded` or `failed` delivery, or one of a disabled endpoint); it carries the same `webhook-id`. Answers the delivery, pending.
+     */
+    post: operations['retryWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1369,6 +1498,446 @@ export interface components {
       message: string;
       data: components['schemas']['RecordDetailDataDto'];
     };
+    CandidateRequestCreatedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /** @example PKG-ACME-BASIC */
+      packageId: string;
+    };
+    ProcessStatusDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * Format: uuid
+       * @description The process
+       * @example 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      processId: string;
+      /**
+       * @example Peps
+       * @enum {string}
+       */
+      processName:
+        | 'Peps'
+        | 'Listas negras del SAT'
+        | 'Referencias Personales'
+        | 'Validación de estudios'
+        | 'BGC Laboral'
+        | 'Global Watch List'
+        | 'Referencias Laborales'
+        | 'Geolocalización'
+        | 'Documentos'
+        | 'BGC News'
+        | 'Reporte de Crédito'
+        | 'BGC Legal';
+    };
+    ProcessFinishedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * Format: uuid
+       * @description The process
+       * @example 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      processId: string;
+      /**
+       * @example Peps
+       * @enum {string}
+       */
+      processName:
+        | 'Peps'
+        | 'Listas negras del SAT'
+        | 'Referencias Personales'
+        | 'Validación de estudios'
+        | 'BGC Laboral'
+        | 'Global Watch List'
+        | 'Referencias Laborales'
+        | 'Geolocalización'
+        | 'Documentos'
+        | 'BGC News'
+        | 'Reporte de Crédito'
+        | 'BGC Legal';
+      /**
+       * @example Aprobado
+       * @enum {string}
+       */
+      result: 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+    };
+    CandidateRequestCompletedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * @description `Pendiente` while a process waits for the candidate or another process
+       * @example Pendiente
+       * @enum {string}
+       */
+      result: 'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+    };
+    CandidateRequestFinishedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * @example Riesgo Bajo
+       * @enum {string}
+       */
+      result: 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425200
+       */
+      globalEndDate: number;
+    };
+    LegalSearchCreatedDataDto: {
+      /**
+       * Format: uuid
+       * @description The legal-records search
+       * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+       */
+      searchId: string;
+      /**
+       * @example SUCCESS
+       * @enum {string}
+       */
+      outcome: 'SUCCESS' | 'EMPTY' | 'FAILED';
+      /** @example 1234 */
+      totalMatches: number;
+    };
+    LegalRecordUnlockedDataDto: {
+      /**
+       * Format: uuid
+       * @description The legal-records search
+       * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+       */
+      searchId: string;
+      /**
+       * Format: uuid
+       * @description The person unlocked
+       * @example 0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e
+       */
+      uuid: string;
+    };
+    WebhookTestDataDto: {
+      /**
+       * Format: uuid
+       * @description The endpoint tested
+       * @example 6c1d5e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f
+       */
+      endpointId: string;
+    };
+    EventEnvelopeDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened; it decides the shape of `data`: `candidate_request.created`: CandidateRequestCreatedDataDto, `process.started`: ProcessStatusDataDto, `process.waiting_for_candidate`: ProcessStatusDataDto, `process.finished`: ProcessFinishedDataDto, `candidate_request.completed`: CandidateRequestCompletedDataDto, `candidate_request.finished`: CandidateRequestFinishedDataDto, `legal_search.created`: LegalSearchCreatedDataDto, `legal_record.unlocked`: LegalRecordUnlockedDataDto, `webhook.test`: WebhookTestDataDto
+       * @example process.finished
+       * @enum {string}
+       */
+      type:
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      /**
+       * @description Identifiers, statuses and results of the change, never personal data; its shape depends on `type`
+       * @example {
+       *       "uuid": "3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f",
+       *       "processId": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+       *       "processName": "Peps",
+       *       "result": "Aprobado"
+       *     }
+       */
+      data:
+        | components['schemas']['CandidateRequestCreatedDataDto']
+        | components['schemas']['ProcessStatusDataDto']
+        | components['schemas']['ProcessFinishedDataDto']
+        | components['schemas']['CandidateRequestCompletedDataDto']
+        | components['schemas']['CandidateRequestFinishedDataDto']
+        | components['schemas']['LegalSearchCreatedDataDto']
+        | components['schemas']['LegalRecordUnlockedDataDto']
+        | components['schemas']['WebhookTestDataDto'];
+    };
+    CreateWebhookEndpointDto: {
+      /**
+       * @description Absolute http or https URL, at most 2048 characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).
+       * @example https://hooks.example.com/screening
+       */
+      url: string;
+      /**
+       * @description Event types to receive (at least one); omit to receive every type, present and future
+       * @example [
+       *       "process.finished",
+       *       "candidate_request.finished"
+       *     ]
+       */
+      events?: (
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test'
+      )[];
+      /** @example ATS integration (production) */
+      description?: string;
+      /**
+       * @description Client the endpoint belongs to: required when the account has several clients
+       * @example acme
+       */
+      clientId?: string;
+    };
+    CreatedWebhookEndpointDto: {
+      /**
+       * Format: uuid
+       * @example 6c1d5e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f
+       */
+      id: string;
+      /** @example https://hooks.example.com/screening */
+      url: string;
+      /**
+       * @description Event types it receives (every type when it subscribed to all)
+       * @example [
+       *       "process.finished",
+       *       "candidate_request.finished"
+       *     ]
+       */
+      events: (
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test'
+      )[];
+      /** @example ATS integration (production) */
+      description: string | null;
+      /**
+       * @description Disabled endpoints receive nothing but tests and manual retries
+       * @example true
+       */
+      enabled: boolean;
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425000
+       */
+      createdAt: number;
+      /**
+       * @description The signing secret (Standard Webhooks: `whsec_` + base64 of 32 random bytes). Shown only on creation and rotation: store it.
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2mL3qN8Pl9w=
+       */
+      secret: string;
+    };
+    WebhookEndpointDto: {
+      /**
+       * Format: uuid
+       * @example 6c1d5e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f
+       */
+      id: string;
+      /** @example https://hooks.example.com/screening */
+      url: string;
+      /**
+       * @description Event types it receives (every type when it subscribed to all)
+       * @example [
+       *       "process.finished",
+       *       "candidate_request.finished"
+       *     ]
+       */
+      events: (
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test'
+      )[];
+      /** @example ATS integration (production) */
+      description: string | null;
+      /**
+       * @description Disabled endpoints receive nothing but tests and manual retries
+       * @example true
+       */
+      enabled: boolean;
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425000
+       */
+      createdAt: number;
+    };
+    WebhookEndpointPageDto: {
+      /** @description Newest first */
+      data: components['schemas']['WebhookEndpointDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 1 */
+      total: number;
+    };
+    UpdateWebhookEndpointDto: {
+      /**
+       * @description Absolute http or https URL, at most 2048 characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).
+       * @example https://hooks.example.com/screening
+       */
+      url?: string;
+      /**
+       * @description Event types to receive (at least one); null receives every type again
+       * @example [
+       *       "process.finished",
+       *       "candidate_request.finished"
+       *     ]
+       */
+      events?:
+        | (
+            | 'candidate_request.created'
+            | 'process.started'
+            | 'process.waiting_for_candidate'
+            | 'process.finished'
+            | 'candidate_request.completed'
+            | 'candidate_request.finished'
+            | 'legal_search.created'
+            | 'legal_record.unlocked'
+            | 'webhook.test'
+          )[]
+        | null;
+      /**
+       * @description null clears it
+       * @example ATS integration (production)
+       */
+      description?: string | null;
+      /**
+       * @description false stops deliveries (pending ones end `failed`); true resumes them for new events. Five days of failed deliveries set it to false.
+       * @example true
+       */
+      enabled?: boolean;
+    };
+    WebhookSecretDto: {
+      /**
+       * @description The signing secret (Standard Webhooks: `whsec_` + base64 of 32 random bytes). Shown only on creation and rotation: store it.
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2mL3qN8Pl9w=
+       */
+      secret: string;
+    };
+    WebhookTestAcceptedDto: {
+      /**
+       * @description The `webhook.test` event written to the log; its delivery appears in the endpoint deliveries
+       * @example evt_7731_1042
+       */
+      eventId: string;
+    };
+    DeliveryAttemptDto: {
+      /**
+       * @description When the attempt started, epoch milliseconds
+       * @example 1795357425000
+       */
+      at: number;
+      /**
+       * @description The status your endpoint answered; null when it did not answer (refused, timed out, unreachable)
+       * @example 500
+       */
+      httpStatus: number | null;
+      /** @example 84 */
+      durationMs: number;
+      /**
+       * @description Why the attempt failed; null when it succeeded (a 2xx)
+       * @example HTTP 500
+       */
+      error: string | null;
+    };
+    WebhookDeliveryDto: {
+      /**
+       * Format: uuid
+       * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+       */
+      id: string;
+      /**
+       * @description The event delivered: the `webhook-id` header of every attempt
+       * @example evt_7731_1042
+       */
+      eventId: string;
+      /**
+       * @example process.finished
+       * @enum {string}
+       */
+      eventType:
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test';
+      /**
+       * @description `pending` until an attempt answers 2xx (`succeeded`) or the retry schedule is spent (`failed`); a delivery also ends `failed` when its endpoint is disabled
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** @description Oldest first */
+      attempts: components['schemas']['DeliveryAttemptDto'][];
+      /**
+       * @description When the next attempt is due, epoch milliseconds; null when none is scheduled (finished, or waiting for an earlier event of the same candidate request)
+       * @example 1795357455000
+       */
+      nextAttemptAt: number | null;
+    };
+    WebhookDeliveryPageDto: {
+      /** @description Newest event first */
+      data: components['schemas']['WebhookDeliveryDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 13 */
+      total: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -2409,6 +2978,601 @@ export interface operations {
            * @example {
            *       "code": 503,
            *       "message": "The service is temporarily unavailable."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        /** @description Client whose endpoints to list: required when the account has several clients */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookEndpointDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWebhookEndpointDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is larger than 100 kB."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookEndpointDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is larger than 100 kB."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  testWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookTestAcceptedDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        /** @description Only deliveries in this status */
+        status?: 'pending' | 'succeeded' | 'failed';
+      };
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  retryWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the endpoint */
+        id: string;
+        /** @description The `id` of a delivery of the endpoint */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

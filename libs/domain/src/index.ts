@@ -4,3 +4,4 @@ export * from './screening';
 export * from './legal-search';
 export * from './paging';
 export * from './events';
+export * from './webhooks';

@@ -15,3 +15,6 @@ export * from './legal-corpus';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
 export * from './repositories/batch.repository';
+export * from './repositories/webhook-endpoint.repository';
+export * from './repositories/webhook-delivery.repository';
+export * from './repositories/webhook-dispatch.repository';

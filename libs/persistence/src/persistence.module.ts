@@ -11,6 +11,9 @@ import { ProcessExecutionRepository } from './repositories/process-execution.rep
 import { LegalSearchRepository } from './repositories/legal-search.repository';
 import { EventRepository } from './repositories/event.repository';
 import { BatchRepository } from './repositories/batch.repository';
+import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
+import { WebhookDispatchRepository } from './repositories/webhook-dispatch.repository';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -23,6 +26,9 @@ const REPOSITORIES = [
   LegalSearchRepository,
   EventRepository,
   BatchRepository,
+  WebhookEndpointRepository,
+  WebhookDeliveryRepository,
+  WebhookDispatchRepository,
 ];
 
 export interface PersistenceOptions {

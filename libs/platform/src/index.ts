@@ -18,3 +18,6 @@ export * from './metrics/http-metrics';
 export * from './metrics/process-job-metrics';
 export * from './metrics/webhook-metrics';
 export * from './logging/job-log-context';
+export * from './webhooks/secret-cipher';
+export * from './webhooks/address-guard';
+export * from './webhooks/webhooks.module';

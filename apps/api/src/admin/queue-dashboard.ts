@@ -6,7 +6,7 @@ import fastifyBasicAuth from '@fastify/basic-auth';
 import { getQueueToken } from '@nestjs/bull';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Queue } from 'bull';
-import { AppConfig, SCREENING_QUEUE } from '@app/platform';
+import { AppConfig, QUEUE_NAMES } from '@app/platform';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -26,7 +26,7 @@ export async function mountQueueDashboard(app: NestFastifyApplication, config: A
   const serverAdapter = new BullBoardFastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: [new BullAdapter(app.get<Queue>(getQueueToken(SCREENING_QUEUE)))],
+    queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name)))),
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Screening queues' } },
   });

@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/auth-user';
+import { closeEventDataSchemas } from '../events/event.dto';
 
 const CSV_BODY_EXTENSION = 'x-csv-body';
 
@@ -25,6 +26,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements('bearer')
     .addTag('Authentication', 'Sign-in, token refresh and sign-out')
     .addTag('Health', 'Liveness of the api and its dependencies')
+    .addTag(
+      'Webhooks',
+      'Endpoints that receive every event of a client as it happens (Standard Webhooks: signed, retried, in order per candidate request)',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
@@ -44,6 +49,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
+  closeEventDataSchemas(document);
   return document;
 }
 

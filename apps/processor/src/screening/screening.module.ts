@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
-import { OutboxSweeperService } from './outbox-sweeper.service';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
@@ -14,7 +13,6 @@ import { ScreeningProcessor } from './screening.processor';
     RunProcessUseCase,
     SandboxProvider,
     LegalMatchesReader,
-    OutboxSweeperService,
     QueueDrainService,
     JobLogContext,
   ],

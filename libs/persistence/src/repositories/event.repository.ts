@@ -50,9 +50,9 @@ export function eventRows(events: readonly DomainEvent[]): {
  * pages with the last id it saw never skips one. (A sequence alone does not give that: numbers
  * are taken at insert and become visible at commit, in another order.)
  */
-const SETTLED = `e.tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
+export const SETTLED = `e.tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
-const ENVELOPE = `'evt_' || e.tx_id || '_' || e.seq AS id, e.type,
+export const ENVELOPE = `'evt_' || e.tx_id || '_' || e.seq AS id, e.type,
   (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.client_id AS "clientId", e.data`;
 
 /** The event log: written in the transaction of the change it describes, read in commit-safe order. */
@@ -69,6 +69,16 @@ export class EventRepository {
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::jsonb[])`,
       [clientId, rows.types, rows.subjects, rows.data],
     );
+  }
+
+  /** One event, outside any other change (a webhook test); answers its id. */
+  async appendOne(clientId: string, event: DomainEvent): Promise<string> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO event (client_id, type, subject, data) VALUES ($1, $2, $3, $4)
+       RETURNING 'evt_' || tx_id || '_' || seq AS id`,
+      [clientId, event.type, eventSubject(event), JSON.stringify(event.data)],
+    );
+    return rows[0].id;
   }
 
   /** Oldest first, after `after` (exclusive); one more than `limit` tells whether more follow. */

@@ -7,10 +7,25 @@ export interface OutboxJob {
   jobName: string;
   jobId: string;
   payload: Record<string, unknown>;
+  /** A delayed job (a webhook retry in five minutes): a row now, a Bull job due then. */
+  availableAt?: Date | null;
 }
 
 export interface PendingOutboxJob extends OutboxJob {
   id: string;
+}
+
+const INSERT_JOBS = `INSERT INTO outbox_job (queue, job_name, job_id, payload, available_at)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])`;
+
+function jobColumns(jobs: OutboxJob[]): unknown[] {
+  return [
+    jobs.map((j) => j.queue),
+    jobs.map((j) => j.jobName),
+    jobs.map((j) => j.jobId),
+    jobs.map((j) => JSON.stringify(j.payload)),
+    jobs.map((j) => j.availableAt ?? null),
+  ];
 }
 
 /**
@@ -26,18 +41,23 @@ export class OutboxRepository {
   async add(tx: SqlExecutor, jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
     if (jobs.length === 0) return [];
     const rows: Array<{ id: string; job_id: string }> = await tx.query(
-      `INSERT INTO outbox_job (queue, job_name, job_id, payload)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[])
-       ON CONFLICT (job_id) DO NOTHING RETURNING id, job_id`,
-      [
-        jobs.map((j) => j.queue),
-        jobs.map((j) => j.jobName),
-        jobs.map((j) => j.jobId),
-        jobs.map((j) => JSON.stringify(j.payload)),
-      ],
+      `${INSERT_JOBS} ON CONFLICT (job_id) DO NOTHING RETURNING id, job_id`,
+      jobColumns(jobs),
     );
     const idOf = new Map(rows.map((r) => [r.job_id, String(r.id)]));
     return jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
+  }
+
+  /**
+   * Publishes these jobs again through the sweeper: rows already published are marked unpublished,
+   * missing ones (purged) are added. For jobs Redis lost; Bull ignores an id it still holds.
+   */
+  async rearm(jobs: OutboxJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.dataSource.query(
+      `${INSERT_JOBS} ON CONFLICT (job_id) DO UPDATE SET published_at = NULL, available_at = EXCLUDED.available_at`,
+      jobColumns(jobs),
+    );
   }
 
   async markPublished(ids: string[]): Promise<void> {
@@ -64,8 +84,9 @@ export class OutboxRepository {
         job_name: string;
         job_id: string;
         payload: Record<string, unknown>;
+        available_at: Date | null;
       }> = await tx.query(
-        `SELECT id, queue, job_name, job_id, payload FROM outbox_job
+        `SELECT id, queue, job_name, job_id, payload, available_at FROM outbox_job
             WHERE published_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [olderThanMs, limit],
@@ -78,6 +99,7 @@ export class OutboxRepository {
           jobName: r.job_name,
           jobId: r.job_id,
           payload: r.payload,
+          availableAt: r.available_at,
         })),
       );
       await tx.query(`UPDATE outbox_job SET published_at = now() WHERE id = ANY($1::bigint[])`, [

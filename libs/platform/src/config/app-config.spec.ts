@@ -1,7 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, DEV_JWT_SECRET, loadAppConfig, REPOSITORY_JWT_SECRETS } from './app-config';
+import {
+  ConfigError,
+  DEV_JWT_SECRET,
+  DEV_WEBHOOKS_SECRET_KEY,
+  loadAppConfig,
+  REPOSITORY_JWT_SECRETS,
+  REPOSITORY_WEBHOOKS_SECRET_KEYS,
+} from './app-config';
+
+/** The text of every file git tracks, generated ones aside: where a published secret would be written. */
+function trackedFiles(): string[] {
+  const root = join(__dirname, '..', '..', '..', '..');
+  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && !/(^|\/)(package-lock\.json|openapi\.json|schema\.d\.ts)$/.test(file))
+    .map((file) => readFileSync(join(root, file), 'utf8'));
+}
 
 describe('loadAppConfig', () => {
   it('applies the documented defaults', () => {
@@ -48,9 +64,11 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET is required when NODE_ENV=production/,
     );
-    expect(loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).auth.jwtSecret).toBe(
-      'x'.repeat(32),
-    );
+    const webhooksKey = Buffer.alloc(32, 1).toString('base64');
+    expect(
+      loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WEBHOOKS_SECRET_KEY: webhooksKey })
+        .auth.jwtSecret,
+    ).toBe('x'.repeat(32));
   });
 
   it.each(REPOSITORY_JWT_SECRETS.map((secret) => [secret]))(
@@ -64,15 +82,9 @@ describe('loadAppConfig', () => {
   );
 
   it('lists every JWT secret written in the repository', () => {
-    const root = join(__dirname, '..', '..', '..', '..');
-    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-      .split('\0')
-      .filter((file) => file && !/(^|\/)(package-lock\.json|openapi\.json|schema\.d\.ts)$/.test(file));
     const written = new Set<string>();
-    for (const file of files) {
-      const text = readFileSync(join(root, file), 'utf8');
+    for (const text of trackedFiles())
       for (const match of text.matchAll(/JWT_SECRET\W{1,6}([\w+/=.-]{32,})/g)) written.add(match[1]);
-    }
     expect(written.size).toBeGreaterThan(0);
     expect([...written].filter((secret) => !REPOSITORY_JWT_SECRETS.includes(secret))).toEqual([]);
   });
@@ -97,5 +109,77 @@ describe('loadAppConfig', () => {
       apiPort: 0,
       processorPort: 0,
     });
+  });
+});
+
+describe('loadAppConfig: webhooks', () => {
+  const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+  const KEY = Buffer.alloc(32, 7).toString('base64');
+
+  it('applies the documented defaults', () => {
+    expect(loadAppConfig({}).webhooks).toEqual({
+      secretKey: DEV_WEBHOOKS_SECRET_KEY,
+      allowPrivateUrls: true,
+      timeoutMs: 10_000,
+      retrySchedule: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    });
+    expect(Buffer.from(DEV_WEBHOOKS_SECRET_KEY, 'base64')).toHaveLength(32);
+  });
+
+  it('refuses private URLs by default only in production', () => {
+    expect(loadAppConfig({ NODE_ENV: 'test' }).webhooks.allowPrivateUrls).toBe(true);
+    expect(loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: KEY }).webhooks.allowPrivateUrls).toBe(false);
+    expect(
+      loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: KEY, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }).webhooks
+        .allowPrivateUrls,
+    ).toBe(true);
+    expect(loadAppConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: 'false' }).webhooks.allowPrivateUrls).toBe(false);
+  });
+
+  it('requires WEBHOOKS_SECRET_KEY in production', () => {
+    expect(() => loadAppConfig(PRODUCTION)).toThrow(
+      /WEBHOOKS_SECRET_KEY is required when NODE_ENV=production/,
+    );
+    expect(loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: KEY }).webhooks.secretKey).toBe(KEY);
+  });
+
+  it.each(REPOSITORY_WEBHOOKS_SECRET_KEYS.map((key) => [key]))(
+    'refuses the published key %s in production',
+    (key) => {
+      expect(() => loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: key })).toThrow(
+        /WEBHOOKS_SECRET_KEY is a value published in the repository/,
+      );
+      expect(loadAppConfig({ NODE_ENV: 'development', WEBHOOKS_SECRET_KEY: key }).webhooks.secretKey).toBe(
+        key,
+      );
+    },
+  );
+
+  it.each([
+    ['WEBHOOKS_SECRET_KEY', Buffer.alloc(16).toString('base64'), /base64 of 32 random bytes/],
+    ['WEBHOOKS_SECRET_KEY', 'not base64 at all!', /base64 of 32 random bytes/],
+    ['WEBHOOKS_ALLOW_PRIVATE_URLS', 'maybe', /WEBHOOKS_ALLOW_PRIVATE_URLS must be true or false/],
+    ['WEBHOOKS_TIMEOUT_MS', 'soon', /WEBHOOKS_TIMEOUT_MS must be a whole number/],
+    ['WEBHOOKS_TIMEOUT_MS', '0', /WEBHOOKS_TIMEOUT_MS must be between 100 and 120000/],
+    ['WEBHOOKS_RETRY_SCHEDULE', '5s,,5m', /WEBHOOKS_RETRY_SCHEDULE must be delays like 5s/],
+    ['WEBHOOKS_RETRY_SCHEDULE', '9d', /WEBHOOKS_RETRY_SCHEDULE must have delays from 1ms to 7d/],
+  ])('stops on a bad %s naming the variable', (name, value, message) => {
+    expect(() => loadAppConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadAppConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reads a short schedule for tests', () => {
+    expect(loadAppConfig({ WEBHOOKS_RETRY_SCHEDULE: '1s,1s,1s' }).webhooks.retrySchedule).toEqual([
+      1_000, 1_000, 1_000,
+    ]);
+  });
+
+  it('lists every WEBHOOKS_SECRET_KEY written in the repository', () => {
+    const written = new Set<string>();
+    for (const text of trackedFiles())
+      for (const match of text.matchAll(/WEBHOOKS_SECRET_KEY\W{1,6}([A-Za-z0-9+/_-]{40,}={0,2})/g))
+        written.add(match[1]);
+    expect(written.size).toBeGreaterThan(0);
+    expect([...written].filter((key) => !REPOSITORY_WEBHOOKS_SECRET_KEYS.includes(key))).toEqual([]);
   });
 });

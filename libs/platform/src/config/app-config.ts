@@ -1,3 +1,5 @@
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
+
 /**
  * The whole runtime configuration, validated once at boot. A bad value stops the process with a
  * message that names the variable, instead of failing later in some unrelated place.
@@ -35,6 +37,7 @@ export interface AppConfig {
   estimatesRefreshMs: number;
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
+  webhooks: WebhooksConfig;
   metrics: MetricsConfig;
   /**
    * SHUTDOWN_READINESS_DELAY_MS, default 0: after SIGTERM the api keeps listening this long while
@@ -223,10 +226,73 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
     metrics: metricsConfig(env),
     shutdownReadinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 60_000),
+    webhooks: webhooksConfig(env, nodeEnv),
   };
 }
 
 /** True when the development JWT secret is in use (the boot logs a warning). */
 export function usesDevelopmentSecret(config: AppConfig): boolean {
   return config.auth.jwtSecret === DEV_JWT_SECRET;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks (CONTRACT 7.3, 7.4). A block of its own: the variables, their defaults and checks.
+
+export interface WebhooksConfig {
+  /** Base64 of the 32-byte AES-256-GCM key that encrypts endpoint secrets at rest. */
+  secretKey: string;
+  /** Whether endpoints may point at loopback, private, link-local... addresses (SSRF guard off). */
+  allowPrivateUrls: boolean;
+  /** An attempt that has not answered 2xx by then failed. */
+  timeoutMs: number;
+  /** Milliseconds between attempts (WEBHOOKS_RETRY_SCHEDULE, e.g. 5s,5m,30m). */
+  retrySchedule: number[];
+}
+
+export const DEV_WEBHOOKS_SECRET_KEY = 'ZGV2LW9ubHktd2ViaG9va3Mta2V5LWNoYW5nZS1tZSE=';
+
+/**
+ * Every WEBHOOKS_SECRET_KEY written in this repository: anyone can read them, so with one of them a
+ * database dump would yield every endpoint's secret. Production refuses them; a unit test fails when
+ * a new one appears in the tree without being listed here.
+ */
+export const REPOSITORY_WEBHOOKS_SECRET_KEYS: readonly string[] = [DEV_WEBHOOKS_SECRET_KEY];
+
+function webhooksConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): WebhooksConfig {
+  const secretKey = env.WEBHOOKS_SECRET_KEY ?? '';
+  if (nodeEnv === 'production' && !secretKey)
+    throw new ConfigError(
+      'WEBHOOKS_SECRET_KEY',
+      'is required when NODE_ENV=production (openssl rand -base64 32)',
+    );
+  if (nodeEnv === 'production' && REPOSITORY_WEBHOOKS_SECRET_KEYS.includes(secretKey))
+    throw new ConfigError(
+      'WEBHOOKS_SECRET_KEY',
+      'is a value published in the repository, so a database dump would reveal every webhook secret: generate your own (openssl rand -base64 32)',
+    );
+  if (
+    secretKey &&
+    !(/^[A-Za-z0-9+/_-]+={0,2}$/.test(secretKey) && Buffer.from(secretKey, 'base64').length === 32)
+  )
+    throw new ConfigError(
+      'WEBHOOKS_SECRET_KEY',
+      'must be the base64 of 32 random bytes (openssl rand -base64 32)',
+    );
+  let retrySchedule: number[];
+  try {
+    retrySchedule = parseRetrySchedule(str(env, 'WEBHOOKS_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE));
+  } catch (error) {
+    throw new ConfigError('WEBHOOKS_RETRY_SCHEDULE', (error as Error).message);
+  }
+  return {
+    secretKey: secretKey || DEV_WEBHOOKS_SECRET_KEY,
+    allowPrivateUrls: bool(env, 'WEBHOOKS_ALLOW_PRIVATE_URLS', nodeEnv !== 'production'),
+    timeoutMs: int(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
+    retrySchedule,
+  };
+}
+
+/** True when the development webhooks key is in use (the boot logs a warning). */
+export function usesDevelopmentWebhooksKey(config: AppConfig): boolean {
+  return config.webhooks.secretKey === DEV_WEBHOOKS_SECRET_KEY;
 }

@@ -1,6 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { AppConfig, loadAppConfig, usesDevelopmentSecret } from './app-config';
+import { AppConfig, loadAppConfig, usesDevelopmentSecret, usesDevelopmentWebhooksKey } from './app-config';
 
 /** Injection token of the validated {@link AppConfig}. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -27,6 +27,10 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
         if (usesDevelopmentSecret(config) && config.nodeEnv !== 'test')
           new Logger('Config').warn(
             'JWT_SECRET is not set: using the development secret (never do this in production)',
+          );
+        if (usesDevelopmentWebhooksKey(config) && config.nodeEnv !== 'test')
+          new Logger('Config').warn(
+            'WEBHOOKS_SECRET_KEY is not set: webhook secrets are encrypted with the development key (never do this in production)',
           );
         return config;
       },

@@ -1,31 +1,15 @@
-import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import {
-  RUN_PROCESS_OPTIONS,
-  runProcessJobId,
-  RunProcessPayload,
-  SCREENING_QUEUE,
-  ScreeningJob,
-} from './queue.contract';
+import { jobOptions } from './queue.contract';
 import { withTimeout } from '../util/with-timeout';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
 const MARK_EVERY_MS = 50;
 
-/** The outbox rows that re-queue processes (their job id depends on the generation). */
-export function runProcessJobs(
-  processes: Array<{ id: string; requestId: string; generation: number }>,
-): OutboxJob[] {
-  return processes.map((p) => ({
-    queue: SCREENING_QUEUE,
-    jobName: ScreeningJob.RunProcess,
-    jobId: runProcessJobId(p.id, p.generation),
-    payload: { requestId: p.requestId, processId: p.id } satisfies RunProcessPayload,
-  }));
-}
+/** Injection token of every Bull queue of the contract, by name (see QueueModule). */
+export const CONTRACT_QUEUES = Symbol('CONTRACT_QUEUES');
 
 /**
  * Writes jobs to the outbox inside a transaction, and publishes them to Bull after the commit.
@@ -39,7 +23,7 @@ export class OutboxPublisher implements OnApplicationShutdown {
 
   constructor(
     private readonly outbox: OutboxRepository,
-    @InjectQueue(SCREENING_QUEUE) private readonly screeningQueue: Queue,
+    @Inject(CONTRACT_QUEUES) private readonly queues: ReadonlyMap<string, Queue>,
   ) {}
 
   stage(tx: SqlExecutor, jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
@@ -83,23 +67,33 @@ export class OutboxPublisher implements OnApplicationShutdown {
     await this.flushPublished();
   }
 
-  /** Publishes unpublished rows left behind (Redis was down, or a process died after its commit). */
+  /**
+   * Publishes unpublished rows left behind (Redis was down, or a process died after its commit), of
+   * every queue; a delayed row is published with what remains of its delay.
+   */
   sweep(olderThanMs = 1_000, limit = 500): Promise<number> {
     return this.outbox.sweep(olderThanMs, limit, (jobs) =>
       withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS),
     );
   }
 
+  /** Each job to its queue, with the options the contract gives it; a delayed job waits in Bull. */
   private async addToQueue(jobs: OutboxJob[]): Promise<void> {
     const byQueue = new Map<string, OutboxJob[]>();
     for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
-    for (const [queue, queued] of byQueue) {
-      if (queue !== SCREENING_QUEUE) throw new Error(`Unknown queue ${queue}`);
-      await this.screeningQueue.addBulk(
+    const now = Date.now();
+    for (const [name, queued] of byQueue) {
+      const queue = this.queues.get(name);
+      if (!queue) throw new Error(`The queue contract has no queue ${name}`);
+      await queue.addBulk(
         queued.map((job) => ({
           name: job.jobName,
           data: job.payload,
-          opts: { ...RUN_PROCESS_OPTIONS, jobId: job.jobId },
+          opts: {
+            ...jobOptions(job.queue, job.jobName),
+            jobId: job.jobId,
+            ...(job.availableAt ? { delay: Math.max(0, job.availableAt.getTime() - now) } : {}),
+          },
         })),
       );
     }

@@ -1,15 +1,60 @@
-import { RUN_PROCESS_OPTIONS, runProcessJobId } from './queue.contract';
+import {
+  DELIVER_WEBHOOK_OPTIONS,
+  jobOptions,
+  outboxJob,
+  QUEUE_CONTRACT,
+  QUEUE_NAMES,
+  RUN_PROCESS_OPTIONS,
+  runProcessJobs,
+  SCREENING_QUEUE,
+  WEBHOOK_QUEUE,
+} from './queue.contract';
+
+const PROCESS = '5f0c7a8e-1111-4222-8333-944455556666';
 
 describe('queue contract', () => {
-  it('builds run-process job ids as <processId>:<generation>', () => {
-    expect(runProcessJobId('5f0c7a8e-1111-4222-8333-944455556666', 2)).toBe(
-      '5f0c7a8e-1111-4222-8333-944455556666:2',
+  it.each([
+    [SCREENING_QUEUE, 'run-process', { requestId: 'r', processId: PROCESS, generation: 2 }, `${PROCESS}:2`],
+    [WEBHOOK_QUEUE, 'deliver', { deliveryId: PROCESS, generation: 0 }, `${PROCESS}:0`],
+  ] as const)('builds %s/%s job ids deterministically', (queue, name, payload, jobId) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    expect(outboxJob(queue as any, name as any, payload as any)).toEqual({
+      queue,
+      jobName: name,
+      jobId,
+      payload,
+      availableAt: null,
+    });
+  });
+
+  it('builds the run-process rows of requeued processes as <processId>:<generation>', () => {
+    expect(runProcessJobs([{ id: PROCESS, requestId: 'r', generation: 1 }])[0]).toEqual(
+      expect.objectContaining({
+        jobId: `${PROCESS}:1`,
+        payload: { requestId: 'r', processId: PROCESS, generation: 1 },
+      }),
+    );
+  });
+
+  it('carries the time a delayed job is due', () => {
+    const due = new Date('2026-11-23T10:00:00Z');
+    expect(outboxJob(WEBHOOK_QUEUE, 'deliver', { deliveryId: 'd', generation: 3 }, due).availableAt).toBe(
+      due,
     );
   });
 
   it('removes finished and failed jobs so a deterministic id can always be re-added (bull#1828)', () => {
-    expect(RUN_PROCESS_OPTIONS).toEqual(
-      expect.objectContaining({ attempts: 3, removeOnComplete: true, removeOnFail: true }),
-    );
+    for (const options of [RUN_PROCESS_OPTIONS, DELIVER_WEBHOOK_OPTIONS])
+      expect(options).toEqual(expect.objectContaining({ removeOnComplete: true, removeOnFail: true }));
+    expect(RUN_PROCESS_OPTIONS.attempts).toBe(3);
+  });
+
+  it('lists every queue and answers the options of each job, refusing what it lacks', () => {
+    expect(QUEUE_NAMES).toEqual([SCREENING_QUEUE, WEBHOOK_QUEUE]);
+    for (const queue of QUEUE_NAMES)
+      for (const [name, spec] of Object.entries(QUEUE_CONTRACT[queue]))
+        expect(jobOptions(queue, name)).toBe((spec as { options: unknown }).options);
+    expect(() => jobOptions('mail', 'send')).toThrow('The queue contract has no job mail/send');
+    expect(() => jobOptions(SCREENING_QUEUE, 'send')).toThrow('no job screening/send');
   });
 });

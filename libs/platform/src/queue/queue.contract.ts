@@ -1,35 +1,134 @@
 import type { JobOptions } from 'bull';
+import type { OutboxJob } from '@app/persistence';
 
 /**
- * The one description of our queues: names, job names, payloads and options. Payloads carry ids
- * only; workers re-read PostgreSQL, which is the record of what happened (Redis only carries the
- * signal to do work).
+ * The one description of our queues: names, job names, payloads, options and job ids. Payloads
+ * carry ids only; workers re-read PostgreSQL, which is the record of what happened (Redis only
+ * carries the signal to do work). Every job reaches Bull through the outbox (`outboxJob` below),
+ * and the publisher and the sweeper serve every queue listed here: a new queue is a new entry.
  */
 export const SCREENING_QUEUE = 'screening';
+export const WEBHOOK_QUEUE = 'webhook-deliveries';
 
 export const ScreeningJob = {
   /** Start, or resume after candidate input, one process of a candidate request. */
   RunProcess: 'run-process',
 } as const;
 
+export const WebhookJob = {
+  /** One attempt of one webhook delivery (CONTRACT 7.4). */
+  Deliver: 'deliver',
+} as const;
+
 export interface RunProcessPayload {
   requestId: string;
   processId: string;
+  /** Bumped each time the process is queued again: a new generation is a new job. */
+  generation: number;
+}
+
+export interface DeliverWebhookPayload {
+  deliveryId: string;
+  /** Bumped each time the delivery is scheduled again: a job of an older generation is stale. */
+  generation: number;
+}
+
+/** Payload type of every job, per queue and job name. */
+export interface QueuePayloads {
+  [SCREENING_QUEUE]: { [ScreeningJob.RunProcess]: RunProcessPayload };
+  [WEBHOOK_QUEUE]: { [WebhookJob.Deliver]: DeliverWebhookPayload };
+}
+
+export type QueueName = keyof QueuePayloads;
+export type JobName<Q extends QueueName> = keyof QueuePayloads[Q] & string;
+export type PayloadOf<Q extends QueueName, N extends JobName<Q>> = QueuePayloads[Q][N];
+
+interface JobSpec<P> {
+  options: JobOptions;
+  /** Deterministic: a second publication of the same outbox row cannot create a second job. */
+  jobId(payload: P): string;
 }
 
 /** Attempts of one provider call; the last failure ends the process as `No disponible`. */
 export const RUN_PROCESS_ATTEMPTS = 3;
 
+// Completed jobs are removed so Redis does not grow; a failed job is removed too, because a kept
+// failed job with the same jobId silently blocks a re-add (bull#1828). PostgreSQL keeps the history.
+const REMOVED_WHEN_DONE = { removeOnComplete: true, removeOnFail: true } as const;
+
 export const RUN_PROCESS_OPTIONS: JobOptions = {
   attempts: RUN_PROCESS_ATTEMPTS,
   backoff: { type: 'exponential', delay: 200 },
-  // Completed jobs are removed so Redis does not grow; a failed job is removed too, because a kept
-  // failed job with the same jobId silently blocks a re-add (bull#1828). PostgreSQL keeps the history.
-  removeOnComplete: true,
-  removeOnFail: true,
+  ...REMOVED_WHEN_DONE,
 };
 
-/** Deterministic: a second publication of the same outbox row cannot create a second job. */
-export function runProcessJobId(processId: string, generation: number): string {
-  return `${processId}:${generation}`;
+/**
+ * A delivery's own retries follow WEBHOOKS_RETRY_SCHEDULE as new delayed jobs; Bull's attempts only
+ * cover a handler that could not reach PostgreSQL (the attempt is then made again).
+ */
+export const DELIVER_WEBHOOK_OPTIONS: JobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+  ...REMOVED_WHEN_DONE,
+};
+
+export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<PayloadOf<Q, N>> } } = {
+  [SCREENING_QUEUE]: {
+    [ScreeningJob.RunProcess]: {
+      options: RUN_PROCESS_OPTIONS,
+      jobId: (p) => `${p.processId}:${p.generation}`,
+    },
+  },
+  [WEBHOOK_QUEUE]: {
+    [WebhookJob.Deliver]: {
+      options: DELIVER_WEBHOOK_OPTIONS,
+      jobId: (p) => `${p.deliveryId}:${p.generation}`,
+    },
+  },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUE_CONTRACT) as QueueName[];
+
+/** The outbox row of a job; `availableAt` delays it (Bull holds it until then). */
+export function outboxJob<Q extends QueueName, N extends JobName<Q>>(
+  queue: Q,
+  jobName: N,
+  payload: PayloadOf<Q, N>,
+  availableAt?: Date,
+): OutboxJob {
+  const spec = QUEUE_CONTRACT[queue][jobName] as JobSpec<PayloadOf<Q, N>>;
+  return {
+    queue,
+    jobName,
+    jobId: spec.jobId(payload),
+    payload: payload as unknown as Record<string, unknown>,
+    availableAt: availableAt ?? null,
+  };
+}
+
+/** Bull options of a job named in an outbox row; throws for a queue or job the contract lacks. */
+export function jobOptions(queue: string, jobName: string): JobOptions {
+  const spec = (QUEUE_CONTRACT as Record<string, Record<string, JobSpec<unknown>> | undefined>)[queue]?.[
+    jobName
+  ];
+  if (!spec) throw new Error(`The queue contract has no job ${queue}/${jobName}`);
+  return spec.options;
+}
+
+/** The outbox rows that re-queue processes. */
+export function runProcessJobs(
+  processes: Array<{ id: string; requestId: string; generation: number }>,
+): OutboxJob[] {
+  return processes.map((p) =>
+    outboxJob(SCREENING_QUEUE, ScreeningJob.RunProcess, {
+      requestId: p.requestId,
+      processId: p.id,
+      generation: p.generation,
+    }),
+  );
+}
+
+/** The outbox row of one attempt of a delivery; a retry is due at `availableAt`. */
+export function deliverWebhookJob(deliveryId: string, generation: number, availableAt?: Date): OutboxJob {
+  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveryId, generation }, availableAt);
 }

@@ -1,15 +1,17 @@
-import { BullModule } from '@nestjs/bull';
+import { BullModule, getQueueToken } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
+import type { Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { LifecycleSteps } from '../screening/lifecycle-steps';
-import { OutboxPublisher } from './outbox-publisher';
-import { SCREENING_QUEUE } from './queue.contract';
+import { CONTRACT_QUEUES, OutboxPublisher } from './outbox-publisher';
+import { QUEUE_NAMES } from './queue.contract';
 
 /**
  * Bull lives behind this module only (Bull is in maintenance mode; a later move to BullMQ stays
- * local). A worker that dies loses its job lock after `lockDuration`; the job is then handed to
- * another worker within `stalledInterval`.
+ * local). Every queue of the contract is registered, and handed to the outbox publisher by name. A
+ * worker that dies loses its job lock after `lockDuration`; the job is then handed to another worker
+ * within `stalledInterval`.
  */
 @Module({})
 export class QueueModule {
@@ -25,9 +27,17 @@ export class QueueModule {
             settings: { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 },
           }),
         }),
-        BullModule.registerQueue({ name: SCREENING_QUEUE }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
       ],
-      providers: [OutboxPublisher, LifecycleSteps],
+      providers: [
+        {
+          provide: CONTRACT_QUEUES,
+          inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
+          useFactory: (...queues: Queue[]) => new Map(QUEUE_NAMES.map((name, i) => [name, queues[i]])),
+        },
+        OutboxPublisher,
+        LifecycleSteps,
+      ],
       exports: [BullModule, OutboxPublisher, LifecycleSteps],
     };
   }

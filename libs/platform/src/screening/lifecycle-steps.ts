@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestTransition } from '@app/domain';
 import { LockedRequest, PendingOutboxJob, ProcessExecutionRepository, StepWrites } from '@app/persistence';
-import { OutboxPublisher, runProcessJobs } from '../queue/outbox-publisher';
+import { OutboxPublisher } from '../queue/outbox-publisher';
+import { runProcessJobs } from '../queue/queue.contract';
 
 export interface AppliedStep {
   request: LockedRequest;

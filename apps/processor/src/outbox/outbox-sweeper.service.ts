@@ -6,9 +6,9 @@ const SWEEP_EVERY_MS = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 
 /**
- * Publishes outbox rows that were not published right after their commit (Redis was down, or
- * the api died in between), and purges old history (published outbox rows, expired idempotency
- * records, events past their retention).
+ * Publishes outbox rows of every queue that were not published right after their commit (Redis
+ * was down, or the api died in between), and purges old history (published outbox rows, expired
+ * idempotency records, events past their retention).
  */
 @Injectable()
 export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  clientIdViolations,
+  endpointInputViolations,
+  FieldViolation,
+  NotFoundError,
+  resolveClientId,
+  ROTATION_OVERLAP_MS,
+  subscribedTypes,
+  webhookUrlViolations,
+} from '@app/domain';
+import { EventRepository, StoredEndpoint, WebhookEndpointRepository } from '@app/persistence';
+import { APP_CONFIG, AppConfig, newWebhookSecret, registrationRefusal, SecretCipher } from '@app/platform';
+import { AuthUser } from '../auth/auth-user';
+import { invalidRequest } from '../common/validation';
+import { isUuid } from '../screening/read-requests.use-case';
+import {
+  CreatedWebhookEndpointDto,
+  CreateWebhookEndpointDto,
+  UpdateWebhookEndpointDto,
+  WebhookEndpointDto,
+  WebhookEndpointPageDto,
+  WebhookSecretDto,
+  WebhookTestAcceptedDto,
+} from './dto/webhook-endpoint.dto';
+
+export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
+
+/** CONTRACT 7.3 shape: no client, no secret. */
+export function endpointView(endpoint: StoredEndpoint): WebhookEndpointDto {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: subscribedTypes(endpoint.events),
+    description: endpoint.description,
+    enabled: endpoint.enabled,
+    createdAt: endpoint.createdAt,
+  };
+}
+
+/**
+ * Webhook endpoints of a client (CONTRACT 7.3): any user of the client manages them; another
+ * client's endpoint answers 404 as one that does not exist.
+ */
+@Injectable()
+export class WebhookEndpointsUseCase {
+  constructor(
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly events: EventRepository,
+    private readonly cipher: SecretCipher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(user: AuthUser, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
+    const clientId = body.clientId as unknown;
+    const violations = [
+      ...endpointInputViolations(body, 'create'),
+      ...(clientId === undefined || typeof clientId === 'string'
+        ? clientIdViolations(user.clients, clientId)
+        : [{ field: 'clientId', message: 'clientId must be a string.' }]),
+      ...(await this.addressViolations(body.url)),
+    ];
+    if (violations.length > 0) throw invalidRequest(violations);
+    const id = randomUUID();
+    const secret = newWebhookSecret();
+    const stored = await this.endpoints.create({
+      id,
+      clientId: resolveClientId(user.clients, user.client, body.clientId),
+      url: body.url,
+      events: body.events ? [...new Set(body.events)] : null,
+      description: body.description ?? null,
+      secret: this.cipher.encrypt(secret, id),
+    });
+    return { ...endpointView(stored), secret };
+  }
+
+  async list(
+    user: AuthUser,
+    query: { page: number; limit: number; clientId?: string },
+  ): Promise<WebhookEndpointPageDto> {
+    const violations = clientIdViolations(user.clients, query.clientId);
+    if (violations.length > 0) throw invalidRequest(violations);
+    const clientId = resolveClientId(user.clients, user.client, query.clientId);
+    const { rows, total } = await this.endpoints.list(clientId, query.page, query.limit);
+    return { data: rows.map(endpointView), page: query.page, limit: query.limit, total };
+  }
+
+  async get(user: AuthUser, id: string): Promise<WebhookEndpointDto> {
+    return endpointView(await this.owned(user, id));
+  }
+
+  async update(user: AuthUser, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+    await this.owned(user, id);
+    const violations = [
+      ...endpointInputViolations(body, 'update'),
+      ...(await this.addressViolations(body.url)),
+    ];
+    if (violations.length > 0) throw invalidRequest(violations);
+    const updated = await this.endpoints.update(id, user.clients, {
+      url: body.url,
+      events: body.events === undefined || body.events === null ? body.events : [...new Set(body.events)],
+      description: body.description,
+      enabled: body.enabled,
+    });
+    if (!updated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+    return endpointView(updated);
+  }
+
+  async delete(user: AuthUser, id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.endpoints.delete(id, user.clients)))
+      throw new NotFoundError(ENDPOINT_NOT_FOUND);
+  }
+
+  /** CONTRACT 7.3: a new secret; the current one keeps signing (as a second signature) for 24 hours. */
+  async rotateSecret(user: AuthUser, id: string): Promise<WebhookSecretDto> {
+    const secret = newWebhookSecret();
+    const rotated =
+      isUuid(id) &&
+      (await this.endpoints.rotateSecret(
+        id,
+        user.clients,
+        this.cipher.encrypt(secret, id),
+        new Date(Date.now() + ROTATION_OVERLAP_MS),
+      ));
+    if (!rotated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+    return { secret };
+  }
+
+  /** A `webhook.test` event in the endpoint client's log; the dispatcher sends it to this endpoint only. */
+  async test(user: AuthUser, id: string): Promise<WebhookTestAcceptedDto> {
+    const endpoint = await this.owned(user, id);
+    const eventId = await this.events.appendOne(endpoint.clientId, {
+      type: 'webhook.test',
+      data: { endpointId: endpoint.id },
+    });
+    return { eventId };
+  }
+
+  /** The endpoint, when it is one of the caller's clients'; 404 otherwise. */
+  async owned(user: AuthUser, id: string): Promise<StoredEndpoint> {
+    const endpoint = isUuid(id) ? await this.endpoints.find(id, user.clients) : null;
+    if (!endpoint) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+    return endpoint;
+  }
+
+  /**
+   * SSRF (CONTRACT 7.3): a well-formed URL pointing at a loopback, private, link-local, unique-local
+   * or metadata address is refused, unless private URLs are allowed.
+   */
+  private async addressViolations(url: unknown): Promise<FieldViolation[]> {
+    if (this.config.webhooks.allowPrivateUrls || url === undefined || webhookUrlViolations(url).length > 0)
+      return [];
+    const refusal = await registrationRefusal(url as string);
+    return refusal ? [{ field: 'url', message: refusal }] : [];
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
+import { deliverWebhookJob } from '@app/platform';
+import { EventDispatcher } from './event-dispatcher';
+
+/** Events per batch (one transaction). */
+export const DISPATCH_BATCH = 500;
+/** How often an idle dispatcher looks for new events: the delay a webhook adds to an event. */
+const IDLE_POLL_MS = 100;
+/** A scheduled attempt this late lost its job (a Redis that restarted empty): publish it again. */
+const OVERDUE_GRACE_MS = 60_000;
+const OVERDUE_CHECK_EVERY_MS = 30_000;
+
+/**
+ * Runs the dispatcher in every processor: right away again while batches come full, otherwise every
+ * IDLE_POLL_MS (a dispatcher that finds the cursor locked by another processor just waits for its
+ * next turn). Also re-arms the outbox rows of long-overdue attempts, since PostgreSQL, not Redis,
+ * is the record of what must still be sent.
+ */
+@Injectable()
+export class DispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DispatcherService.name);
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private nextOverdueCheck = 0;
+
+  constructor(
+    private readonly dispatcher: EventDispatcher,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly outbox: OutboxRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.stopped) this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  private async tick(): Promise<void> {
+    let full = false;
+    try {
+      full = (await this.dispatcher.dispatchBatch(DISPATCH_BATCH)) === DISPATCH_BATCH;
+      if (Date.now() >= this.nextOverdueCheck) {
+        this.nextOverdueCheck = Date.now() + OVERDUE_CHECK_EVERY_MS;
+        await this.rearmOverdue();
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Webhook dispatch failed; retrying');
+    }
+    this.schedule(full ? 0 : IDLE_POLL_MS);
+  }
+
+  private async rearmOverdue(): Promise<void> {
+    const overdue = await this.deliveries.overdue(OVERDUE_GRACE_MS, DISPATCH_BATCH);
+    if (overdue.length === 0) return;
+    await this.outbox.rearm(overdue.map((d) => deliverWebhookJob(d.id, d.generation)));
+    this.logger.warn({ deliveries: overdue.length }, 'Re-armed overdue webhook attempts');
+  }
+}

@@ -1,0 +1,36 @@
+import type { FieldViolation } from '../errors';
+import { eventTypesViolations } from './subscriptions';
+import { webhookUrlViolations } from './url-policy';
+
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+/** A webhook endpoint's fields as a client sends them (JSON types unchecked). */
+export interface EndpointInput {
+  url?: unknown;
+  events?: unknown;
+  description?: unknown;
+  enabled?: unknown;
+}
+
+/**
+ * CONTRACT 7.3 body rules of `POST` (`url` required) and `PATCH` (every field optional; `events:
+ * null` subscribes to all again, `description: null` clears it). One 400 lists every violation.
+ */
+export function endpointInputViolations(input: EndpointInput, mode: 'create' | 'update'): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  if (input.url !== undefined || mode === 'create') violations.push(...webhookUrlViolations(input.url));
+  if (input.events !== undefined && !(mode === 'update' && input.events === null))
+    violations.push(...eventTypesViolations(input.events));
+  if (input.description !== undefined && input.description !== null) {
+    if (typeof input.description !== 'string')
+      violations.push({ field: 'description', message: 'description must be a string.' });
+    else if (input.description.length > MAX_DESCRIPTION_LENGTH)
+      violations.push({
+        field: 'description',
+        message: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
+      });
+  }
+  if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
+    violations.push({ field: 'enabled', message: 'enabled must be true or false.' });
+  return violations;
+}

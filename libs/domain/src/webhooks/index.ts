@@ -1,0 +1,5 @@
+export * from './url-policy';
+export * from './retry-schedule';
+export * from './signature';
+export * from './subscriptions';
+export * from './endpoint-input';

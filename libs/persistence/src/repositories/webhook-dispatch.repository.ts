@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import type { EndpointSubscription } from '@app/domain';
+import { DataSource } from 'typeorm';
+import { EventPosition, SETTLED } from './event.repository';
+import { queryRows, SqlExecutor } from './executor';
+import { chainLock } from './webhook-delivery.repository';
+
+const CURSOR = 'webhooks';
+
+/** An event of the log as the dispatcher reads it. */
+export interface DispatchedEvent extends EventPosition {
+  type: string;
+  subject: string;
+  clientId: string;
+  createdAt: number;
+  data: Record<string, unknown>;
+}
+
+export interface NewDelivery {
+  id: string;
+  endpointId: string;
+  event: DispatchedEvent;
+  /** Null: waits for an earlier delivery of its subject. */
+  nextAttemptAt: Date | null;
+}
+
+/**
+ * The webhook dispatcher's reads and writes: its cursor in the event log, the endpoints that may
+ * receive events, and the deliveries it creates. All inside the one transaction of a batch.
+ */
+@Injectable()
+export class WebhookDispatchRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  inTransaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * The cursor, locked until the batch commits; null while another processor's dispatcher holds it
+   * (SKIP LOCKED: one dispatcher at a time, the others go back to sleep).
+   */
+  async lockCursor(tx: SqlExecutor): Promise<EventPosition | null> {
+    const rows = await queryRows<EventPosition>(
+      tx,
+      `SELECT tx_id::text AS "txId", seq::text AS seq FROM event_cursor WHERE name = $1 FOR UPDATE SKIP LOCKED`,
+      [CURSOR],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The next settled events after the cursor, in log order (see EventRepository: none is ever skipped). */
+  async eventsAfter(tx: SqlExecutor, cursor: EventPosition, limit: number): Promise<DispatchedEvent[]> {
+    const rows = await queryRows<DispatchedEvent>(
+      tx,
+      `SELECT e.tx_id::text AS "txId", e.seq::text AS seq, e.type, e.subject, e.client_id AS "clientId",
+              (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.data
+         FROM event e
+        WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND ${SETTLED}
+        ORDER BY e.tx_id, e.seq LIMIT $3`,
+      [cursor.txId, cursor.seq, limit],
+    );
+    return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+  }
+
+  async advanceCursor(tx: SqlExecutor, to: EventPosition): Promise<void> {
+    await tx.query(`UPDATE event_cursor SET tx_id = $2::xid8, seq = $3 WHERE name = $1`, [
+      CURSOR,
+      to.txId,
+      to.seq,
+    ]);
+  }
+
+  /** Every endpoint of these clients (the domain picks the receivers of each event). */
+  subscriptions(tx: SqlExecutor, clientIds: string[]): Promise<EndpointSubscription[]> {
+    return queryRows<EndpointSubscription>(
+      tx,
+      `SELECT id, client_id AS "clientId", events, enabled,
+              (extract(epoch FROM created_at) * 1000)::float8 AS "createdAt"
+         FROM webhook_endpoint WHERE client_id = ANY($1)`,
+      [clientIds],
+    );
+  }
+
+  /**
+   * Locks the chains new deliveries join (in a fixed order, see lockForAttempt), then answers those
+   * that hold a delivery still waiting for its first attempt: a new one must wait behind it.
+   */
+  async lockBusyChains(
+    tx: SqlExecutor,
+    chains: Array<{ endpointId: string; subject: string }>,
+  ): Promise<string[]> {
+    const endpointIds = chains.map((c) => c.endpointId);
+    const subjects = chains.map((c) => c.subject);
+    await tx.query(
+      `SELECT ${chainLock('c.endpoint_id::text', 'c.subject')}
+         FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) AS c(endpoint_id, subject)
+               ORDER BY 1, 2) c`,
+      [endpointIds, subjects],
+    );
+    const rows = await queryRows<{ chain: string }>(
+      tx,
+      `SELECT DISTINCT d.endpoint_id || '|' || d.subject AS chain
+         FROM webhook_delivery d JOIN unnest($1::uuid[], $2::text[]) AS c(endpoint_id, subject)
+           ON d.endpoint_id = c.endpoint_id AND d.subject = c.subject
+        WHERE d.status = 'pending' AND d.attempts = '[]'`,
+      [endpointIds, subjects],
+    );
+    return rows.map((row) => row.chain);
+  }
+
+  /** Copies the event's type, subject and exact time, which order the chain. */
+  async insertDeliveries(tx: SqlExecutor, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await tx.query(
+      `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, next_attempt_at)
+       SELECT t.id, t.endpoint_id, e.tx_id, e.seq, e.type, e.created_at, e.subject, 'pending', t.next_attempt_at
+         FROM unnest($1::uuid[], $2::uuid[], $3::xid8[], $4::bigint[], $5::timestamptz[])
+           AS t(id, endpoint_id, event_tx, event_seq, next_attempt_at)
+         JOIN event e ON e.tx_id = t.event_tx AND e.seq = t.event_seq
+       ON CONFLICT (endpoint_id, event_tx, event_seq) DO NOTHING`,
+      [
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.endpointId),
+        deliveries.map((d) => d.event.txId),
+        deliveries.map((d) => d.event.seq),
+        deliveries.map((d) => d.nextAttemptAt),
+      ],
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import {
+  FORBIDDEN_ADDRESS,
+  guardedLookup,
+  literalAddressRefusal,
+  registrationRefusal,
+} from './address-guard';
+
+/** Only names every machine resolves without a network: the test never connects anywhere. */
+describe('registrationRefusal (SSRF at registration)', () => {
+  it.each([
+    ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+    ['http://10.0.0.1/', '10.0.0.1 is a private address'],
+    ['http://[::1]/', '::1 is a loopback address'],
+    ['http://[::ffff:127.0.0.1]/', 'is a loopback address'],
+    ['http://localhost:3000/hook', 'localhost is not allowed'],
+    ['http://2130706433/', '127.0.0.1 is a loopback address'],
+  ])('refuses %s', async (url, message) => {
+    expect(await registrationRefusal(url)).toContain(message);
+  });
+
+  it('allows a public literal address', async () => {
+    expect(await registrationRefusal('https://8.8.8.8/hook')).toBeNull();
+  });
+});
+
+describe('literalAddressRefusal (SSRF at delivery)', () => {
+  it.each([
+    ['http://127.0.0.1:9/x', 'loopback'],
+    ['http://[fd00::1]/', 'unique-local'],
+    ['https://8.8.8.8/', null],
+    ['https://hooks.example.com/', null], // a name: the guarded lookup checks it
+  ])('%s', (url, reason) => {
+    const answer = literalAddressRefusal(url);
+    if (reason === null) expect(answer).toBeNull();
+    else expect(answer).toContain(reason);
+  });
+});
+
+describe('guardedLookup', () => {
+  const lookup = (options: { all?: boolean }) =>
+    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+      guardedLookup('localhost', options, (error, address) => resolve({ error, address })),
+    );
+
+  it.each([{ all: true }, { all: false }])('refuses a name resolving to loopback (%j)', async (options) => {
+    const { error } = await lookup(options);
+    expect(error?.code).toBe(FORBIDDEN_ADDRESS);
+    expect(error?.message).toContain('localhost is not allowed');
+  });
+});
