@@ -4,3 +4,6 @@ export * from './screening';
 export * from './legal-search';
 export * from './paging';
 export * from './events';
+export * from './calendar';
+export * from './usage';
+export * from './reports';
