@@ -7,7 +7,9 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
+import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
+import { UsageModule } from './usage/usage.module';
 
 @Module({
   imports: [
@@ -23,6 +25,8 @@ import { ScreeningModule } from './screening/screening.module';
     ScreeningModule,
     LegalRecordsModule,
     EventsModule,
+    ReportsModule,
+    UsageModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })

@@ -14,3 +14,6 @@ export * from './setup/database-setup';
 export * from './legal-corpus';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
+export * from './repositories/candidate-report.repository';
+export * from './repositories/legal-search-list.repository';
+export * from './repositories/billing-ledger.repository';

@@ -10,6 +10,9 @@ import { OutboxRepository } from './repositories/outbox.repository';
 import { ProcessExecutionRepository } from './repositories/process-execution.repository';
 import { LegalSearchRepository } from './repositories/legal-search.repository';
 import { EventRepository } from './repositories/event.repository';
+import { BillingLedgerRepository } from './repositories/billing-ledger.repository';
+import { CandidateReportRepository } from './repositories/candidate-report.repository';
+import { LegalSearchListRepository } from './repositories/legal-search-list.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -21,6 +24,9 @@ const REPOSITORIES = [
   IdempotencyRepository,
   LegalSearchRepository,
   EventRepository,
+  CandidateReportRepository,
+  LegalSearchListRepository,
+  BillingLedgerRepository,
 ];
 
 export interface PersistenceOptions {

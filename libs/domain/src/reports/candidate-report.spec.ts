@@ -82,7 +82,6 @@ describe('buildCandidateReport', () => {
       badge: { label: 'Riesgo Alto', tone: 'danger' },
       facts: [
         { label: 'Estado', value: 'Finalizado' },
-        { label: 'Resultado', value: 'Riesgo Alto' },
         { label: 'Inicio', value: '17/05/2026 14:01' },
         { label: 'Fin', value: '17/05/2026 14:03' },
       ],
@@ -114,18 +113,18 @@ describe('buildCandidateReport', () => {
     ];
     const report = buildCandidateReport(input(waiting), context);
     expect(report.overall).toEqual({
-      status: 'Completado',
+      status: 'En espera del candidato',
       result: { label: 'Pendiente', tone: 'neutral' },
       progress:
         '1 de 3 procesos finalizados; 1 en espera de información del candidato y 1 en espera de otro proceso.',
     });
     expect(report.sections[1].sentences).toEqual(['En espera de que el candidato entregue sus documentos.']);
-    expect(report.sections[1].facts.slice(2)).toEqual([
+    expect(report.sections[1].facts.slice(1)).toEqual([
       { label: 'Inicio', value: '17/05/2026 14:00' },
       { label: 'Fin', value: 'Sin terminar' },
     ]);
     expect(report.sections[2].sentences).toEqual(['Comenzará cuando termine el proceso Documentos.']);
-    expect(report.sections[2].facts[2]).toEqual({ label: 'Inicio', value: 'Sin iniciar' });
+    expect(report.sections[2].facts[1]).toEqual({ label: 'Inicio', value: 'Sin iniciar' });
   });
 
   it('names a company by its business name and says a missing identifier was not given', () => {

@@ -51,6 +51,7 @@ export interface ReportField {
 
 export interface ReportSection {
   title: string;
+  /** The result, shown as a badge. */
   badge: Badge;
   facts: ReportField[];
   sentences: string[];
@@ -94,7 +95,6 @@ function section(p: ReportProcessInput, timeZone: string): ReportSection {
     badge: resultBadge(p.result),
     facts: [
       { label: 'Estado', value: p.status },
-      { label: 'Resultado', value: p.result },
       { label: 'Inicio', value: when(p.startDate, 'Sin iniciar') },
       { label: 'Fin', value: when(p.endDate, 'Sin terminar') },
     ],
@@ -113,7 +113,7 @@ export function buildCandidateReport(
 ): CandidateReport {
   const { timeZone } = context;
   const states = input.processes.map((p) => ({ ...p, name: p.processName }) as unknown as ProcessState);
-  const status = requestStatusLabel(overallStatus(states));
+  const status = requestStatusLabel(overallStatus(states), input.processes);
   const result = resultBadge(overallResult(states));
   const person = input.personType === 'corporate' ? 'Persona moral' : 'Persona física';
   return {

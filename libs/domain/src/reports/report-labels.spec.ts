@@ -29,6 +29,14 @@ describe('requestStatusLabel', () => {
   ])('%s -> %s', (status, label) => {
     expect(requestStatusLabel(status)).toBe(label);
   });
+
+  it('says a completed request with open processes waits for the candidate', () => {
+    expect(
+      requestStatusLabel('Completed', [{ status: 'Finalizado' }, { status: 'Pendiente Candidato' }]),
+    ).toBe('En espera del candidato');
+    expect(requestStatusLabel('Completed', [{ status: 'Finalizado' }])).toBe('Completado');
+    expect(requestStatusLabel('Processing', [{ status: 'En proceso' }])).toBe('En proceso');
+  });
 });
 
 describe('pendingProcessSentence', () => {

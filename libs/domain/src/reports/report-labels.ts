@@ -33,7 +33,13 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   Completed: 'Completado',
 };
 
-export function requestStatusLabel(status: string): string {
+/**
+ * `Completed` means nothing is left for the service to do now (CONTRACT 4.3): while a process is not
+ * finished, that can only be because the candidate has yet to supply something, and says so.
+ */
+export function requestStatusLabel(status: string, processes: readonly { status: string }[] = []): string {
+  if (status === 'Completed' && processes.some((p) => p.status !== 'Finalizado'))
+    return 'En espera del candidato';
   return REQUEST_STATUS_LABEL[status as RequestStatus] ?? status;
 }
 

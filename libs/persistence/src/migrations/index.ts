@@ -4,6 +4,7 @@ import { LegalCorpus1763900000000 } from './1763900000000-LegalRecordsCorpus';
 import { LegalSearches1763950000000 } from './1763950000000-LegalSearches';
 import { IdempotencyVerbatim1764000000000 } from './1764000000000-IdempotencyVerbatim';
 import { EventsAndWebhooks1764100000000 } from './1764100000000-EventsAndWebhooks';
+import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUsage';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   LegalSearches1763950000000,
   IdempotencyVerbatim1764000000000,
   EventsAndWebhooks1764100000000,
+  SearchListAndUsage1764300000000,
 ];
