@@ -195,7 +195,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the client's searches (free)
+     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     */
+    get: operations['listLegalSearches'];
     put?: never;
     /**
      * Search legal records by name
@@ -240,6 +244,66 @@ export interface paths {
      * @description The first successful reading of a uuid in a search unlocks it and is charged (`consumption.charged: true`); later readings and refinements are free. Filters: categories, states, startDate/endDate (YYYY-MM-DD) and role (Applicant | Defendant).
      */
     get: operations['getLegalRecord'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the event log
+     * @description Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last event read: each event is delivered exactly once, also while events are being written (an event appears only once every earlier one is readable). Events are kept `EVENTS_RETENTION_DAYS` (30 by default); an `after` older than that answers 410, an unknown one 400.
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate-requests/{uuid}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Printable PDF report of a candidate request
+     * @description Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four characters, overall status and result, one section per process (status, result as a coloured badge, start and end in SERVICE_TIMEZONE, the executive summary in Spanish sentences; an unfinished process says what it waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.
+     */
+    get: operations['getCandidateRequestReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage statement: billed searches and record unlocks
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line).
+     */
+    get: operations['getUsage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1206,6 +1270,63 @@ export interface components {
       message: string;
       data: components['schemas']['SearchDataDto'];
     };
+    SearchListItemDto: {
+      /**
+       * Format: uuid
+       * @description Key for the other search endpoints
+       */
+      searchId: string;
+      /**
+       * @description Given name(s) as searched
+       * @example Juan
+       */
+      name: string;
+      /**
+       * @description null when not searched
+       * @example Hernández
+       */
+      lastName: string | null;
+      /**
+       * @description null when not searched
+       * @example null
+       */
+      secondLastName: string | null;
+      /**
+       * @example SUCCESS
+       * @enum {string}
+       */
+      outcome: 'SUCCESS' | 'EMPTY' | 'FAILED';
+      /**
+       * @description The full universe of matches when the search ran (kpis.total_matches)
+       * @example 512
+       */
+      totalMatches: number;
+      /**
+       * Format: date-time
+       * @description When the search was created: an ISO 8601 string in UTC
+       * @example 2026-05-17T20:03:09.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 string in UTC: until then the search can be paged and its records opened; it stays in this list afterwards (reading it then answers 410)
+       * @example 2026-06-16T20:03:09.000Z
+       */
+      recoverableUntil: string;
+    };
+    SearchListDto: {
+      /** @description Newest first */
+      data: components['schemas']['SearchListItemDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 100 */
+      limit: number;
+      /**
+       * @description Searches matching the filters, all pages together
+       * @example 42
+       */
+      total: number;
+    };
     RecordSourceDto: {
       /** Format: uuid */
       uuid: string;
@@ -1282,6 +1403,103 @@ export interface components {
        */
       message: string;
       data: components['schemas']['RecordDetailDataDto'];
+    };
+    EventDto: {
+      /**
+       * @description Unique, opaque; pass it as `after` to read what follows
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @example process.finished
+       * @enum {string}
+       */
+      type:
+        | 'candidate_request.created'
+        | 'process.started'
+        | 'process.waiting_for_candidate'
+        | 'process.finished'
+        | 'candidate_request.completed'
+        | 'candidate_request.finished'
+        | 'legal_search.created'
+        | 'legal_record.unlocked'
+        | 'webhook.test';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      /**
+       * @description Identifiers, statuses and results of the change; never personal data
+       * @example {
+       *       "uuid": "3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f",
+       *       "processId": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+       *       "processName": "Peps",
+       *       "result": "Aprobado"
+       *     }
+       */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    EventPageDto: {
+      /** @description Oldest first */
+      data: components['schemas']['EventDto'][];
+      /**
+       * @description More events follow: read again with `after` = the last id
+       * @example false
+       */
+      hasMore: boolean;
+    };
+    UsageRowDto: {
+      /**
+       * @description YYYY-MM-DD (groupBy=day) or YYYY-MM (groupBy=month)
+       * @example 2026-05
+       */
+      period: string;
+      /**
+       * @description Billed search creations
+       * @example 12
+       */
+      searches: number;
+      /**
+       * @description Billed first readings of a record in a search
+       * @example 30
+       */
+      recordUnlocks: number;
+    };
+    UsageTotalsDto: {
+      /** @example 12 */
+      searches: number;
+      /** @example 30 */
+      recordUnlocks: number;
+    };
+    UsageStatementDto: {
+      /** @example acme */
+      clientId: string;
+      /**
+       * Format: date
+       * @example 2026-01-01
+       */
+      from: string;
+      /**
+       * Format: date
+       * @example 2026-12-31
+       */
+      to: string;
+      /**
+       * @example month
+       * @enum {string}
+       */
+      groupBy: 'day' | 'month';
+      /** @description One row for every period of the range, in order; periods without charges show zeros */
+      rows: components['schemas']['UsageRowDto'][];
+      totals: components['schemas']['UsageTotalsDto'];
     };
   };
   responses: never;
@@ -1913,6 +2131,89 @@ export interface operations {
       };
     };
   };
+  listLegalSearches: {
+    parameters: {
+      query?: {
+        /** @description Records per page, 1..300 */
+        limit?: string;
+        /** @description Page, >= 1 */
+        page?: string;
+        /** @description Client to act for: required when the account has several clients; at most 64 characters */
+        clientId?: string;
+        /** @description Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters) */
+        name?: string;
+        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        from?: string;
+        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchListDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   createLegalSearch: {
     parameters: {
       query?: {
@@ -2273,6 +2574,241 @@ export interface operations {
            * @example {
            *       "code": 503,
            *       "message": "The service is temporarily unavailable."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
+        after?: string;
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, webhook.test */
+        types?: string;
+        /** @description Events per page, 1..500 */
+        limit?: string;
+        /** @description Only this client (one of yours); all your clients when omitted */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The resource is past its retention and can no longer be read */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "The resource is no longer available."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getCandidateRequestReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report as a download (`Content-Disposition: attachment`) */
+      200: {
+        headers: {
+          /** @description attachment; filename="candidate-request-<uuid>.pdf" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: {
+        /** @description First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month. */
+        from?: string;
+        /** @description Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included */
+        to?: string;
+        /** @description One row per day (ranges up to 366 days) or per month (up to 120 months) */
+        groupBy?: 'day' | 'month';
+        /** @description Client to report on: required when the account has several clients; at most 64 characters */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statement (JSON), or its rows as CSV when `Accept` prefers `text/csv` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageStatementDto'];
+          /**
+           * @example period,searches,recordUnlocks
+           *     2026-05,12,30
+           *     2026-06,0,0
+           */
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
