@@ -27,8 +27,9 @@ async function signIn(base) {
 async function main() {
   const only = process.argv.slice(2);
   const stack = await startStack({
-    port: 3200,
-    redisPort: 6396,
+    // BENCH_PORT / BENCH_REDIS_PORT let two benches (or a bench and a dev stack) share a machine.
+    port: Number(process.env.BENCH_PORT || 3200),
+    redisPort: Number(process.env.BENCH_REDIS_PORT || 6396),
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening_bench',
     env: { JWT_ACCESS_TTL: '1h' },
   });
@@ -76,6 +77,9 @@ async function main() {
       console.log(`  registration, two apis      ${fmt(s.twoApis.rps)} req/s   p99 ${fmt(s.twoApis.p99)} ms`);
       console.log(`  process jobs, one processor ${fmt(s.oneProcessor)} jobs/s`);
       console.log(`  process jobs, two processors ${fmt(s.twoProcessors)} jobs/s`);
+    }
+    if (only.length === 0 || only.includes('report')) {
+      results.report = await require('./bench/report').runReportBench(stack, token);
     }
     const legal = path.join(__dirname, 'bench', 'legal.js');
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {

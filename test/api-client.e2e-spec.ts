@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, eventually, state } from './support/helpers';
  * type-checked by `npm run typecheck`, so a breaking change of the API breaks the build here.
  */
 describe('the typed api client (libs/api-client)', () => {
-  it('signs in, registers, polls, searches and reads a record', async () => {
+  it('signs in, registers, polls, downloads the report, searches, reads a record, lists searches and usage', async () => {
     const session: { token?: string } = {};
     const api = createApiClient(`http://127.0.0.1:${state().apiPort}`, () => session.token);
 
@@ -36,6 +36,14 @@ describe('the typed api client (libs/api-client)', () => {
     });
     expect(overview.status).toBe('Completed');
 
+    const report = await api.GET('/candidate-requests/{uuid}/report', {
+      params: { path: { uuid } },
+      parseAs: 'arrayBuffer',
+    });
+    expect(report.response.status).toBe(200);
+    expect(report.response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(report.data!).subarray(0, 5).toString()).toBe('%PDF-');
+
     const search = await api.POST('/risks/legal-records/searches', {
       params: { query: { limit: '10' } },
       body: { name: 'Juan', lastName: 'Hernández' },
@@ -50,6 +58,14 @@ describe('the typed api client (libs/api-client)', () => {
     });
     expect(detail.response.status).toBe(200);
     expect(detail.data!.data.consumption.charged).toBe(true);
+
+    const searches = await api.GET('/risks/legal-records/searches', { params: { query: { limit: '5' } } });
+    expect(searches.data!.data[0].searchId).toBe(searchData.searchId);
+
+    const usage = await api.GET('/usage', { params: { query: { groupBy: 'month' } } });
+    // The document offers JSON or CSV; without `Accept: text/csv` the answer is the JSON statement.
+    if (typeof usage.data !== 'object') throw new Error(`expected the JSON statement, got ${usage.data}`);
+    expect(usage.data.totals.searches).toBeGreaterThan(0);
 
     const unauthorized = await createApiClient(`http://127.0.0.1:${state().apiPort}`).GET('/packages');
     expect(unauthorized.response.status).toBe(401);

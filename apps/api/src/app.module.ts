@@ -15,8 +15,10 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
+import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { UsageModule } from './usage/usage.module';
 
 @Module({
   imports: [
@@ -35,6 +37,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     LegalRecordsModule,
     EventsModule,
     WebhooksModule,
+    ReportsModule,
+    UsageModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })

@@ -148,6 +148,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/candidate-requests/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register up to 1,000 candidates at once
+     * @description JSON `{ clientId?, items: [registration body, ...] }` or a `text/csv` body whose header row names registration fields (one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with `?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 naming the line. Bodies up to 1 MB.
+     */
+    post: operations['createCandidateRequestBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/candidate-requests/{uuid}': {
     parameters: {
       query?: never;
@@ -208,6 +228,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/candidate-request-batches/{batchId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Progress of a batch
+     * @description The requests a batch registered, by item index, with their overall status and how many are in each. An unknown batch, or one of another client, answers 404.
+     */
+    get: operations['getCandidateRequestBatch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/packages': {
     parameters: {
       query?: never;
@@ -235,7 +275,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the client's searches (free)
+     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     */
+    get: operations['listLegalSearches'];
     put?: never;
     /**
      * Search legal records by name
@@ -280,6 +324,26 @@ export interface paths {
      * @description The first successful reading of a uuid in a search unlocks it and is charged (`consumption.charged: true`); later readings and refinements are free. Filters: categories, states, startDate/endDate (YYYY-MM-DD) and role (Applicant | Defendant).
      */
     get: operations['getLegalRecord'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the event log
+     * @description Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last event read: each event is delivered exactly once, also while events are being written (an event appears only once every earlier one is readable). Events are kept `EVENTS_RETENTION_DAYS` (30 by default); an `after` older than that answers 410, an unknown one 400.
+     */
+    get: operations['listEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -411,6 +475,46 @@ export interface paths {
      * @description A new attempt now, whatever the status (also for a `succeeded` or `failed` delivery, or one of a disabled endpoint); it carries the same `webhook-id`. Answers the delivery, pending.
      */
     post: operations['retryWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate-requests/{uuid}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Printable PDF report of a candidate request
+     * @description Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four characters, overall status and result, one section per process (status, result as a coloured badge, start and end in SERVICE_TIMEZONE, the executive summary in Spanish sentences; an unfinished process says what it waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.
+     */
+    get: operations['getCandidateRequestReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage statement: billed searches and record unlocks
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line).
+     */
+    get: operations['getUsage'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -805,6 +909,15 @@ export interface components {
        */
       phone?: string;
     };
+    BatchRegistrationDto: {
+      /**
+       * @description The client the batch registers for (one of yours); your default client when omitted
+       * @example acme
+       */
+      clientId?: string;
+      /** @description 1..1000 registration bodies, each checked exactly as POST /candidate-requests checks one */
+      items: components['schemas']['RegisterCandidateDto'][];
+    };
     RegistrationAcceptedDto: {
       /**
        * Format: uuid
@@ -820,6 +933,39 @@ export interface components {
       packageId: string;
       /** @example Candidate request registered: its processes run asynchronously; poll GET /candidate-requests/{uuid}. */
       message: string;
+    };
+    BatchItemAcceptedDto: {
+      /**
+       * @description 0-based position of the item (the CSV header is not an item)
+       * @example 0
+       */
+      index: number;
+      /**
+       * Format: uuid
+       * @description The registered candidate request
+       */
+      uuid: string;
+    };
+    BatchItemRejectedDto: {
+      /**
+       * @description 0-based position of the item
+       * @example 1
+       */
+      index: number;
+      /** @description Every rule the item violates */
+      errors: components['schemas']['FieldErrorDto'][];
+    };
+    BatchAcceptedDto: {
+      /** Format: uuid */
+      batchId: string;
+      /** @example 2 */
+      accepted: number;
+      /** @example 1 */
+      rejected: number;
+      /** @description One entry per item, in order: its uuid when registered, its errors when not */
+      items: (
+        components['schemas']['BatchItemAcceptedDto'] | components['schemas']['BatchItemRejectedDto']
+      )[];
     };
     RequestSummaryDto: {
       /** Format: uuid */
@@ -901,6 +1047,11 @@ export interface components {
        * @example 1795357425200
        */
       endDate: number | null;
+      /**
+       * @description When the process should end (epoch ms), from the median duration of the last 100 finished processes of this name; null when it has finished, waits for the candidate (or for a process that does), or fewer than 5 have finished
+       * @example 1795357430000
+       */
+      estimatedEndDate: number | null;
     };
     RequestOverviewDto: {
       /** @example true */
@@ -921,6 +1072,11 @@ export interface components {
       result: 'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
       /** @description Last process end (epoch ms) once every process is Finalizado, else null */
       globalEndDate: number | null;
+      /**
+       * @description The latest estimatedEndDate when every unfinished process has one and none waits for the candidate, else null
+       * @example 1795357440000
+       */
+      estimatedGlobalEndDate: number | null;
       /** @example PKG-ACME-BASIC */
       packageId: string;
       processes: components['schemas']['ProcessEntryDto'][];
@@ -1034,6 +1190,11 @@ export interface components {
        * @example 1795357425200
        */
       endDate: number;
+      /**
+       * @description When the process should end (epoch ms), from the median duration of the last 100 finished processes of this name; null when it has finished, waits for the candidate (or for a process that does), or fewer than 5 have finished
+       * @example 1795357430000
+       */
+      estimatedEndDate: number | null;
       /** @description Typed executive summary; its shape depends on processName: Peps -> PepsSummaryDto; Listas negras del SAT -> SatBlacklistSummaryDto; Global Watch List -> GlobalWatchListSummaryDto; Reporte de Crédito -> CreditReportSummaryDto; BGC Legal -> LegalBackgroundSummaryDto; BGC News -> NewsSummaryDto; BGC Laboral -> LaborBackgroundSummaryDto; Validación de estudios -> EducationSummaryDto; Geolocalización -> GeolocationSummaryDto; Documentos -> DocumentsSummaryDto; Referencias Personales -> ReferencesSummaryDto; Referencias Laborales -> ReferencesSummaryDto; UnavailableSummaryDto when the provider gave no answer (result No disponible). */
       summary?:
         | components['schemas']['PepsSummaryDto']
@@ -1085,6 +1246,11 @@ export interface components {
        * @enum {string}
        */
       result: 'Pendiente';
+      /**
+       * @description When the process should end (epoch ms), as in the overview; null when it cannot be estimated
+       * @example 1795357430000
+       */
+      estimatedEndDate: number | null;
     };
     ProcessDetailEnvelope: {
       /**
@@ -1216,6 +1382,44 @@ export interface components {
        */
       message: string;
       data: components['schemas']['CandidateInputAcceptedDto'];
+    };
+    BatchStatusCountsDto: {
+      /** @example 0 */
+      Pending: number;
+      /** @example 1 */
+      Processing: number;
+      /** @example 1 */
+      Completed: number;
+    };
+    BatchRequestDto: {
+      /** @example 0 */
+      index: number;
+      /** Format: uuid */
+      uuid: string;
+      /**
+       * @description Overall status of the request
+       * @example Processing
+       * @enum {string}
+       */
+      status: 'Pending' | 'Processing' | 'Completed';
+    };
+    BatchDto: {
+      /** Format: uuid */
+      batchId: string;
+      /**
+       * @description Epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description Requests the batch registered
+       * @example 2
+       */
+      total: number;
+      /** @description How many of them are in each overall status */
+      counts: components['schemas']['BatchStatusCountsDto'];
+      /** @description The registered requests, by item index */
+      items: components['schemas']['BatchRequestDto'][];
     };
     PackageDto: {
       /**
@@ -1420,6 +1624,63 @@ export interface components {
        */
       message: string;
       data: components['schemas']['SearchDataDto'];
+    };
+    SearchListItemDto: {
+      /**
+       * Format: uuid
+       * @description Key for the other search endpoints
+       */
+      searchId: string;
+      /**
+       * @description Given name(s) as searched
+       * @example Juan
+       */
+      name: string;
+      /**
+       * @description null when not searched
+       * @example Hernández
+       */
+      lastName: string | null;
+      /**
+       * @description null when not searched
+       * @example null
+       */
+      secondLastName: string | null;
+      /**
+       * @example SUCCESS
+       * @enum {string}
+       */
+      outcome: 'SUCCESS' | 'EMPTY' | 'FAILED';
+      /**
+       * @description The full universe of matches when the search ran (kpis.total_matches)
+       * @example 512
+       */
+      totalMatches: number;
+      /**
+       * Format: date-time
+       * @description When the search was created: an ISO 8601 string in UTC
+       * @example 2026-05-17T20:03:09.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 string in UTC: until then the search can be paged and its records opened; it stays in this list afterwards (reading it then answers 410)
+       * @example 2026-06-16T20:03:09.000Z
+       */
+      recoverableUntil: string;
+    };
+    SearchListDto: {
+      /** @description Newest first */
+      data: components['schemas']['SearchListItemDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 100 */
+      limit: number;
+      /**
+       * @description Searches matching the filters, all pages together
+       * @example 42
+       */
+      total: number;
     };
     RecordSourceDto: {
       /** Format: uuid */
@@ -1694,6 +1955,15 @@ export interface components {
         | components['schemas']['LegalRecordUnlockedDataDto']
         | components['schemas']['WebhookTestDataDto'];
     };
+    EventPageDto: {
+      /** @description Oldest first */
+      data: components['schemas']['EventEnvelopeDto'][];
+      /**
+       * @description More events follow: read again with `after` = the last id
+       * @example false
+       */
+      hasMore: boolean;
+    };
     CreateWebhookEndpointDto: {
       /**
        * @description Absolute http or https URL, at most 2048 characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).
@@ -1937,6 +2207,51 @@ export interface components {
       limit: number;
       /** @example 13 */
       total: number;
+    };
+    UsageRowDto: {
+      /**
+       * @description YYYY-MM-DD (groupBy=day) or YYYY-MM (groupBy=month)
+       * @example 2026-05
+       */
+      period: string;
+      /**
+       * @description Billed search creations
+       * @example 12
+       */
+      searches: number;
+      /**
+       * @description Billed first readings of a record in a search
+       * @example 30
+       */
+      recordUnlocks: number;
+    };
+    UsageTotalsDto: {
+      /** @example 12 */
+      searches: number;
+      /** @example 30 */
+      recordUnlocks: number;
+    };
+    UsageStatementDto: {
+      /** @example acme */
+      clientId: string;
+      /**
+       * Format: date
+       * @example 2026-01-01
+       */
+      from: string;
+      /**
+       * Format: date
+       * @example 2026-12-31
+       */
+      to: string;
+      /**
+       * @example month
+       * @enum {string}
+       */
+      groupBy: 'day' | 'month';
+      /** @description One row for every period of the range, in order; periods without charges show zeros */
+      rows: components['schemas']['UsageRowDto'][];
+      totals: components['schemas']['UsageTotalsDto'];
     };
   };
   responses: never;
@@ -2376,6 +2691,134 @@ export interface operations {
       };
     };
   };
+  createCandidateRequestBatch: {
+    parameters: {
+      query?: {
+        /** @description true: one invalid item answers 400 with every item's errors and registers nothing */
+        atomic?: 'true' | 'false';
+        /** @description For a CSV body: the client the batch registers for (a JSON body may carry it instead) */
+        clientId?: string;
+      };
+      header?: {
+        /** @description Optional, 1..255 characters. A retry with the same key and body within 24 hours answers the first response again without registering anything; the same key with another body answers 422. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BatchRegistrationDto'];
+        /**
+         * @example packageId,name,lastName,secondLastName,birthDate,nationality,gender,rfc,curp
+         *     PKG-ACME-BASIC,Juan Carlos,Hernández,López,1990-05-17,MX,H,HELJ900517AB1,HELJ900517HDFRPN09
+         *     PKG-ACME-BASIC,Ana Sofía,Martínez,,1992-03-08,MX,M,,
+         */
+        'text/csv': string;
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          /** @description Path of the batch */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchAcceptedDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is larger than 100 kB."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 422,
+           *       "message": "This Idempotency-Key was used with a different request body."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   getCandidateRequest: {
     parameters: {
       query?: never;
@@ -2584,6 +3027,57 @@ export interface operations {
       };
     };
   };
+  getCandidateRequestBatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batchId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   listPackages: {
     parameters: {
       query?: never;
@@ -2614,6 +3108,89 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+    };
+  };
+  listLegalSearches: {
+    parameters: {
+      query?: {
+        /** @description Records per page, 1..300 */
+        limit?: string;
+        /** @description Page, >= 1 */
+        page?: string;
+        /** @description Client to act for: required when the account has several clients; at most 64 characters */
+        clientId?: string;
+        /** @description Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters) */
+        name?: string;
+        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        from?: string;
+        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchListDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
     };
@@ -2978,6 +3555,100 @@ export interface operations {
            * @example {
            *       "code": 503,
            *       "message": "The service is temporarily unavailable."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
+        after?: string;
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, webhook.test */
+        types?: string;
+        /** @description Events per page, 1..500 */
+        limit?: string;
+        /** @description Only this client (one of yours); all your clients when omitted */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The resource is past its retention and can no longer be read */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "The resource is no longer available."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -3573,6 +4244,147 @@ export interface operations {
            * @example {
            *       "code": 404,
            *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getCandidateRequestReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report as a download (`Content-Disposition: attachment`) */
+      200: {
+        headers: {
+          /** @description attachment; filename="candidate-request-<uuid>.pdf" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: {
+        /** @description First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month. */
+        from?: string;
+        /** @description Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included */
+        to?: string;
+        /** @description One row per day (ranges up to 366 days) or per month (up to 120 months) */
+        groupBy?: 'day' | 'month';
+        /** @description Client to report on: required when the account has several clients; at most 64 characters */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statement (JSON), or its rows as CSV when `Accept` prefers `text/csv` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageStatementDto'];
+          /**
+           * @example period,searches,recordUnlocks
+           *     2026-05,12,30
+           *     2026-06,0,0
+           */
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

@@ -5,3 +5,6 @@ export * from './legal-search';
 export * from './paging';
 export * from './events';
 export * from './webhooks';
+export * from './calendar';
+export * from './usage';
+export * from './reports';

@@ -18,3 +18,6 @@ export * from './repositories/batch.repository';
 export * from './repositories/webhook-endpoint.repository';
 export * from './repositories/webhook-delivery.repository';
 export * from './repositories/webhook-dispatch.repository';
+export * from './repositories/candidate-report.repository';
+export * from './repositories/legal-search-list.repository';
+export * from './repositories/billing-ledger.repository';

@@ -14,6 +14,9 @@ import { BatchRepository } from './repositories/batch.repository';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
 import { WebhookDispatchRepository } from './repositories/webhook-dispatch.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
+import { BillingLedgerRepository } from './repositories/billing-ledger.repository';
+import { CandidateReportRepository } from './repositories/candidate-report.repository';
+import { LegalSearchListRepository } from './repositories/legal-search-list.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -29,6 +32,9 @@ const REPOSITORIES = [
   WebhookEndpointRepository,
   WebhookDeliveryRepository,
   WebhookDispatchRepository,
+  CandidateReportRepository,
+  LegalSearchListRepository,
+  BillingLedgerRepository,
 ];
 
 export interface PersistenceOptions {

@@ -15,7 +15,9 @@ import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
+import { SearchListDto, SearchListQueryDto } from './dto/search-list.dto';
 import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
+import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
 
 @ApiTags('Legal records')
@@ -25,6 +27,7 @@ export class LegalRecordsController {
   constructor(
     private readonly create: CreateSearchUseCase,
     private readonly reads: ReadSearchUseCase,
+    private readonly list: ListSearchesUseCase,
   ) {}
 
   @Post()
@@ -66,6 +69,25 @@ export class LegalRecordsController {
     const response = await this.create.execute(user, body, query, validateIdempotencyKey(idempotencyKey));
     void reply.status(response.statusCode);
     return response.body;
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listLegalSearches',
+    summary: "List the client's searches (free)",
+    description:
+      'The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). ' +
+      '`name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); ' +
+      '`from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. ' +
+      'Searches past `recoverableUntil` stay listed (reading one then answers 410).',
+  })
+  @ApiOkResponse({ type: SearchListDto })
+  @ApiErrors(400, 401, 403)
+  listLegalSearches(
+    @CurrentUser() user: AuthUser,
+    @Query() query: SearchListQueryDto,
+  ): Promise<SearchListDto> {
+    return this.list.execute(user, query);
   }
 
   @Get(':searchId')

@@ -6,6 +6,7 @@ import { IdempotencyVerbatim1764000000000 } from './1764000000000-IdempotencyVer
 import { EventsAndWebhooks1764100000000 } from './1764100000000-EventsAndWebhooks';
 import { FinishedProcessIndex1764150000000 } from './1764150000000-FinishedProcessIndex';
 import { CandidateRequestBatches1764160000000 } from './1764160000000-CandidateRequestBatches';
+import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUsage';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   EventsAndWebhooks1764100000000,
   FinishedProcessIndex1764150000000,
   CandidateRequestBatches1764160000000,
+  SearchListAndUsage1764300000000,
 ];

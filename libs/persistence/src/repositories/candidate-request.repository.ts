@@ -52,7 +52,7 @@ export interface ProcessDetailRow extends ProcessRow {
   rawDetails: Record<string, unknown> | null;
 }
 
-const PROCESS_JSON = `json_build_object(
+export const PROCESS_JSON = `json_build_object(
   'id', p.id, 'processName', p.name, 'status', p.status, 'result', p.result,
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
   'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;

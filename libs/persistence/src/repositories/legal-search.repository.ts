@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent } from '@app/domain';
+import { type DomainEvent, searchNameKey } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventRepository } from './event.repository';
 import { SqlExecutor } from './executor';
@@ -56,8 +56,8 @@ export class LegalSearchRepository {
 
   async insertSearch(tx: SqlExecutor, s: NewSearch): Promise<void> {
     await tx.query(
-      `INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response, recoverable_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response, recoverable_until, name_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         s.id,
         s.clientId,
@@ -68,6 +68,7 @@ export class LegalSearchRepository {
         JSON.stringify(s.kpis),
         s.slowResponse,
         s.recoverableUntil,
+        searchNameKey(s.query),
       ],
     );
     if (s.matches.length === 0) return;

@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { SearchQueryDto } from './search.dto';
+
+const DATE_RULE = 'a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included';
+
+/** `GET /risks/legal-records/searches` query (all strings; checked by the domain, every problem listed). */
+export class SearchListQueryDto extends PickType(SearchQueryDto, ['limit', 'page', 'clientId'] as const) {
+  @ApiPropertyOptional({
+    description:
+      'Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters)',
+    example: 'hernandez',
+  })
+  @IsOptional()
+  @IsString()
+  name?: string;
+
+  @ApiPropertyOptional({
+    description: `Searches created on or after this day: ${DATE_RULE}`,
+    example: '2026-01-01',
+  })
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @ApiPropertyOptional({
+    description: `Searches created on or before this day: ${DATE_RULE}`,
+    example: '2026-12-31',
+  })
+  @IsOptional()
+  @IsString()
+  to?: string;
+}
+
+export class SearchListItemDto {
+  @ApiProperty({ format: 'uuid', description: 'Key for the other search endpoints' })
+  searchId!: string;
+
+  @ApiProperty({ example: 'Juan', description: 'Given name(s) as searched' })
+  name!: string;
+
+  @ApiProperty({ example: 'Hernández', nullable: true, type: String, description: 'null when not searched' })
+  lastName!: string | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'null when not searched' })
+  secondLastName!: string | null;
+
+  @ApiProperty({ enum: ['SUCCESS', 'EMPTY', 'FAILED'], example: 'SUCCESS' })
+  outcome!: string;
+
+  @ApiProperty({
+    example: 512,
+    description: 'The full universe of matches when the search ran (kpis.total_matches)',
+  })
+  totalMatches!: number;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-05-17T20:03:09.000Z',
+    description: 'When the search was created: an ISO 8601 string in UTC',
+  })
+  createdAt!: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-06-16T20:03:09.000Z',
+    description:
+      'ISO 8601 string in UTC: until then the search can be paged and its records opened; it stays in this list afterwards (reading it then answers 410)',
+  })
+  recoverableUntil!: string;
+}
+
+export class SearchListDto {
+  @ApiProperty({ type: [SearchListItemDto], description: 'Newest first' })
+  data!: SearchListItemDto[];
+
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 100 })
+  limit!: number;
+
+  @ApiProperty({ example: 42, description: 'Searches matching the filters, all pages together' })
+  total!: number;
+}

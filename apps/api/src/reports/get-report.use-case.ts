@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { buildCandidateReport, NotFoundError } from '@app/domain';
+import { CandidateReportRepository } from '@app/persistence';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AuthUser } from '../auth/auth-user';
+import { isUuid } from '../screening/read-requests.use-case';
+import { PdfReportRenderer } from './pdf-report.renderer';
+
+export interface RenderedReport {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/**
+ * CONTRACT 8: the printable report of a candidate request at any stage, generated on request.
+ * Unlike the overview's kept quirk, an unknown or another client's request is a real 404.
+ */
+@Injectable()
+export class GetCandidateReportUseCase {
+  constructor(
+    private readonly reports: CandidateReportRepository,
+    private readonly renderer: PdfReportRenderer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(user: AuthUser, requestId: string): Promise<RenderedReport> {
+    const input = isUuid(requestId) ? await this.reports.findReportInput(requestId, user.clients) : null;
+    if (!input) throw new NotFoundError('Candidate request not found.');
+    const report = buildCandidateReport(input, {
+      timeZone: this.config.serviceTimezone,
+      generatedAt: new Date(),
+    });
+    return { fileName: `candidate-request-${input.requestId}.pdf`, pdf: await this.renderer.render(report) };
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { GetCandidateReportUseCase } from './get-report.use-case';
+
+@ApiTags('Candidate screening')
+@ApiBearerAuth('bearer')
+@Controller('candidate-requests')
+export class ReportsController {
+  constructor(private readonly reports: GetCandidateReportUseCase) {}
+
+  @Get(':uuid/report')
+  @ApiOperation({
+    operationId: 'getCandidateRequestReport',
+    summary: 'Printable PDF report of a candidate request',
+    description:
+      'Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four ' +
+      'characters, overall status and result, one section per process (status, result as a coloured badge, start ' +
+      'and end in SERVICE_TIMEZONE, the executive summary in Spanish sentences; an unfinished process says what it ' +
+      'waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another ' +
+      'client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.',
+  })
+  @ApiParam({ name: 'uuid', format: 'uuid', description: 'The uuid returned at registration' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The report as a download (`Content-Disposition: attachment`)',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="candidate-request-<uuid>.pdf"',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiErrors(401, 404)
+  async getCandidateRequestReport(
+    @CurrentUser() user: AuthUser,
+    @Param('uuid') uuid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const { fileName, pdf } = await this.reports.execute(user, uuid);
+    void reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      // Candidate data: no shared cache may keep a copy.
+      .header('Cache-Control', 'no-store');
+    return pdf;
+  }
+}

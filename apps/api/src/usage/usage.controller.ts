@@ -1,0 +1,62 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { usageCsv } from '@app/domain';
+import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { prefersCsv } from '../common/accept';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { GetUsageUseCase } from './get-usage.use-case';
+import { UsageQueryDto, UsageStatementDto } from './usage.dto';
+
+@ApiTags('Usage')
+@ApiBearerAuth('bearer')
+@ApiExtraModels(UsageStatementDto)
+@Controller('usage')
+export class UsageController {
+  constructor(private readonly usage: GetUsageUseCase) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'getUsage',
+    summary: 'Usage statement: billed searches and record unlocks',
+    description:
+      'Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in ' +
+      'SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. ' +
+      'Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) ' +
+      'and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header ' +
+      '`period,searches,recordUnlocks` (no totals line).',
+  })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({
+    description: 'The statement (JSON), or its rows as CSV when `Accept` prefers `text/csv`',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(UsageStatementDto) } },
+      'text/csv': {
+        schema: { type: 'string' },
+        example: 'period,searches,recordUnlocks\r\n2026-05,12,30\r\n2026-06,0,0\r\n',
+      },
+    },
+  })
+  @ApiErrors(400, 401, 403)
+  async getUsage(
+    @CurrentUser() user: AuthUser,
+    @Query() query: UsageQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UsageStatementDto | string> {
+    const statement = await this.usage.execute(user, query);
+    // The same URL answers two representations: caches must key on Accept.
+    void reply.header('Vary', 'Accept');
+    if (!prefersCsv(accept)) return statement;
+    void reply.header('Content-Type', 'text/csv; charset=utf-8');
+    return usageCsv(statement.rows);
+  }
+}

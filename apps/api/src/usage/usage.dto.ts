@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { MAX_DAYS_BY_DAY, MAX_MONTHS_BY_MONTH, USAGE_GROUPINGS } from '@app/domain';
+
+/** `GET /usage` query (all strings; checked by the domain, every problem listed). */
+export class UsageQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month.',
+    example: '2026-01-01',
+  })
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @ApiPropertyOptional({
+    description: 'Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included',
+    example: '2026-12-31',
+  })
+  @IsOptional()
+  @IsString()
+  to?: string;
+
+  @ApiPropertyOptional({
+    enum: USAGE_GROUPINGS,
+    default: 'day',
+    description: `One row per day (ranges up to ${MAX_DAYS_BY_DAY} days) or per month (up to ${MAX_MONTHS_BY_MONTH} months)`,
+    example: 'month',
+  })
+  @IsOptional()
+  @IsString()
+  groupBy?: string;
+
+  @ApiPropertyOptional({
+    description: 'Client to report on: required when the account has several clients; at most 64 characters',
+    example: 'acme',
+  })
+  @IsOptional()
+  @IsString()
+  clientId?: string;
+}
+
+export class UsageRowDto {
+  @ApiProperty({ example: '2026-05', description: 'YYYY-MM-DD (groupBy=day) or YYYY-MM (groupBy=month)' })
+  period!: string;
+
+  @ApiProperty({ example: 12, description: 'Billed search creations' })
+  searches!: number;
+
+  @ApiProperty({ example: 30, description: 'Billed first readings of a record in a search' })
+  recordUnlocks!: number;
+}
+
+export class UsageTotalsDto {
+  @ApiProperty({ example: 12 }) searches!: number;
+  @ApiProperty({ example: 30 }) recordUnlocks!: number;
+}
+
+export class UsageStatementDto {
+  @ApiProperty({ example: 'acme' }) clientId!: string;
+  @ApiProperty({ example: '2026-01-01', format: 'date' }) from!: string;
+  @ApiProperty({ example: '2026-12-31', format: 'date' }) to!: string;
+  @ApiProperty({ enum: USAGE_GROUPINGS, example: 'month' }) groupBy!: string;
+
+  @ApiProperty({
+    type: [UsageRowDto],
+    description: 'One row for every period of the range, in order; periods without charges show zeros',
+  })
+  rows!: UsageRowDto[];
+
+  @ApiProperty({ type: UsageTotalsDto }) totals!: UsageTotalsDto;
+}

@@ -1,0 +1,60 @@
+import { addDays, dateRangeViolations, daysInclusive, formatLocalDateTime } from './calendar';
+
+describe('formatLocalDateTime', () => {
+  it.each([
+    ['America/Mexico_City', '2026-05-17T20:03:09Z', false, '17/05/2026 14:03'],
+    ['America/Mexico_City', '2026-05-17T20:03:09Z', true, '17/05/2026 14:03:09'],
+    // Past midnight in UTC, still the day before in Mexico City.
+    ['America/Mexico_City', '2026-01-01T05:59:00Z', false, '31/12/2025 23:59'],
+    ['America/Mexico_City', '2026-01-01T06:00:00Z', false, '01/01/2026 00:00'],
+    ['UTC', '2026-01-01T00:00:00Z', true, '01/01/2026 00:00:00'],
+    ['America/Tijuana', '2026-07-01T12:00:00Z', false, '01/07/2026 05:00'],
+  ])('%s %s (seconds: %p) -> %s', (zone, instant, seconds, expected) => {
+    expect(formatLocalDateTime(zone, Date.parse(instant), seconds)).toBe(expected);
+    expect(formatLocalDateTime(zone, new Date(instant), seconds)).toBe(expected);
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-01-31', 1, '2026-02-01'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2025-12-31', 1, '2026-01-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2026-03-08', 0, '2026-03-08'],
+  ])('%s + %p -> %s', (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+  });
+});
+
+describe('daysInclusive', () => {
+  it.each([
+    ['2026-01-01', '2026-01-01', 1],
+    ['2026-01-01', '2026-01-31', 31],
+    ['2024-01-01', '2024-12-31', 366],
+    ['2025-01-01', '2026-01-01', 366],
+    ['2025-01-01', '2026-01-02', 367],
+  ])('%s..%s -> %p', (from, to, days) => {
+    expect(daysInclusive(from, to)).toBe(days);
+  });
+});
+
+describe('dateRangeViolations', () => {
+  it.each([
+    [{}, []],
+    [{ from: '2026-01-01' }, []],
+    [{ from: '2026-01-01', to: '2026-01-01' }, []],
+    [{ from: '2026-02-30' }, ['from']],
+    [{ to: '01-02-2026' }, ['to']],
+    [{ from: 'yesterday', to: '2026-13-01' }, ['from', 'to']],
+    [{ from: '2026-02-02', to: '2026-02-01' }, ['from']],
+  ])('%p -> %p', (range, fields) => {
+    expect(dateRangeViolations(range).map((v) => v.field)).toEqual(fields);
+  });
+
+  it('says which dates are out of order', () => {
+    expect(dateRangeViolations({ from: '2026-02-02', to: '2026-02-01' })[0].message).toBe(
+      'from (2026-02-02) must not be after to (2026-02-01).',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { FieldViolation } from './errors';
+import { isCalendarDate } from './screening/registration-rules';
+
+const DAY_MS = 86_400_000;
+
+// Building an Intl formatter costs far more than using one: a report formats two dozen instants.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * "17/05/2026 14:03" (with `seconds`, "17/05/2026 14:03:09"): the wall clock of `instant` in
+ * `timeZone`, day first as Mexican readers write it. Assembled from numeric parts rather than a
+ * locale's format, whose spacing and punctuation change between ICU versions.
+ */
+export function formatLocalDateTime(timeZone: string, instant: Date | number, seconds = false): string {
+  const parts: Record<string, string> = {};
+  for (const part of wallClockFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return `${parts.day}/${parts.month}/${parts.year} ${time}`;
+}
+
+/** YYYY-MM-DD `days` after (or before) a calendar date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to`, both counted (2026-01-01..2026-01-01 is 1). */
+export function daysInclusive(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/**
+ * `from` / `to` query parameters: each, when given, a real YYYY-MM-DD date, and `from` not after
+ * `to`. Every problem is listed, so one 400 names them all.
+ */
+export function dateRangeViolations(range: { from?: string; to?: string }): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  for (const field of ['from', 'to'] as const) {
+    const value = range[field];
+    if (value !== undefined && !isCalendarDate(value))
+      violations.push({ field, message: `${field} must be a real calendar date written YYYY-MM-DD.` });
+  }
+  const { from, to } = range;
+  if (from !== undefined && to !== undefined && isCalendarDate(from) && isCalendarDate(to) && from > to)
+    violations.push({ field: 'from', message: `from (${from}) must not be after to (${to}).` });
+  return violations;
+}

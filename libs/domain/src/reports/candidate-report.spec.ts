@@ -1,0 +1,174 @@
+import { buildCandidateReport, CandidateReportInput, ReportProcessInput } from './candidate-report';
+
+const T0 = Date.parse('2026-05-17T20:00:00Z'); // 14:00 in Mexico City
+const MINUTE = 60_000;
+const context = { timeZone: 'America/Mexico_City', generatedAt: new Date('2026-05-18T01:02:03Z') };
+
+const finished = (
+  processName: string,
+  result: string,
+  summary: unknown,
+  minutes: number,
+): ReportProcessInput => ({
+  processName,
+  status: 'Finalizado',
+  result,
+  startDate: T0 + MINUTE,
+  endDate: T0 + minutes * MINUTE,
+  dependsOn: null,
+  summary,
+});
+
+const input = (
+  processes: ReportProcessInput[],
+  overrides: Partial<CandidateReportInput> = {},
+): CandidateReportInput => ({
+  requestId: '3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f',
+  clientId: 'acme',
+  clientName: 'Acme Recursos Humanos',
+  packageId: 'PKG-ACME-BASIC',
+  packageName: 'Acme: basic screening',
+  personType: 'individual',
+  createdAt: T0,
+  candidate: {
+    name: 'Juan Carlos',
+    lastName: 'Hernández',
+    secondLastName: 'López',
+    businessName: null,
+    rfc: 'HELJ900517AB1',
+    curp: 'HELJ900517HDFRPN09',
+  },
+  processes,
+  ...overrides,
+});
+
+describe('buildCandidateReport', () => {
+  const done = [
+    finished('Peps', 'Aprobado', { isPep: false, positionsHeld: [] }, 2),
+    finished('BGC News', 'Riesgo Alto', { articlesFound: 3, adverseArticles: 2 }, 3),
+  ];
+
+  it('writes the header with the RFC and CURP masked', () => {
+    const report = buildCandidateReport(input(done), context);
+    expect(report.title).toBe('Reporte de verificación de antecedentes');
+    expect(report.reference).toBe('Solicitud 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f');
+    expect(report.fields).toEqual([
+      { label: 'Cliente', value: 'Acme Recursos Humanos' },
+      { label: 'Paquete', value: 'Acme: basic screening (PKG-ACME-BASIC)' },
+      { label: 'Candidato', value: 'Juan Carlos Hernández López' },
+      { label: 'Tipo de persona', value: 'Persona física' },
+      { label: 'RFC', value: 'HELJ*********' },
+      { label: 'CURP', value: 'HELJ**************' },
+      { label: 'Fecha de registro', value: '17/05/2026 14:00' },
+      { label: 'Zona horaria', value: 'America/Mexico_City' },
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/HELJ900517/);
+  });
+
+  it('shows the most severe result once every process has finished', () => {
+    const report = buildCandidateReport(input(done), context);
+    expect(report.overall).toEqual({
+      status: 'Completado',
+      result: { label: 'Riesgo Alto', tone: 'danger' },
+      progress: '2 de 2 procesos finalizados.',
+    });
+  });
+
+  it('writes one section per process with local times and its summary as sentences', () => {
+    const report = buildCandidateReport(input(done), context);
+    expect(report.sectionsTitle).toBe('Procesos (2)');
+    expect(report.sections[1]).toEqual({
+      title: 'BGC News',
+      badge: { label: 'Riesgo Alto', tone: 'danger' },
+      facts: [
+        { label: 'Estado', value: 'Finalizado' },
+        { label: 'Inicio', value: '17/05/2026 14:01' },
+        { label: 'Fin', value: '17/05/2026 14:03' },
+      ],
+      sentences: ['Se revisaron 3 notas periodísticas; 2 son adversas.'],
+    });
+  });
+
+  it('reports an unfinished request: pending result and why each open process waits', () => {
+    const waiting: ReportProcessInput[] = [
+      done[0],
+      {
+        processName: 'Documentos',
+        status: 'Pendiente Candidato',
+        result: 'Pendiente',
+        startDate: T0,
+        endDate: null,
+        dependsOn: null,
+        summary: null,
+      },
+      {
+        processName: 'Geolocalización',
+        status: 'Con dependencia',
+        result: 'Pendiente',
+        startDate: null,
+        endDate: null,
+        dependsOn: 'Documentos',
+        summary: null,
+      },
+    ];
+    const report = buildCandidateReport(input(waiting), context);
+    expect(report.overall).toEqual({
+      status: 'En espera del candidato',
+      result: { label: 'Pendiente', tone: 'neutral' },
+      progress:
+        '1 de 3 procesos finalizados; 1 en espera de información del candidato y 1 en espera de otro proceso.',
+    });
+    expect(report.sections[1].sentences).toEqual(['En espera de que el candidato entregue sus documentos.']);
+    expect(report.sections[1].facts.slice(1)).toEqual([
+      { label: 'Inicio', value: '17/05/2026 14:00' },
+      { label: 'Fin', value: 'Sin terminar' },
+    ]);
+    expect(report.sections[2].sentences).toEqual(['Comenzará cuando termine el proceso Documentos.']);
+    expect(report.sections[2].facts[1]).toEqual({ label: 'Inicio', value: 'Sin iniciar' });
+  });
+
+  it('names a company by its business name and says a missing identifier was not given', () => {
+    const report = buildCandidateReport(
+      input(done, {
+        personType: 'corporate',
+        candidate: {
+          name: null,
+          lastName: null,
+          secondLastName: null,
+          businessName: 'Transportes del Bajío SA de CV',
+          rfc: 'TBA0101015X1',
+          curp: null,
+        },
+      }),
+      context,
+    );
+    expect(report.fields.slice(2, 6)).toEqual([
+      { label: 'Razón social', value: 'Transportes del Bajío SA de CV' },
+      { label: 'Tipo de persona', value: 'Persona moral' },
+      { label: 'RFC', value: 'TBA0********' },
+      { label: 'CURP', value: 'No proporcionado' },
+    ]);
+  });
+
+  it('dates the document by the last change of the data; only the generated-at line follows the clock', () => {
+    const first = buildCandidateReport(input(done), context);
+    const later = buildCandidateReport(input(done), {
+      ...context,
+      generatedAt: new Date('2026-06-01T12:00:00Z'),
+    });
+    expect(first.documentDate).toEqual(new Date(T0 + 3 * MINUTE));
+    expect(first.generatedAt).toBe('Generado el 17/05/2026 19:02:03 (hora de America/Mexico_City)');
+    expect({ ...later, generatedAt: first.generatedAt }).toEqual(first);
+    expect(later.generatedAt).not.toBe(first.generatedAt);
+  });
+
+  it('dates a request nothing has happened to by its registration', () => {
+    const queued = [
+      { ...done[0], status: 'En proceso', result: 'Pendiente', startDate: null, endDate: null },
+    ];
+    const report = buildCandidateReport(input(queued), context);
+    expect(report.documentDate).toEqual(new Date(T0));
+    expect(report.overall.status).toBe('Pendiente de inicio');
+    expect(report.sections[0].sentences).toEqual(['En cola: comenzará en breve.']);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './masking';
+export * from './spanish';
+export * from './summary-sentences';
+export * from './report-labels';
+export * from './candidate-report';

@@ -1,0 +1,99 @@
+import { ProcessResult, ProcessStatus, RequestStatus } from '../screening/catalog';
+import { joinList } from './spanish';
+
+/**
+ * How alarming a result is, for the badge a report draws around it. The renderer picks the colour
+ * (red for `danger` ... green for `success`); the domain decides which result is which.
+ */
+export type BadgeTone = 'danger' | 'warning' | 'caution' | 'success' | 'neutral' | 'unavailable';
+
+export interface Badge {
+  label: string;
+  tone: BadgeTone;
+}
+
+const RESULT_TONE: Record<ProcessResult, BadgeTone> = {
+  'Riesgo Alto': 'danger',
+  'Riesgo Medio': 'warning',
+  'Riesgo Bajo': 'caution',
+  Aprobado: 'success',
+  'No disponible': 'unavailable',
+  Pendiente: 'neutral',
+};
+
+/** The badge of a process or overall result; an unknown value is shown as it is, in grey. */
+export function resultBadge(result: string): Badge {
+  return { label: result, tone: RESULT_TONE[result as ProcessResult] ?? 'neutral' };
+}
+
+/** The overall status (English on the wire, CONTRACT 4.3) as a Spanish reader expects it. */
+export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
+  Pending: 'Pendiente de inicio',
+  Processing: 'En proceso',
+  Completed: 'Completado',
+};
+
+/**
+ * `Completed` means nothing is left for the service to do now (CONTRACT 4.3): while a process is not
+ * finished, that can only be because the candidate has yet to supply something, and says so.
+ */
+export function requestStatusLabel(status: string, processes: readonly { status: string }[] = []): string {
+  if (status === 'Completed' && processes.some((p) => p.status !== 'Finalizado'))
+    return 'En espera del candidato';
+  return REQUEST_STATUS_LABEL[status as RequestStatus] ?? status;
+}
+
+/** What the candidate must supply for a process that waits for them. */
+const CANDIDATE_INPUT: Record<string, string> = {
+  Documentos: 'entregue sus documentos',
+  'Referencias Personales': 'proporcione sus referencias personales',
+  'Referencias Laborales': 'proporcione sus referencias laborales',
+};
+
+export interface ProcessProgress {
+  processName: string;
+  status: string;
+  startDate: number | null;
+  dependsOn?: string | null;
+}
+
+/** For a process that has not finished: why, in one sentence (null once it is `Finalizado`). */
+export function pendingProcessSentence(p: ProcessProgress): string | null {
+  switch (p.status as ProcessStatus) {
+    case 'Finalizado':
+      return null;
+    case 'Pendiente Candidato':
+      return `En espera de que el candidato ${CANDIDATE_INPUT[p.processName] ?? 'proporcione la información solicitada'}.`;
+    case 'Con dependencia':
+      return p.dependsOn
+        ? `Comenzará cuando termine el proceso ${p.dependsOn}.`
+        : 'Comenzará cuando termine el proceso del que depende.';
+    case 'En proceso':
+      return p.startDate === null
+        ? 'En cola: comenzará en breve.'
+        : 'En ejecución: el resultado aún no está disponible.';
+    default:
+      return 'El resultado aún no está disponible.';
+  }
+}
+
+/** "10 de 12 procesos finalizados; 2 esperan información del candidato." */
+export function progressSentence(processes: readonly ProcessProgress[]): string {
+  const finished = processes.filter((p) => p.status === 'Finalizado').length;
+  const waiting = (status: ProcessStatus) => processes.filter((p) => p.status === status).length;
+  const candidate = waiting('Pendiente Candidato');
+  const dependency = waiting('Con dependencia');
+  const running = waiting('En proceso');
+  const open = [
+    ...(running ? [`${running} en curso`] : []),
+    ...(candidate ? [`${candidate} en espera de información del candidato`] : []),
+    ...(dependency ? [`${dependency} en espera de otro proceso`] : []),
+  ];
+  const done = `${finished} de ${processes.length} ${processes.length === 1 ? 'proceso finalizado' : 'procesos finalizados'}`;
+  return open.length ? `${done}; ${joinList(open)}.` : `${done}.`;
+}
+
+/** The footer of each page: "Página 1 de 2". */
+export function pageLabel(page: number, pages: number): string {
+  return `Página ${page} de ${pages}`;
+}

@@ -1,0 +1,137 @@
+import { addDays, dateRangeViolations, daysInclusive } from '../calendar';
+import { FieldViolation } from '../errors';
+import { isCalendarDate } from '../screening/registration-rules';
+
+/** The billable events of the ledger (`billing_charge.kind`). */
+export type ChargeKind = 'LEGAL_SEARCH' | 'LEGAL_RECORD_UNLOCK';
+
+export const USAGE_GROUPINGS = ['day', 'month'] as const;
+export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
+
+/** One row a day: a year (a leap one too) is the most a statement by day shows. */
+export const MAX_DAYS_BY_DAY = 366;
+/** Ten years of monthly rows. */
+export const MAX_MONTHS_BY_MONTH = 120;
+
+/** `GET /usage` query (strings, as they arrive). */
+export interface UsageQuery {
+  from?: string;
+  to?: string;
+  groupBy?: string;
+}
+
+/** A validated statement range: calendar dates in SERVICE_TIMEZONE, both included. */
+export interface UsageRange {
+  from: string;
+  to: string;
+  groupBy: UsageGrouping;
+}
+
+/** Ledger rows counted per local calendar day and kind. */
+export interface LedgerDayCount {
+  day: string;
+  kind: ChargeKind;
+  count: number;
+}
+
+export interface UsageRow {
+  period: string;
+  searches: number;
+  recordUnlocks: number;
+}
+
+export interface UsageStatement {
+  rows: UsageRow[];
+  totals: { searches: number; recordUnlocks: number };
+}
+
+function monthsInclusive(from: string, to: string): number {
+  const months = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+  return months(to) - months(from) + 1;
+}
+
+/**
+ * Every problem of the query: real dates, given together (neither means the current month),
+ * `from` not after `to`, a known grouping and a range that grouping can show.
+ */
+export function validateUsageQuery(query: UsageQuery): FieldViolation[] {
+  const violations = dateRangeViolations(query);
+  if ((query.from === undefined) !== (query.to === undefined))
+    violations.push({
+      field: query.from === undefined ? 'from' : 'to',
+      message: 'Give both from and to, or neither for the current month.',
+    });
+  if (query.groupBy !== undefined && !(USAGE_GROUPINGS as readonly string[]).includes(query.groupBy))
+    violations.push({ field: 'groupBy', message: 'groupBy must be day or month.' });
+  const { from, to } = query;
+  if (violations.length === 0 && from !== undefined && to !== undefined) {
+    if (query.groupBy === 'month' && monthsInclusive(from, to) > MAX_MONTHS_BY_MONTH)
+      violations.push({
+        field: 'to',
+        message: `A statement by month covers at most ${MAX_MONTHS_BY_MONTH} months.`,
+      });
+    if (query.groupBy !== 'month' && daysInclusive(from, to) > MAX_DAYS_BY_DAY)
+      violations.push({
+        field: 'to',
+        message: `A statement by day covers at most ${MAX_DAYS_BY_DAY} days: use groupBy=month for longer ranges.`,
+      });
+  }
+  return violations;
+}
+
+/** The first and last day of the month `today` (YYYY-MM-DD) falls in. */
+export function monthOf(today: string): { from: string; to: string } {
+  const from = `${today.slice(0, 7)}-01`;
+  let last = 31;
+  while (!isCalendarDate(`${today.slice(0, 7)}-${last}`)) last -= 1;
+  return { from, to: `${today.slice(0, 7)}-${last}` };
+}
+
+/** The validated query as a range; no dates means the current month, no grouping means by day. */
+export function usageRangeOf(query: UsageQuery, today: string): UsageRange {
+  const dates = query.from !== undefined && query.to !== undefined ? query : monthOf(today);
+  return { from: dates.from!, to: dates.to!, groupBy: (query.groupBy as UsageGrouping) ?? 'day' };
+}
+
+/** The period a local calendar day belongs to: the day itself, or its month (YYYY-MM). */
+export function periodOf(day: string, groupBy: UsageGrouping): string {
+  return groupBy === 'month' ? day.slice(0, 7) : day;
+}
+
+/** Every period of the range in order, so a statement shows quiet days (or months) as zeros. */
+export function periodsOf(range: UsageRange): string[] {
+  const periods: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const period = periodOf(day, range.groupBy);
+    if (periods[periods.length - 1] !== period) periods.push(period);
+  }
+  return periods;
+}
+
+/**
+ * The statement: one row for every period of the range (zeros included) and the totals, all
+ * counted from the ledger's day counts, so the statement and the charges cannot disagree.
+ */
+export function usageStatement(range: UsageRange, counts: readonly LedgerDayCount[]): UsageStatement {
+  const rows = new Map<string, UsageRow>(
+    periodsOf(range).map((period) => [period, { period, searches: 0, recordUnlocks: 0 }]),
+  );
+  const totals = { searches: 0, recordUnlocks: 0 };
+  for (const { day, kind, count } of counts) {
+    const row = rows.get(periodOf(day, range.groupBy));
+    // A day outside the range is the caller's mistake; it must not leak into the totals either.
+    if (!row) continue;
+    const column = kind === 'LEGAL_SEARCH' ? 'searches' : 'recordUnlocks';
+    row[column] += count;
+    totals[column] += count;
+  }
+  return { rows: [...rows.values()], totals };
+}
+
+export const USAGE_CSV_HEADER = 'period,searches,recordUnlocks';
+
+/** The rows as CSV (RFC 4180 line ends); periods and counts never need quoting. */
+export function usageCsv(rows: readonly UsageRow[]): string {
+  const lines = rows.map((row) => `${row.period},${row.searches},${row.recordUnlocks}`);
+  return [USAGE_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { CandidateReportInput } from '@app/domain';
+import { DataSource } from 'typeorm';
+import { PROCESS_JSON } from './candidate-request.repository';
+
+/** What a candidate request's report says, read in one statement for the caller's clients. */
+@Injectable()
+export class CandidateReportRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findReportInput(requestId: string, clientIds: string[]): Promise<CandidateReportInput | null> {
+    const rows: Array<CandidateReportInput & { createdAt: string }> = await this.dataSource.query(
+      `SELECT r.id AS "requestId", r.client_id AS "clientId", cl.name AS "clientName",
+              r.package_id AS "packageId", pk.name AS "packageName", r.person_type AS "personType",
+              (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
+              json_build_object('name', c.name, 'lastName', c.last_name, 'secondLastName', c.second_last_name,
+                                'businessName', c.business_name, 'rfc', c.rfc, 'curp', c.curp) AS candidate,
+              (SELECT jsonb_agg((${PROCESS_JSON})::jsonb
+                                || jsonb_build_object('summary', p.summary, 'dependsOn', p.depends_on)
+                                ORDER BY p.position)
+                 FROM request_process p WHERE p.request_id = r.id) AS processes
+         FROM candidate_request r
+         JOIN candidate c ON c.request_id = r.id
+         JOIN client cl ON cl.id = r.client_id
+         JOIN package pk ON pk.id = r.package_id
+        WHERE r.id = $1 AND r.client_id = ANY($2)`,
+      [requestId, clientIds],
+    );
+    const row = rows[0];
+    return row ? { ...row, createdAt: Number(row.createdAt), processes: row.processes ?? [] } : null;
+  }
+}

@@ -1,0 +1,97 @@
+'use strict';
+// Report figure (issue "What HR teams ask for next", item 1): the PDF report of a PKG-ACME-FULL
+// request whose 12 processes have all finished, downloaded through the api (sequential; p50/p95).
+const { timeCalls } = require('./measure');
+const { sleep } = require('./stack');
+
+const CANDIDATE = {
+  packageId: 'PKG-ACME-FULL',
+  name: 'José Ángel',
+  lastName: 'Núñez',
+  secondLastName: 'Güemes',
+  birthDate: '1990-05-17',
+  nationality: 'MX',
+  gender: 'H',
+  rfc: 'NUGJ900517AB1',
+  curp: 'NUGJ900517HDFXMS09',
+  consentNIP: '4790',
+};
+
+/** What the candidate supplies to each process that waits for them. */
+const CANDIDATE_INPUT = {
+  Documentos: {
+    documents: [
+      { type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repeat(64) },
+      { type: 'COMPROBANTE_DOMICILIO', fileName: 'domicilio.pdf', sha256: 'b'.repeat(64) },
+    ],
+  },
+  'Referencias Personales': {
+    references: [
+      { name: 'María López', phone: '+525511112222', relationship: 'Amiga' },
+      { name: 'Pedro Ruiz', phone: '+525533334444', relationship: 'Vecino' },
+    ],
+  },
+  'Referencias Laborales': {
+    references: [
+      {
+        company: 'Transportes del Bajío',
+        contactName: 'Laura Méndez',
+        phone: '+524771234567',
+        position: 'Supervisor',
+        startDate: '2019-02-01',
+        endDate: '2023-06-30',
+      },
+    ],
+  },
+};
+
+async function call(stack, token, method, url, body) {
+  const r = await fetch(`${stack.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Registers the candidate and answers for them until every process has finished. */
+async function finishedFullRequest(stack, token) {
+  const { uuid } = await call(stack, token, 'POST', '/candidate-requests', CANDIDATE);
+  const supplied = new Set();
+  for (let i = 0; i < 2400; i++) {
+    const { data } = await call(stack, token, 'GET', `/candidate-requests/${uuid}`);
+    if (data.globalEndDate !== null) return uuid;
+    for (const p of data.processes) {
+      if (p.status !== 'Pendiente Candidato' || supplied.has(p.id)) continue;
+      supplied.add(p.id);
+      const path = `/candidate-requests/${uuid}/processes/${p.id}/candidate-input`;
+      await call(stack, token, 'POST', path, CANDIDATE_INPUT[p.processName]);
+    }
+    await sleep(25);
+  }
+  throw new Error('the PKG-ACME-FULL request did not finish within a minute');
+}
+
+async function runReportBench(stack, token) {
+  const uuid = await finishedFullRequest(stack, token);
+  let bytes = 0;
+  const download = async () => {
+    const r = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (r.status !== 200) throw new Error(`report: ${r.status} ${await r.text()}`);
+    bytes = (await r.arrayBuffer()).byteLength;
+  };
+  for (let i = 0; i < 20; i++) await download(); // warm-up: fonts parsed, JIT settled
+  const timing = await timeCalls(300, download);
+  console.log(
+    '\nPDF report, PKG-ACME-FULL with 12 finished processes (sequential downloads through the api)',
+  );
+  console.log(
+    `  GET /candidate-requests/{uuid}/report   p50 ${timing.p50.toFixed(1)} ms   p95 ${timing.p95.toFixed(1)} ms   (${(bytes / 1024).toFixed(1)} kB)`,
+  );
+  return { ...timing, bytes };
+}
+
+module.exports = { runReportBench };

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Reads a PDF's text with pdf-parse in a plain Node child process: pdf-parse starts pdf.js's worker
+ * with a dynamic import, which Jest's module system cannot run (it would need
+ * --experimental-vm-modules). The child gets the PDF on stdin and prints `{ text, pages }`.
+ */
+const READER = `
+const { PDFParse } = require('pdf-parse');
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', async () => {
+  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+  const result = await parser.getText();
+  await parser.destroy();
+  process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+});`;
+
+export function pdfText(pdf: Uint8Array): Promise<{ text: string; pages: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', READER], { cwd: __dirname });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`pdf-parse failed (${code}): ${err}`)),
+    );
+    child.stdin.end(Buffer.from(pdf));
+  });
+}
