@@ -165,6 +165,7 @@ const FINISHED_PEPS = {
   status: 'Finalizado',
   startDate: 1795357425000,
   endDate: 1795357425200,
+  estimatedEndDate: null,
   summary: { isPep: false, positionsHeld: [] },
 };
 
@@ -215,6 +216,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
         status: 'Finalizado',
         startDate: 1795357425000,
         endDate: 1795357426400,
+        estimatedEndDate: null,
         summary: {
           providerAnswered: false,
           reason: 'The BGC News provider gave no answer after 3 attempts.',
