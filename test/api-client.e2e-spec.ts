@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, eventually, state } from './support/helpers';
  * type-checked by `npm run typecheck`, so a breaking change of the API breaks the build here.
  */
 describe('the typed api client (libs/api-client)', () => {
-  it('signs in, registers, polls, downloads the report, searches, reads a record, lists searches and usage', async () => {
+  it('signs in, registers, polls, downloads the report, searches, reads a record, lists searches and usage, registers a batch, reads events', async () => {
     const session: { token?: string } = {};
     const api = createApiClient(`http://127.0.0.1:${state().apiPort}`, () => session.token);
 
@@ -66,6 +66,41 @@ describe('the typed api client (libs/api-client)', () => {
     // The document offers JSON or CSV; without `Accept: text/csv` the answer is the JSON statement.
     if (typeof usage.data !== 'object') throw new Error(`expected the JSON statement, got ${usage.data}`);
     expect(usage.data.totals.searches).toBeGreaterThan(0);
+
+    const batch = await api.POST('/candidate-requests/batch', {
+      body: {
+        items: [
+          {
+            packageId: 'PKG-ACME-BASIC',
+            name: 'Lote Uno',
+            lastName: 'Pérez',
+            birthDate: '1990-05-17',
+            nationality: 'MX',
+            gender: 'H',
+          },
+          {
+            packageId: 'PKG-ACME-BASIC',
+            name: 'Lote Dos',
+            lastName: 'Pérez',
+            birthDate: '2015-05-17',
+            nationality: 'MX',
+            gender: 'M',
+          },
+        ],
+      },
+    });
+    expect(batch.response.status).toBe(202);
+    expect(batch.data).toEqual(expect.objectContaining({ accepted: 1, rejected: 1 }));
+    const progress = await api.GET('/candidate-request-batches/{batchId}', {
+      params: { path: { batchId: batch.data!.batchId } },
+    });
+    expect(progress.data!.total).toBe(1);
+
+    const events = await api.GET('/events', {
+      params: { query: { types: 'candidate_request.created', limit: '5' } },
+    });
+    expect(events.response.status).toBe(200);
+    expect(events.data!.data.every((event) => event.type === 'candidate_request.created')).toBe(true);
 
     const unauthorized = await createApiClient(`http://127.0.0.1:${state().apiPort}`).GET('/packages');
     expect(unauthorized.response.status).toBe(401);

@@ -121,7 +121,7 @@ describe('the per-address limit on failed sign-ins', () => {
 
   beforeAll(async () => {
     clearAddressCounters();
-    pid = startApi({ ...state().env, PORT: String(port), SIGNIN_IP_MAX_FAILURES: '3' });
+    pid = startApi({ ...state().env, PORT: String(port), METRICS_PORT: '0', SIGNIN_IP_MAX_FAILURES: '3' });
     await waitForHealthy(port);
   });
 

@@ -19,10 +19,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Expands an operation, runs its (pre-filled) example and answers the status Swagger UI shows. */
-async function execute(operationId: string): Promise<{ status: string; body: string }> {
+/**
+ * Expands an operation, fills its path parameters, runs its (pre-filled) example and answers the
+ * status Swagger UI shows.
+ */
+async function execute(
+  operationId: string,
+  pathParams: Record<string, string> = {},
+): Promise<{ status: string; body: string }> {
   const block = page.locator(`[id$="-${operationId}"]`).first();
   await block.locator('.opblock-summary').first().click();
+  for (const [name, value] of Object.entries(pathParams))
+    await block.locator(`tr[data-param-name="${name}"] input`).first().fill(value);
   await block.locator('button.execute').click();
   const status = block.locator('.live-responses-table tr.response .response-col_status').first();
   await status.waitFor({ timeout: 20_000 });
@@ -32,7 +40,7 @@ async function execute(operationId: string): Promise<{ status: string; body: str
 }
 
 describe('Swagger UI in a real browser', () => {
-  it('signs in with the example, authorizes, and runs the registration and search examples', async () => {
+  it('signs in with the example, authorizes, runs the registration, search and batch examples and downloads a report', async () => {
     await page.goto(`http://127.0.0.1:${state().apiPort}/docs`);
     await page.locator('.swagger-ui .information-container').waitFor();
 
@@ -62,5 +70,18 @@ describe('Swagger UI in a real browser', () => {
     const search = await execute('createLegalSearch');
     expect(search.status).toBe('200');
     expect(JSON.parse(search.body).data.meta.cap.truncated).toBe(true);
+
+    const batch = await execute('createCandidateRequestBatch');
+    expect(batch.status).toBe('202');
+    expect(JSON.parse(batch.body)).toEqual(expect.objectContaining({ accepted: 2, rejected: 1 }));
+
+    // The report of the request registered above: Swagger UI offers the PDF as a download.
+    const uuid = (JSON.parse(registration.body) as { uuid: string }).uuid;
+    const report = await execute('getCandidateRequestReport', { uuid });
+    expect(report.status).toBe('200');
+    await page
+      .locator('[id$="-getCandidateRequestReport"] .live-responses-table a[download]')
+      .first()
+      .waitFor({ timeout: 10_000 });
   });
 });

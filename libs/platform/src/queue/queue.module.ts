@@ -15,8 +15,15 @@ import { QUEUE_NAMES } from './queue.contract';
  */
 @Module({})
 export class QueueModule {
+  private static registered?: DynamicModule;
+
+  /**
+   * The same module object every time: each importer then shares one instance of each queue. (A new
+   * object per call gave some modules queues of their own, so the processor's graceful drain paused
+   * a 'screening' queue that ran no jobs while the consumer's went on.)
+   */
   static register(): DynamicModule {
-    return {
+    return (QueueModule.registered ??= {
       module: QueueModule,
       imports: [
         BullModule.forRootAsync({
@@ -39,6 +46,6 @@ export class QueueModule {
         LifecycleSteps,
       ],
       exports: [BullModule, OutboxPublisher, LifecycleSteps],
-    };
+    });
   }
 }
