@@ -1,6 +1,6 @@
 import { api, eventually, killProcessor, restartProcessor, state } from './support/helpers';
 import { documentedViolations } from './support/openapi';
-import { exitOf, kill, spawnApp, waitForExit } from './support/stack';
+import { exitOf, kill, spawnApp } from './support/stack';
 
 interface ProcessorStatus {
   status: 'up' | 'down';
@@ -20,9 +20,23 @@ async function msUntilProcessor(check: (p: ProcessorStatus) => boolean, what: st
   return Date.now() - started;
 }
 
-/** A processor instance beside the stack's (no metrics server: the stack's processor has the port). */
-function extraProcessor() {
-  return spawnApp('processor', { ...state().env, PROCESSOR_METRICS_PORT: '0' });
+/**
+ * Starts a processor instance beside the stack's (no metrics server: the stack's has the port),
+ * waits until it is counted, stops it with `signal`; answers how long until it was counted out.
+ */
+async function stopSecondProcessor(signal: NodeJS.Signals) {
+  const second = spawnApp('processor', { ...state().env, PROCESSOR_METRICS_PORT: '0' });
+  try {
+    await msUntilProcessor((p) => p.instances === 2, 'a second processor instance');
+    kill(second.pid!, signal);
+    const ms = await msUntilProcessor(
+      (p) => p.instances === 1,
+      `the instance stopped by ${signal} to drop out`,
+    );
+    return { ms, exit: await exitOf(second) };
+  } finally {
+    if (second.exitCode === null && second.signalCode === null) kill(second.pid!, 'SIGKILL');
+  }
 }
 
 afterAll(() => {
@@ -59,16 +73,10 @@ describe('processor heartbeat', () => {
   it('counts processor instances apart and drops a killed one within 5 s', async () => {
     // An instance another spec file killed a moment ago may still be counted for up to 3 s.
     await msUntilProcessor((p) => p.status === 'up' && p.instances === 1, 'the stack processor alone');
-    const second = extraProcessor();
-    try {
-      await msUntilProcessor((p) => p.instances === 2, 'a second processor instance');
-      kill(second.pid!, 'SIGKILL');
-      const ms = await msUntilProcessor((p) => p.instances === 1, 'the killed instance to drop out');
-      expect(ms).toBeLessThan(5_000);
-      expect((await processorStatus()).status).toBe('up');
-    } finally {
-      kill(second.pid!, 'SIGKILL');
-    }
+    const { ms, exit } = await stopSecondProcessor('SIGKILL');
+    expect(ms).toBeLessThan(5_000);
+    expect(exit.signal).toBe('SIGKILL');
+    expect((await processorStatus()).status).toBe('up');
   });
 
   it('reports the processor down within 5 s of its death, while /health stays 200', async () => {
@@ -83,17 +91,9 @@ describe('processor heartbeat', () => {
   });
 
   it('forgets an instance at once when it stops gracefully, and it exits 0', async () => {
-    const second = extraProcessor();
-    try {
-      await msUntilProcessor((p) => p.instances === 2, 'a second processor instance');
-      kill(second.pid!, 'SIGTERM');
-      // Well under the 3 s a dead instance is still counted: it left the set on the way out.
-      const ms = await msUntilProcessor((p) => p.instances === 1, 'the stopped instance to leave');
-      expect(ms).toBeLessThan(2_000);
-      expect(await exitOf(second)).toEqual({ code: 0, signal: null });
-    } finally {
-      kill(second.pid!, 'SIGKILL');
-      await waitForExit(second.pid!);
-    }
+    const { ms, exit } = await stopSecondProcessor('SIGTERM');
+    // Well under the 3 s a dead instance is still counted: it left the set on the way out.
+    expect(ms).toBeLessThan(2_000);
+    expect(exit).toEqual({ code: 0, signal: null });
   });
 });

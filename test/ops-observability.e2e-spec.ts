@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { api, killProcessor, restartProcessor, Session, signIn, state, withDb } from './support/helpers';
+import { logLinesSince, logMark } from './support/logs';
+import { candidate, ended, register, waitForOverview } from './support/screening';
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Scrapes one app's /metrics and parses the Prometheus text format (samples only). */
+async function scrape(port: string): Promise<{ contentType: string; samples: Sample[] }> {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+  expect(response.status).toBe(200);
+  const samples = (await response.text())
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`not a sample: ${line}`);
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+      );
+      return { name: match[1], labels, value: Number(match[3]) };
+    });
+  return { contentType: response.headers.get('content-type') ?? '', samples };
+}
+
+function find(samples: Sample[], name: string, labels: Record<string, string> = {}): Sample[] {
+  return samples.filter(
+    (s) => s.name === name && Object.entries(labels).every(([key, value]) => s.labels[key] === value),
+  );
+}
+
+function labelSets(samples: Sample[], name: string): string[] {
+  return [...new Set(find(samples, name).map((s) => Object.keys(s.labels).sort().join(',')))];
+}
+
+const apiMetrics = () => scrape(state().env.METRICS_PORT);
+const processorMetrics = () => scrape(state().env.PROCESSOR_METRICS_PORT);
+const QUEUE_STATES = ['active', 'completed', 'delayed', 'failed', 'paused', 'waiting'];
+
+let session: Session;
+
+beforeAll(async () => {
+  session = await signIn();
+});
+
+afterAll(async () => {
+  await killProcessor({ signal: 'SIGTERM', env: {} });
+});
+
+describe('Prometheus metrics', () => {
+  it('the api serves request durations by route pattern, queue and outbox gauges and Node defaults', async () => {
+    const uuid = await register(session, candidate());
+    await api().get(`/candidate-requests/${uuid}`).set(session.auth).expect(200);
+    await api().get(`/no-such-route/${uuid}`).expect(404);
+    await api().get('/metrics').expect(404); // not on the public port
+
+    const { contentType, samples } = await apiMetrics();
+    expect(contentType).toContain('text/plain');
+    expect(labelSets(samples, 'http_request_duration_seconds_bucket')).toEqual(['le,method,route,status']);
+    expect(labelSets(samples, 'http_request_duration_seconds_count')).toEqual(['method,route,status']);
+    const overviews = find(samples, 'http_request_duration_seconds_count', {
+      method: 'GET',
+      route: '/candidate-requests/:uuid',
+      status: '200',
+    });
+    expect(overviews).toHaveLength(1);
+    expect(overviews[0].value).toBeGreaterThanOrEqual(1);
+    const registrations = find(samples, 'http_request_duration_seconds_sum', {
+      method: 'POST',
+      route: '/candidate-requests',
+      status: '202',
+    });
+    expect(registrations[0].value).toBeGreaterThan(0);
+    expect(registrations[0].value).toBeLessThan(60);
+    expect(
+      find(samples, 'http_request_duration_seconds_count', { route: '(unmatched)', status: '404' })[0].value,
+    ).toBeGreaterThanOrEqual(1);
+    // Route patterns only: never an id from a URL.
+    expect(samples.filter((s) => Object.values(s.labels).some((v) => v.includes(uuid)))).toEqual([]);
+
+    expectSharedGauges(samples);
+    expectNodeDefaults(samples);
+  });
+
+  it('the processor serves job durations by process, webhook deliveries at 0, and the shared gauges', async () => {
+    const uuid = await register(session, candidate());
+    await waitForOverview(session, uuid, ended);
+    const { samples } = await processorMetrics();
+    expect(labelSets(samples, 'process_job_duration_seconds_bucket')).toEqual(['le,process']);
+    for (const process of ['Peps', 'Global Watch List', 'Listas negras del SAT', 'BGC Legal', 'BGC News']) {
+      const [count] = find(samples, 'process_job_duration_seconds_count', { process });
+      expect(count.value).toBeGreaterThanOrEqual(1);
+      const [sum] = find(samples, 'process_job_duration_seconds_sum', { process });
+      expect(sum.value).toBeGreaterThan(0);
+      expect(sum.value / count.value).toBeLessThan(10);
+    }
+    expect(find(samples, 'webhook_deliveries_total').map((s) => [s.labels.outcome, s.value])).toEqual([
+      ['succeeded', 0],
+      ['failed', 0],
+    ]);
+    expectSharedGauges(samples);
+    expectNodeDefaults(samples);
+  });
+
+  it('queue and outbox gauges show work waiting while no processor runs', async () => {
+    await killProcessor({ restart: false });
+    const jobId = `metrics-probe-${randomUUID()}`;
+    try {
+      // An outbox row left behind 42 s ago (the api died before publishing it, say). Written
+      // before the registration, whose own rows the api publishes (and marks) within moments.
+      await withDb((db) =>
+        db.query(
+          `INSERT INTO outbox_job (queue, job_name, job_id, payload, created_at)
+           VALUES ('screening', 'run-process', $1, $2, now() - interval '42 seconds')`,
+          [jobId, { requestId: randomUUID(), processId: randomUUID() }],
+        ),
+      );
+      await register(session, candidate());
+      const { samples } = await apiMetrics();
+      expect(
+        find(samples, 'queue_jobs', { queue: 'screening', state: 'waiting' })[0].value,
+      ).toBeGreaterThanOrEqual(5);
+      const [age] = find(samples, 'outbox_oldest_unpublished_age_seconds');
+      expect(age.value).toBeGreaterThanOrEqual(42);
+      expect(age.value).toBeLessThan(120);
+    } finally {
+      await withDb((db) => db.query(`DELETE FROM outbox_job WHERE job_id = $1`, [jobId]));
+      restartProcessor();
+    }
+  });
+});
+
+describe('processor logs', () => {
+  it('carry jobId and queue on every line logged while a job runs, the use case included', async () => {
+    // Info level shows each job's line; a provider that always fails makes the use case log too.
+    await killProcessor({ signal: 'SIGTERM', env: { LOG_LEVEL: 'info', SANDBOX_FAILURE_RATE: '1' } });
+    const mark = logMark('processor');
+    const uuid = await register(session, candidate());
+    await waitForOverview(session, uuid, ended, 30_000);
+    const jobIds = new Map(
+      (
+        await withDb((db) =>
+          db.query<{ id: string; generation: number }>(
+            `SELECT id, generation FROM request_process WHERE request_id = $1`,
+            [uuid],
+          ),
+        )
+      ).rows.map((row) => [row.id, `${row.id}:${row.generation}`]),
+    );
+
+    const lines = logLinesSince('processor', mark).filter((line) => jobIds.has(line.processId ?? ''));
+    expect(
+      lines.filter((line) => line.jobId !== jobIds.get(line.processId!) || line.queue !== 'screening'),
+    ).toEqual([]);
+    const messages = new Set(lines.map((line) => `${line.context}: ${line.msg}`));
+    expect(messages).toEqual(
+      new Set([
+        'ScreeningProcessor: Process job failed; Bull retries it',
+        'RunProcessUseCase: Provider gave no answer after its retries: No disponible',
+        'ScreeningProcessor: Process job finished',
+      ]),
+    );
+    const finished = lines.filter((line) => line.msg === 'Process job finished');
+    expect(finished).toHaveLength(jobIds.size);
+    for (const line of finished)
+      expect(line).toEqual(
+        expect.objectContaining({
+          outcome: 'finished',
+          result: 'No disponible',
+          attempt: 3,
+          durationMs: expect.any(Number),
+        }),
+      );
+  }, 60_000);
+});
+
+function expectSharedGauges(samples: Sample[]): void {
+  expect(labelSets(samples, 'queue_jobs')).toEqual(['queue,state']);
+  const states = find(samples, 'queue_jobs', { queue: 'screening' });
+  expect(states.map((s) => s.labels.state).sort()).toEqual(QUEUE_STATES);
+  for (const s of states) expect(Number.isInteger(s.value) && s.value >= 0).toBe(true);
+  const [age] = find(samples, 'outbox_oldest_unpublished_age_seconds');
+  expect(age.labels).toEqual({});
+  expect(age.value).toBeGreaterThanOrEqual(0);
+  expect(age.value).toBeLessThan(3_600);
+}
+
+function expectNodeDefaults(samples: Sample[]): void {
+  for (const name of [
+    'process_cpu_user_seconds_total',
+    'nodejs_heap_size_used_bytes',
+    'nodejs_eventloop_lag_seconds',
+  ])
+    expect(find(samples, name)[0]?.value).toBeGreaterThanOrEqual(0);
+}
