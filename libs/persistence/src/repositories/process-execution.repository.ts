@@ -51,19 +51,27 @@ export class ProcessExecutionRepository {
   }
 
   /**
-   * Locks every process of the request (FOR UPDATE) and reads them, its client and its candidate.
-   * Two processes of one request finishing at once are thus decided one after the other, so the
-   * second sees the first finished and the request's own events are decided exactly once. The
-   * request is named by one of its processes (a job) or by its id within the caller's clients.
+   * Locks the request (a transaction-scoped advisory lock on its id) and reads its processes, client
+   * and candidate. Two steps of one request are thus decided one after the other, so the second sees
+   * the first's writes and the request's own events are decided exactly once. The lock takes no
+   * transaction id (a row lock would): the id is assigned at the step's first write, while the lock is
+   * held, so one request's events are numbered in the order their steps committed. The read is a
+   * statement of its own, taken after the lock, so it sees the previous step committed.
    */
   async lockRequest(
     tx: SqlExecutor,
     by: { processId: string } | { requestId: string; clientIds: string[] },
   ): Promise<LockedRequest | null> {
-    const target =
+    const locked = await queryRows<{ id: string }>(
+      tx,
       'processId' in by
-        ? `r.id = (SELECT request_id FROM request_process WHERE id = $1)`
-        : `r.id = $1 AND r.client_id = ANY($2)`;
+        ? `SELECT request_id AS id, pg_advisory_xact_lock(hashtextextended(request_id::text, 0))
+             FROM request_process WHERE id = $1`
+        : `SELECT id, pg_advisory_xact_lock(hashtextextended(id::text, 0))
+             FROM candidate_request WHERE id = $1 AND client_id = ANY($2)`,
+      'processId' in by ? [by.processId] : [by.requestId, by.clientIds],
+    );
+    if (!locked[0]) return null;
     const rows = await queryRows<{
       uuid: string;
       clientId: string;
@@ -80,10 +88,7 @@ export class ProcessExecutionRepository {
       }>;
     }>(
       tx,
-      `WITH locked AS (
-         SELECT p.* FROM request_process p JOIN candidate_request r ON r.id = p.request_id
-          WHERE ${target} ORDER BY p.position FOR UPDATE OF p)
-       SELECT r.id AS uuid, r.client_id AS "clientId",
+      `SELECT r.id AS uuid, r.client_id AS "clientId",
               json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
                 'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
                 'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'businessName', c.business_name) AS candidate,
@@ -91,10 +96,10 @@ export class ProcessExecutionRepository {
                   'startDate', (extract(epoch FROM l.start_date) * 1000)::bigint,
                   'endDate', (extract(epoch FROM l.end_date) * 1000)::bigint,
                   'generation', l.generation, 'candidateInput', l.candidate_input) ORDER BY l.position)
-                 FROM locked l) AS processes
+                 FROM request_process l WHERE l.request_id = r.id) AS processes
          FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.id = (SELECT request_id FROM locked LIMIT 1)`,
-      'processId' in by ? [by.processId] : [by.requestId, by.clientIds],
+        WHERE r.id = $1`,
+      [locked[0].id],
     );
     const row = rows[0];
     if (!row) return null;
