@@ -8,6 +8,7 @@ const { startStack, ROOT } = require('./bench/stack');
 const { runScreeningBench } = require('./bench/screening');
 const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
+const { runWebhooksBench } = require('./bench/webhooks');
 
 const fmt = (n, digits = 0) =>
   n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -31,7 +32,8 @@ async function main() {
     port: Number(process.env.BENCH_PORT || 3200),
     redisPort: Number(process.env.BENCH_REDIS_PORT || 6396),
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening_bench',
-    env: { JWT_ACCESS_TTL: '1h' },
+    // The webhooks bench delivers to a receiver on 127.0.0.1, which production refuses by default.
+    env: { JWT_ACCESS_TTL: '1h', WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' },
   });
   const results = { machine: `${require('node:os').cpus().length} cores`, at: new Date().toISOString() };
   try {
@@ -77,6 +79,22 @@ async function main() {
       console.log(`  registration, two apis      ${fmt(s.twoApis.rps)} req/s   p99 ${fmt(s.twoApis.p99)} ms`);
       console.log(`  process jobs, one processor ${fmt(s.oneProcessor)} jobs/s`);
       console.log(`  process jobs, two processors ${fmt(s.twoProcessors)} jobs/s`);
+    }
+    if (only.length === 0 || only.includes('webhooks')) {
+      const w = await runWebhooksBench(stack, token);
+      results.webhooks = w;
+      console.log(
+        '\nWebhooks (one endpoint subscribed to every event, a local receiver, vs none; medians of 3)',
+      );
+      console.log(
+        `  registration, processor running  none ${fmt(w.registration.none.rps)} req/s (p99 ${fmt(w.registration.none.p99)} ms)   one ${fmt(w.registration.one.rps)} req/s (p99 ${fmt(w.registration.one.p99)} ms)   ${fmt(w.registration.ratio * 100, 1)} %`,
+      );
+      console.log(
+        `  processor, 3,000 process jobs    none ${fmt(w.processor.none)} jobs/s   one ${fmt(w.processor.one)} jobs/s   ${fmt(w.processor.ratio * 100, 1)} %`,
+      );
+      console.log(
+        `  deliveries to a local receiver   ${fmt(w.deliveries.perSecond)} /s (${fmt(w.deliveries.deliveries)} events in ${fmt(w.deliveries.seconds, 2)} s, ${fmt(w.deliveries.received)} received)`,
+      );
     }
     if (only.length === 0 || only.includes('report')) {
       results.report = await require('./bench/report').runReportBench(stack, token);

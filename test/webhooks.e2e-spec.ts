@@ -274,6 +274,33 @@ describe('nothing lost', () => {
   }, 90_000);
 });
 
+describe('order within a subject', () => {
+  it('releases a delivery left waiting with nothing ahead of it (a release that raced the dispatcher)', async () => {
+    const hooks = await receiver();
+    const endpoint = await createEndpoint(acme, { url: hooks.url });
+    const eventId = await withDb(async (db) => {
+      // One transaction: the dispatcher sees the event only with its delivery already there.
+      await db.query('BEGIN');
+      const { rows } = await db.query(
+        `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
+         RETURNING tx_id, seq, 'evt_' || tx_id || '_' || seq AS id`,
+        [endpoint.id, { endpointId: endpoint.id }],
+      );
+      // Waiting (no next attempt) with nothing ahead of it, as a release racing the dispatcher leaves it.
+      await db.query(
+        `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, created_at)
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3, 'webhook.test', now(), $1::text, 'pending', now() - interval '5 seconds')`,
+        [endpoint.id, rows[0].tx_id, rows[0].seq],
+      );
+      await db.query('COMMIT');
+      return rows[0].id as string;
+    });
+    const [arrived] = await hooks.waitFor((r) => r.event.id === eventId, 1, 15_000);
+    expect(verify(arrived, endpoint.secret)).toBeTruthy();
+    await waitForDelivery(acme, endpoint.id, eventId, (d) => d.status === 'succeeded');
+  });
+});
+
 describe('secret rotation', () => {
   it('signs with both secrets for 24 hours, then with the new one only', async () => {
     const hooks = await receiver();

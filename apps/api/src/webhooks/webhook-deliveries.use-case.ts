@@ -40,7 +40,9 @@ export class WebhookDeliveriesUseCase {
         ? await this.deliveries.rescheduleNow(tx, endpoint.id, deliveryId)
         : null;
       if (!rescheduled) return null;
-      staged = await this.outbox.stage(tx, [deliverWebhookJob(deliveryId, rescheduled.generation)]);
+      staged = await this.outbox.stage(tx, [
+        deliverWebhookJob([{ id: deliveryId, generation: rescheduled.generation }]),
+      ]);
       const { generation: _generation, ...view } = rescheduled;
       return view;
     });

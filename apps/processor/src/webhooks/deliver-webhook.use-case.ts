@@ -1,16 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import {
-  afterAttempt,
-  AttemptOutcome,
-  shouldDisableEndpoint,
-  signingSecrets,
-  webhookHeaders,
-} from '@app/domain';
+import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
 import {
   DeliveryAttempt,
   DeliveryForAttempt,
-  OutboxJob,
   PendingOutboxJob,
   WebhookDeliveryRepository,
 } from '@app/persistence';
@@ -26,12 +19,12 @@ import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
 import { WebhookSender } from './webhook-sender';
 
 /**
- * One attempt of one delivery (CONTRACT 7.4): re-read the delivery, POST the signed event envelope
- * outside any transaction, then record the attempt and what follows from it (a delayed retry, the
- * release of the next event of the subject, the endpoint's failure streak) in one transaction with
- * the jobs it calls for. A job of an older generation, or of a delivery that is no longer pending,
- * does nothing. A processor killed between the POST and the record leaves the delivery as it was,
- * so Bull's stalled-job recovery sends it again with the same `webhook-id` (at least once).
+ * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
+ * outside any transaction, then record the attempt and what follows from it (a delayed retry as an
+ * outbox job, the release of the next event of the subject, the endpoint's failure streak). A
+ * delivery of an older generation than the job's, or no longer pending, is left alone. A processor
+ * killed between the POST and the record leaves the delivery as it was, so Bull's stalled-job
+ * recovery sends it again with the same `webhook-id` (at least once).
  */
 @Injectable()
 export class DeliverWebhookUseCase {
@@ -44,14 +37,26 @@ export class DeliverWebhookUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Every delivery of the job; throws (for Bull to retry the job) once all are done if one failed. */
   async execute(job: DeliverWebhookPayload): Promise<void> {
-    const delivery = await this.deliveries.forAttempt(job.deliveryId);
-    if (!delivery || delivery.status !== 'pending' || delivery.generation !== job.generation) return;
+    const found = await this.deliveries.forAttempts(job.deliveries.map((d) => d.id));
+    const results = await Promise.allSettled(
+      job.deliveries.map(({ id, generation }) => {
+        const delivery = found.get(id);
+        const due = delivery?.status === 'pending' && delivery.generation === generation;
+        return due ? this.attempt(delivery) : Promise.resolve();
+      }),
+    );
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async attempt(delivery: DeliveryForAttempt): Promise<void> {
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));
     const attempt: DeliveryAttempt = { at, durationMs: Date.now() - at, ...result };
-    this.outcomes.record(await this.record(delivery, job.generation, attempt));
+    this.outcomes.record(await this.record(delivery, attempt));
   }
 
   /** Signed with every secret valid now (two during a rotation's overlap). */
@@ -72,38 +77,32 @@ export class DeliverWebhookUseCase {
     return webhookHeaders({ eventId: delivery.event.id, timestampSeconds, signatures });
   }
 
-  private async record(
-    delivery: DeliveryForAttempt,
-    generation: number,
-    attempt: DeliveryAttempt,
-  ): Promise<DeliveryOutcome> {
-    let staged: PendingOutboxJob[] = [];
-    const outcome = await this.deliveries.inTransaction(async (tx): Promise<AttemptOutcome | null> => {
-      const locked = await this.deliveries.lockForAttempt(tx, delivery);
-      if (!locked) return null;
-      // A manual retry (or a cancellation) since this attempt began owns the schedule now.
-      const current = locked.status === 'pending' && locked.generation === generation;
-      const decided = current
-        ? afterAttempt({
-            succeeded: attempt.error === null,
-            attemptsMade: locked.attemptsMade + 1,
-            schedule: this.config.webhooks.retrySchedule,
-            now: Date.now(),
-            random: Math.random(),
-          })
-        : null;
-      const { released, failingSince } = await this.deliveries.recordAttempt(tx, delivery, attempt, decided);
-      const jobs: OutboxJob[] = [];
-      if (decided?.status === 'pending')
-        jobs.push(deliverWebhookJob(delivery.id, locked.generation + 1, new Date(decided.nextAttemptAt)));
-      if (released) jobs.push(deliverWebhookJob(released.id, released.generation));
-      staged = await this.outbox.stage(tx, jobs);
-      if (attempt.error !== null && shouldDisableEndpoint(failingSince, Date.now()))
-        await this.deliveries.disableEndpoint(tx, delivery.endpointId);
-      return decided;
+  private async record(delivery: DeliveryForAttempt, attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+    const outcome = afterAttempt({
+      succeeded: attempt.error === null,
+      attemptsMade: delivery.attemptsMade + 1,
+      schedule: this.config.webhooks.retrySchedule,
+      now: Date.now(),
+      random: Math.random(),
     });
+    const retry =
+      outcome.status === 'pending'
+        ? deliverWebhookJob(
+            [{ id: delivery.id, generation: delivery.generation + 1 }],
+            new Date(outcome.nextAttemptAt),
+          )
+        : null;
+    const recorded = await this.deliveries.recordAttempt(delivery, attempt, outcome, retry);
+    const staged: PendingOutboxJob[] =
+      retry && recorded.retryJobId ? [{ ...retry, id: recorded.retryJobId }] : [];
+    // The released delivery is due now (next_attempt_at is set): were this process to die before its
+    // job is stored, the overdue check would publish it.
+    if (recorded.released)
+      staged.push(...(await this.outbox.stageNow([deliverWebhookJob([recorded.released])])));
     await this.outbox.publishNow(staged);
+    if (attempt.error !== null && shouldDisableEndpoint(recorded.failingSince, Date.now()))
+      await this.deliveries.disableEndpoint(delivery.endpointId);
     if (attempt.error === null) return 'succeeded';
-    return outcome?.status === 'failed' ? 'failed' : 'retrying';
+    return outcome.status === 'failed' ? 'failed' : 'retrying';
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
-import { deliverWebhookJob } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
 import { EventDispatcher } from './event-dispatcher';
 
 /** Events per batch (one transaction). */
@@ -10,12 +10,15 @@ const IDLE_POLL_MS = 100;
 /** A scheduled attempt this late lost its job (a Redis that restarted empty): publish it again. */
 const OVERDUE_GRACE_MS = 60_000;
 const OVERDUE_CHECK_EVERY_MS = 30_000;
+/** A delivery waiting this long with nothing ahead of it was missed by a release that raced. */
+const STUCK_AFTER_MS = 1_000;
+const STUCK_CHECK_EVERY_MS = 1_000;
 
 /**
  * Runs the dispatcher in every processor: right away again while batches come full, otherwise every
  * IDLE_POLL_MS (a dispatcher that finds the cursor locked by another processor just waits for its
- * next turn). Also re-arms the outbox rows of long-overdue attempts, since PostgreSQL, not Redis,
- * is the record of what must still be sent.
+ * next turn). Also releases chains a racing release missed, and re-arms the outbox rows of
+ * long-overdue attempts, since PostgreSQL, not Redis, is the record of what must still be sent.
  */
 @Injectable()
 export class DispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,11 +26,13 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private nextOverdueCheck = 0;
+  private nextStuckCheck = 0;
 
   constructor(
     private readonly dispatcher: EventDispatcher,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly outbox: OutboxRepository,
+    private readonly publisher: OutboxPublisher,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -47,6 +52,10 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     let full = false;
     try {
       full = (await this.dispatcher.dispatchBatch(DISPATCH_BATCH)) === DISPATCH_BATCH;
+      if (Date.now() >= this.nextStuckCheck) {
+        this.nextStuckCheck = Date.now() + STUCK_CHECK_EVERY_MS;
+        await this.releaseStuckChains();
+      }
       if (Date.now() >= this.nextOverdueCheck) {
         this.nextOverdueCheck = Date.now() + OVERDUE_CHECK_EVERY_MS;
         await this.rearmOverdue();
@@ -57,10 +66,16 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     this.schedule(full ? 0 : IDLE_POLL_MS);
   }
 
+  private async releaseStuckChains(): Promise<void> {
+    const released = await this.deliveries.releaseStuckChains(STUCK_AFTER_MS, DISPATCH_BATCH);
+    if (released.length > 0)
+      await this.publisher.publishNow(await this.publisher.stageNow([deliverWebhookJob(released)]));
+  }
+
   private async rearmOverdue(): Promise<void> {
     const overdue = await this.deliveries.overdue(OVERDUE_GRACE_MS, DISPATCH_BATCH);
     if (overdue.length === 0) return;
-    await this.outbox.rearm(overdue.map((d) => deliverWebhookJob(d.id, d.generation)));
+    await this.outbox.rearm(overdue.map((d) => deliverWebhookJob([d])));
     this.logger.warn({ deliveries: overdue.length }, 'Re-armed overdue webhook attempts');
   }
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { endpointsFor, scheduleNewDeliveries } from '@app/domain';
+import { chainKey, endpointsFor, scheduleNewDeliveries } from '@app/domain';
 import { NewDelivery, PendingOutboxJob, WebhookDispatchRepository } from '@app/persistence';
 import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
+
+/** New deliveries scheduled together share a job: one Bull round trip for a burst of events. */
+export const JOB_BATCH = 50;
 
 /**
  * Turns the event log into deliveries (CONTRACT 7.4). One batch is one transaction: lock the
@@ -36,7 +39,9 @@ export class EventDispatcher {
         })),
       );
       if (planned.length > 0) {
-        const busy = new Set(await this.dispatch.lockBusyChains(tx, planned));
+        const busy = new Set(
+          (await this.dispatch.busyChains(tx, planned)).map((c) => chainKey(c.endpointId, c.subject)),
+        );
         const now = new Date();
         const deliveries: NewDelivery[] = scheduleNewDeliveries(planned, busy).map((goesNow, i) => ({
           id: randomUUID(),
@@ -45,9 +50,10 @@ export class EventDispatcher {
           nextAttemptAt: goesNow ? now : null,
         }));
         await this.dispatch.insertDeliveries(tx, deliveries);
+        const scheduled = deliveries.filter((d) => d.nextAttemptAt).map((d) => ({ id: d.id, generation: 0 }));
         staged = await this.outbox.stage(
           tx,
-          deliveries.filter((d) => d.nextAttemptAt).map((d) => deliverWebhookJob(d.id, 0)),
+          chunks(scheduled, JOB_BATCH).map((batch) => deliverWebhookJob(batch)),
         );
       }
       await this.dispatch.advanceCursor(tx, events[events.length - 1]);
@@ -56,4 +62,10 @@ export class EventDispatcher {
     await this.outbox.publishNow(staged);
     return passed;
   }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
 }

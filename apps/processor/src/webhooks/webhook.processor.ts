@@ -1,4 +1,5 @@
-import { Process, Processor } from '@nestjs/bull';
+import { OnQueueFailed, Process, Processor } from '@nestjs/bull';
+import { Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DeliverWebhookPayload, WEBHOOK_QUEUE, WebhookJob } from '@app/platform';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
@@ -8,10 +9,21 @@ export const DELIVER_CONCURRENCY = 64;
 
 @Processor(WEBHOOK_QUEUE)
 export class WebhookProcessor {
+  private readonly logger = new Logger(WebhookProcessor.name);
+
   constructor(private readonly deliver: DeliverWebhookUseCase) {}
 
   @Process({ name: WebhookJob.Deliver, concurrency: DELIVER_CONCURRENCY })
   run(job: Job<DeliverWebhookPayload>): Promise<void> {
     return this.deliver.execute(job.data);
+  }
+
+  /** A job that threw (PostgreSQL away): Bull tries it again; the overdue check covers the rest. */
+  @OnQueueFailed()
+  failed(job: Job<DeliverWebhookPayload>, error: Error): void {
+    this.logger.warn(
+      { err: error, jobId: job.id, attemptsMade: job.attemptsMade },
+      'Webhook delivery job failed',
+    );
   }
 }

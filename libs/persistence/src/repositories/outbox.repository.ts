@@ -48,6 +48,11 @@ export class OutboxRepository {
     return jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
   }
 
+  /** Outside any transaction (its own statement). */
+  addNow(jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
+    return this.add(this.dataSource, jobs);
+  }
+
   /**
    * Publishes these jobs again through the sweeper: rows already published are marked unpublished,
    * missing ones (purged) are added. For jobs Redis lost; Bull ignores an id it still holds.

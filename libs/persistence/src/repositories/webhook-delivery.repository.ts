@@ -3,7 +3,8 @@ import { offsetOf } from '@app/domain';
 import type { AttemptOutcome, DeliveryStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { ENVELOPE, StoredEvent } from './event.repository';
-import { queryRows, SqlExecutor } from './executor';
+import { preparedRows, queryRows, SqlExecutor } from './executor';
+import { OutboxJob } from './outbox.repository';
 import { CANCEL_PENDING_DELIVERIES } from './webhook-endpoint.repository';
 
 /** One attempt as the deliveries list shows it (CONTRACT 7.3). */
@@ -39,15 +40,6 @@ export interface DeliveryForAttempt {
   previousSecret: Buffer | null;
   previousSecretUntil: number | null;
   event: StoredEvent;
-}
-
-/**
- * SQL that locks a chain (the deliveries of one subject to one endpoint) until the transaction ends:
- * the dispatcher adding deliveries to it and an attempt releasing its next one take it, so neither
- * misses what the other writes.
- */
-export function chainLock(endpointId: string, subject: string): string {
-  return `pg_advisory_xact_lock(hashtextextended(${endpointId} || '|' || ${subject}, 0))`;
 }
 
 const VIEW = `d.id, 'evt_' || d.event_tx || '_' || d.event_seq AS "eventId", d.event_type AS "eventType", d.status,
@@ -116,110 +108,120 @@ export class WebhookDeliveryRepository {
     return rows[0] ? { ...viewOf(rows[0]), generation: rows[0].generation } : null;
   }
 
-  async forAttempt(deliveryId: string): Promise<DeliveryForAttempt | null> {
-    const rows = await queryRows<Omit<DeliveryForAttempt, 'event'> & StoredEvent & { deliveryId: string }>(
+  /** Everything the attempts of these deliveries need, read at once (missing ones were deleted). */
+  async forAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
+    const rows = await preparedRows<Omit<DeliveryForAttempt, 'event'> & StoredEvent & { deliveryId: string }>(
       this.dataSource,
+      'webhook-deliveries-for-attempts',
       `SELECT d.id AS "deliveryId", d.endpoint_id AS "endpointId", d.subject, d.status, d.generation,
               jsonb_array_length(d.attempts) AS "attemptsMade", w.url, w.secret, w.previous_secret AS "previousSecret",
               (extract(epoch FROM w.previous_secret_until) * 1000)::bigint AS "previousSecretUntil", ${ENVELOPE}
          FROM webhook_delivery d
          JOIN webhook_endpoint w ON w.id = d.endpoint_id
          JOIN event e ON e.tx_id = d.event_tx AND e.seq = d.event_seq
-        WHERE d.id = $1`,
-      [deliveryId],
+        WHERE d.id = ANY($1::uuid[])`,
+      [deliveryIds],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.deliveryId,
-      endpointId: row.endpointId,
-      subject: row.subject,
-      status: row.status,
-      generation: row.generation,
-      attemptsMade: row.attemptsMade,
-      url: row.url,
-      secret: row.secret,
-      previousSecret: row.previousSecret,
-      previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
-      event: {
-        id: row.id,
-        type: row.type,
-        createdAt: Number(row.createdAt),
-        clientId: row.clientId,
-        data: row.data,
-      },
-    };
+    return new Map(
+      rows.map((row) => [
+        row.deliveryId,
+        {
+          id: row.deliveryId,
+          endpointId: row.endpointId,
+          subject: row.subject,
+          status: row.status,
+          generation: row.generation,
+          attemptsMade: row.attemptsMade,
+          url: row.url,
+          secret: row.secret,
+          previousSecret: row.previousSecret,
+          previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+          event: {
+            id: row.id,
+            type: row.type,
+            createdAt: Number(row.createdAt),
+            clientId: row.clientId,
+            data: row.data,
+          },
+        },
+      ]),
+    );
   }
 
   /**
-   * First in an attempt's transaction: locks the chain (so the dispatcher adding a delivery to it and
-   * this attempt releasing the next one cannot miss each other), then the delivery, and reads what it
-   * is now. Null when it is gone (its endpoint was deleted).
-   */
-  async lockForAttempt(
-    tx: SqlExecutor,
-    delivery: { id: string; endpointId: string; subject: string },
-  ): Promise<{ status: DeliveryStatus; generation: number; attemptsMade: number } | null> {
-    const rows = await queryRows<{ status: DeliveryStatus; generation: number; attemptsMade: number }>(
-      tx,
-      `SELECT d.status, d.generation, jsonb_array_length(d.attempts) AS "attemptsMade"
-         FROM LATERAL (SELECT ${chainLock('$1::text', '$2::text')}) chain, webhook_delivery d
-        WHERE d.id = $3 FOR UPDATE OF d`,
-      [delivery.endpointId, delivery.subject, delivery.id],
-    );
-    return rows[0] ?? null;
-  }
-
-  /**
-   * Records an attempt in one statement: appends it and applies `outcome` (null when the job was
-   * stale: the attempt is only recorded; a retry bumps the generation); releases the next delivery
-   * of the chain when none other waits for a first attempt (the rule of scheduleNewDeliveries); and
-   * keeps the endpoint's failure streak. Answers the released delivery and since when the endpoint
-   * has failed without a success.
+   * Records an attempt in ONE statement (no transaction, no lock held across round trips):
+   * - appends the attempt; applies `outcome` only if the delivery is still as it was read
+   *   (`generation`, pending, `attemptsMade`), so a manual retry or a cancellation in the meantime
+   *   keeps the schedule; a retry bumps the generation and inserts `retryJob` into the outbox;
+   * - releases the next waiting delivery of the chain when none other waits for a first attempt
+   *   (the rule of scheduleNewDeliveries; a dispatcher adding to the chain at the same moment may
+   *   leave one waiting: releaseStuckChains picks it up);
+   * - keeps the endpoint's failure streak.
+   * Answers the retry's outbox row id, the released delivery and since when the endpoint has failed.
    */
   async recordAttempt(
-    tx: SqlExecutor,
-    delivery: { id: string; endpointId: string; subject: string },
+    delivery: { id: string; endpointId: string; subject: string; generation: number; attemptsMade: number },
     attempt: DeliveryAttempt,
-    outcome: AttemptOutcome | null,
-  ): Promise<{ released: { id: string; generation: number } | null; failingSince: number | null }> {
-    const rows = await queryRows<{
+    outcome: AttemptOutcome,
+    retryJob: OutboxJob | null,
+  ): Promise<{
+    retryJobId: string | null;
+    released: { id: string; generation: number } | null;
+    failingSince: number | null;
+  }> {
+    const unchanged = `d.generation = $4 AND d.status = 'pending' AND jsonb_array_length(d.attempts) = $5`;
+    const rows = await preparedRows<{
+      retryJobId: string | null;
       released: { id: string; generation: number } | null;
       failingSince: string | null;
     }>(
-      tx,
+      this.dataSource,
+      'webhook-record-attempt',
       `WITH recorded AS (
          UPDATE webhook_delivery d SET
            attempts = d.attempts || $3::jsonb,
-           status = COALESCE($4, d.status),
-           next_attempt_at = CASE WHEN $4 IS NULL THEN d.next_attempt_at ELSE $5::timestamptz END,
-           generation = d.generation + CASE WHEN $4 = 'pending' THEN 1 ELSE 0 END
-         WHERE d.id = $1),
+           status = CASE WHEN ${unchanged} THEN $6 ELSE d.status END,
+           next_attempt_at = CASE WHEN ${unchanged} THEN $7::timestamptz ELSE d.next_attempt_at END,
+           generation = CASE WHEN ${unchanged} AND $6 = 'pending' THEN d.generation + 1 ELSE d.generation END
+         WHERE d.id = $1
+         RETURNING $6 = 'pending' AND d.generation = $4 + 1 AS rescheduled),
+       retry AS (
+         INSERT INTO outbox_job (queue, job_name, job_id, payload, available_at)
+         SELECT $8::text, $9::text, $10::text, $11::jsonb, $7::timestamptz FROM recorded WHERE rescheduled AND $10::text IS NOT NULL
+         ON CONFLICT (job_id) DO NOTHING RETURNING id),
        released AS (
          UPDATE webhook_delivery d SET next_attempt_at = now()
           WHERE d.id = (
                   SELECT id FROM webhook_delivery
-                   WHERE endpoint_id = $2 AND subject = $6 AND status = 'pending' AND next_attempt_at IS NULL AND id <> $1
+                   WHERE endpoint_id = $2 AND subject = $12 AND status = 'pending' AND next_attempt_at IS NULL AND id <> $1
                    ORDER BY event_created_at, event_tx, event_seq LIMIT 1)
+            AND d.next_attempt_at IS NULL
             AND NOT EXISTS (
                   SELECT 1 FROM webhook_delivery
-                   WHERE endpoint_id = $2 AND subject = $6 AND status = 'pending' AND next_attempt_at IS NOT NULL
+                   WHERE endpoint_id = $2 AND subject = $12 AND status = 'pending' AND next_attempt_at IS NOT NULL
                      AND attempts = '[]' AND id <> $1)
          RETURNING d.id, d.generation),
        health AS (
          UPDATE webhook_endpoint w
-            SET failing_since = CASE WHEN $7 THEN NULL ELSE $8::timestamptz END
-          WHERE w.id = $2 AND (CASE WHEN $7 THEN w.failing_since IS NOT NULL ELSE w.failing_since IS NULL END)
+            SET failing_since = CASE WHEN $13 THEN NULL ELSE $14::timestamptz END
+          WHERE w.id = $2 AND (CASE WHEN $13 THEN w.failing_since IS NOT NULL ELSE w.failing_since IS NULL END)
          RETURNING w.failing_since)
-       SELECT (SELECT row_to_json(released) FROM released) AS released,
-              CASE WHEN $7 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
+       SELECT (SELECT id::text FROM retry) AS "retryJobId",
+              (SELECT row_to_json(released) FROM released) AS released,
+              CASE WHEN $13 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
                 (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"`,
       [
         delivery.id,
         delivery.endpointId,
         JSON.stringify([attempt]),
-        outcome?.status ?? null,
-        outcome?.status === 'pending' ? new Date(outcome.nextAttemptAt) : null,
+        delivery.generation,
+        delivery.attemptsMade,
+        outcome.status,
+        outcome.status === 'pending' ? new Date(outcome.nextAttemptAt) : null,
+        retryJob?.queue ?? null,
+        retryJob?.jobName ?? null,
+        retryJob?.jobId ?? null,
+        retryJob ? JSON.stringify(retryJob.payload) : null,
         delivery.subject,
         attempt.error === null,
         new Date(attempt.at),
@@ -227,15 +229,44 @@ export class WebhookDeliveryRepository {
     );
     const row = rows[0];
     return {
+      retryJobId: row.retryJobId,
       released: row.released,
       failingSince: row.failingSince === null ? null : new Date(row.failingSince).getTime(),
     };
   }
 
+  /**
+   * Releases the oldest waiting delivery of every chain that has one but nothing waiting for a first
+   * attempt, among those waiting for longer than `olderThanMs` (a release that raced with the
+   * dispatcher adding to the chain). Answers them for their jobs.
+   */
+  releaseStuckChains(olderThanMs: number, limit: number): Promise<Array<{ id: string; generation: number }>> {
+    return queryRows(
+      this.dataSource,
+      `UPDATE webhook_delivery d SET next_attempt_at = now()
+        WHERE d.next_attempt_at IS NULL AND d.status = 'pending' AND d.id IN (
+          SELECT DISTINCT ON (w.endpoint_id, w.subject) w.id FROM webhook_delivery w
+           WHERE w.status = 'pending' AND w.next_attempt_at IS NULL
+             AND w.created_at < now() - ($1::int * interval '1 millisecond')
+             AND NOT EXISTS (
+                   SELECT 1 FROM webhook_delivery b
+                    WHERE b.endpoint_id = w.endpoint_id AND b.subject = w.subject AND b.status = 'pending'
+                      AND (b.next_attempt_at IS NOT NULL AND b.attempts = '[]'
+                           OR b.next_attempt_at IS NULL AND (b.event_created_at, b.event_tx, b.event_seq) < (w.event_created_at, w.event_tx, w.event_seq)))
+           ORDER BY w.endpoint_id, w.subject, w.event_created_at, w.event_tx, w.event_seq
+           LIMIT $2)
+        RETURNING d.id, d.generation`,
+      [olderThanMs, limit],
+    );
+  }
+
   /** CONTRACT 7.4: five days of failures disable an endpoint; what it had pending is cancelled. */
-  async disableEndpoint(tx: SqlExecutor, endpointId: string): Promise<void> {
-    await tx.query(`UPDATE webhook_endpoint SET enabled = false WHERE id = $1`, [endpointId]);
-    await tx.query(CANCEL_PENDING_DELIVERIES, [endpointId]);
+  async disableEndpoint(endpointId: string): Promise<void> {
+    await this.dataSource.query(
+      `WITH disabled AS (UPDATE webhook_endpoint SET enabled = false WHERE id = $1)
+       ${CANCEL_PENDING_DELIVERIES}`,
+      [endpointId],
+    );
   }
 
   /**

@@ -3,7 +3,6 @@ import type { EndpointSubscription } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventPosition, SETTLED } from './event.repository';
 import { queryRows, SqlExecutor } from './executor';
-import { chainLock } from './webhook-delivery.repository';
 
 const CURSOR = 'webhooks';
 
@@ -83,30 +82,21 @@ export class WebhookDispatchRepository {
   }
 
   /**
-   * Locks the chains new deliveries join (in a fixed order, see lockForAttempt), then answers those
-   * that hold a delivery still waiting for its first attempt: a new one must wait behind it.
+   * The chains among these that hold a delivery still waiting for its first attempt: a new delivery
+   * of such a chain waits behind it.
    */
-  async lockBusyChains(
+  busyChains(
     tx: SqlExecutor,
     chains: Array<{ endpointId: string; subject: string }>,
-  ): Promise<string[]> {
-    const endpointIds = chains.map((c) => c.endpointId);
-    const subjects = chains.map((c) => c.subject);
-    await tx.query(
-      `SELECT ${chainLock('c.endpoint_id::text', 'c.subject')}
-         FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) AS c(endpoint_id, subject)
-               ORDER BY 1, 2) c`,
-      [endpointIds, subjects],
-    );
-    const rows = await queryRows<{ chain: string }>(
+  ): Promise<Array<{ endpointId: string; subject: string }>> {
+    return queryRows(
       tx,
-      `SELECT DISTINCT d.endpoint_id || '|' || d.subject AS chain
+      `SELECT DISTINCT d.endpoint_id AS "endpointId", d.subject
          FROM webhook_delivery d JOIN unnest($1::uuid[], $2::text[]) AS c(endpoint_id, subject)
            ON d.endpoint_id = c.endpoint_id AND d.subject = c.subject
         WHERE d.status = 'pending' AND d.attempts = '[]'`,
-      [endpointIds, subjects],
+      [chains.map((c) => c.endpointId), chains.map((c) => c.subject)],
     );
-    return rows.map((row) => row.chain);
   }
 
   /** Copies the event's type, subject and exact time, which order the chain. */

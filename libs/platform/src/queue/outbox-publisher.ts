@@ -30,6 +30,11 @@ export class OutboxPublisher implements OnApplicationShutdown {
     return this.outbox.add(tx, jobs);
   }
 
+  /** Stores jobs on their own, outside any transaction (to publish right after). */
+  stageNow(jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
+    return this.outbox.addNow(jobs);
+  }
+
   /** After commit. Resolves once published or given up (the sweeper retries); never rejects. */
   async publishNow(jobs: PendingOutboxJob[]): Promise<void> {
     if (jobs.length === 0) return;

@@ -1,5 +1,6 @@
 import {
   DELIVER_WEBHOOK_OPTIONS,
+  deliverWebhookJob,
   jobOptions,
   outboxJob,
   QUEUE_CONTRACT,
@@ -15,7 +16,19 @@ const PROCESS = '5f0c7a8e-1111-4222-8333-944455556666';
 describe('queue contract', () => {
   it.each([
     [SCREENING_QUEUE, 'run-process', { requestId: 'r', processId: PROCESS, generation: 2 }, `${PROCESS}:2`],
-    [WEBHOOK_QUEUE, 'deliver', { deliveryId: PROCESS, generation: 0 }, `${PROCESS}:0`],
+    [WEBHOOK_QUEUE, 'deliver', { deliveries: [{ id: PROCESS, generation: 0 }] }, `${PROCESS}:0`],
+    [
+      WEBHOOK_QUEUE,
+      'deliver',
+      {
+        deliveries: [
+          { id: PROCESS, generation: 1 },
+          { id: 'b', generation: 0 },
+          { id: 'c', generation: 0 },
+        ],
+      },
+      `${PROCESS}:1+2`,
+    ],
   ] as const)('builds %s/%s job ids deterministically', (queue, name, payload, jobId) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     expect(outboxJob(queue as any, name as any, payload as any)).toEqual({
@@ -38,8 +51,8 @@ describe('queue contract', () => {
 
   it('carries the time a delayed job is due', () => {
     const due = new Date('2026-11-23T10:00:00Z');
-    expect(outboxJob(WEBHOOK_QUEUE, 'deliver', { deliveryId: 'd', generation: 3 }, due).availableAt).toBe(
-      due,
+    expect(deliverWebhookJob([{ id: 'd', generation: 3 }], due)).toEqual(
+      expect.objectContaining({ jobId: 'd:3', availableAt: due }),
     );
   });
 

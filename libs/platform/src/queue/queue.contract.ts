@@ -28,9 +28,12 @@ export interface RunProcessPayload {
 }
 
 export interface DeliverWebhookPayload {
-  deliveryId: string;
-  /** Bumped each time the delivery is scheduled again: a job of an older generation is stale. */
-  generation: number;
+  /**
+   * Usually one delivery; the dispatcher batches the new deliveries it schedules at once, so a burst
+   * of events costs one job per batch. `generation` is bumped each time a delivery is scheduled
+   * again: a job of an older generation is stale for it.
+   */
+  deliveries: Array<{ id: string; generation: number }>;
 }
 
 /** Payload type of every job, per queue and job name. */
@@ -82,7 +85,9 @@ export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<Pa
   [WEBHOOK_QUEUE]: {
     [WebhookJob.Deliver]: {
       options: DELIVER_WEBHOOK_OPTIONS,
-      jobId: (p) => `${p.deliveryId}:${p.generation}`,
+      // A batch is named by its first delivery (each delivery is scheduled in one batch at most).
+      jobId: ({ deliveries: [first, ...rest] }) =>
+        `${first.id}:${first.generation}${rest.length > 0 ? `+${rest.length}` : ''}`,
     },
   },
 };
@@ -128,7 +133,10 @@ export function runProcessJobs(
   );
 }
 
-/** The outbox row of one attempt of a delivery; a retry is due at `availableAt`. */
-export function deliverWebhookJob(deliveryId: string, generation: number, availableAt?: Date): OutboxJob {
-  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveryId, generation }, availableAt);
+/** The outbox row of an attempt of these deliveries (usually one); a retry is due at `availableAt`. */
+export function deliverWebhookJob(
+  deliveries: Array<{ id: string; generation: number }>,
+  availableAt?: Date,
+): OutboxJob {
+  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveries }, availableAt);
 }

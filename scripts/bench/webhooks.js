@@ -1,0 +1,164 @@
+'use strict';
+// Webhook figures: registration and processor throughput with one endpoint subscribed to every event
+// (a local receiver) side by side with none, and deliveries per second to a local receiver.
+const { fork } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+const { load, median } = require('./measure');
+const { candidate, post, waitUntil } = require('./screening');
+const { sleep } = require('./stack');
+
+const RUNS = 3;
+const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 3298);
+
+/** Nothing left to do: no queued process, every event dispatched, no delivery pending. */
+const QUIET = `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso')
+   AND NOT EXISTS (SELECT 1 FROM event e, event_cursor c WHERE c.name = 'webhooks' AND (e.tx_id, e.seq) > (c.tx_id, c.seq))
+   AND NOT EXISTS (SELECT 1 FROM webhook_delivery WHERE status = 'pending') AS done`;
+
+function startReceiver() {
+  const child = fork(path.join(__dirname, 'webhook-receiver.js'), {
+    env: { ...process.env, PORT: String(RECEIVER_PORT) },
+  });
+  return new Promise((resolve) =>
+    child.once('message', () =>
+      resolve({
+        url: `http://127.0.0.1:${RECEIVER_PORT}/hooks`,
+        received: () => new Promise((r) => child.once('message', (m) => r(m.received)).send('count')),
+        stop: () => child.kill(),
+      }),
+    ),
+  );
+}
+
+async function call(stack, token, method, urlPath, body) {
+  const response = await fetch(`${stack.base}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body && JSON.stringify(body),
+  });
+  if (response.status >= 300)
+    throw new Error(`${method} ${urlPath}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/** One endpoint of acme subscribed to every event, or none (`url` null): the two setups compared. */
+async function subscribe(stack, token, db, url) {
+  await db.query(`DELETE FROM webhook_endpoint`);
+  if (url) await call(stack, token, 'POST', '/webhook-endpoints', { url });
+}
+
+/** Registration throughput while the processor runs (and dispatches and delivers), then a drain. */
+async function registrationRate(stack, token, db) {
+  const result = await load({
+    url: `${stack.base}/candidate-requests`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(candidate('PKG-ACME-BASIC')),
+  });
+  await waitUntil(db, QUIET, [], 600_000);
+  return result;
+}
+
+/** Process jobs per second draining 600 BASIC registrations queued with the processor stopped. */
+async function processorRate(stack, token, db) {
+  await stack.stopProcessor();
+  const queued = [];
+  for (let i = 0; i < 600; i += 20)
+    queued.push(
+      ...(await Promise.all(
+        Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),
+      )),
+    );
+  await sleep(1500); // let the api publish every job
+  stack.startProcessor();
+  await waitUntil(
+    db,
+    `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
+    [queued],
+    300_000,
+  );
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds FROM request_process WHERE request_id = ANY($1)`,
+    [queued],
+  );
+  await waitUntil(db, QUIET, [], 600_000);
+  return rows[0].jobs / Number(rows[0].seconds);
+}
+
+/**
+ * Deliveries per second: `count` events (one per subject, so nothing waits for order) written in one
+ * transaction, timed from their commit to the last successful attempt.
+ */
+async function deliveryRate(db, count) {
+  const { rows: written } = await db.query(
+    `WITH e AS (
+       INSERT INTO event (client_id, type, subject, data)
+       SELECT 'acme', 'candidate_request.created', u::text, jsonb_build_object('uuid', u, 'packageId', 'PKG-ACME-BASIC')
+         FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $1)) s
+       RETURNING tx_id)
+     SELECT min(tx_id::text) AS tx, extract(epoch FROM clock_timestamp()) * 1000 AS at FROM e`,
+    [count],
+  );
+  await waitUntil(
+    db,
+    `SELECT count(*) FILTER (WHERE status = 'succeeded') = $2 AS done FROM webhook_delivery WHERE event_tx = $1::xid8`,
+    [written[0].tx, count],
+    600_000,
+  );
+  const { rows } = await db.query(
+    `SELECT max((a->>'at')::bigint + (a->>'durationMs')::bigint) AS last FROM webhook_delivery, jsonb_array_elements(attempts) a
+      WHERE event_tx = $1::xid8`,
+    [written[0].tx],
+  );
+  return { deliveries: count, seconds: (Number(rows[0].last) - Number(written[0].at)) / 1000 };
+}
+
+async function runWebhooksBench(stack, token) {
+  const db = new Client({ connectionString: stack.env.DATABASE_URL });
+  await db.connect();
+  const receiver = await startReceiver(Number(stack.env.PORT) + 97);
+  try {
+    await waitUntil(db, QUIET, [], 600_000);
+    // Side by side: the two setups alternate, so drift on a shared machine hits both alike.
+    const registration = { none: [], one: [] };
+    const processor = { none: [], one: [] };
+    for (let i = 0; i < RUNS; i++) {
+      for (const setup of ['none', 'one']) {
+        await subscribe(stack, token, db, setup === 'one' ? receiver.url : null);
+        registration[setup].push(await registrationRate(stack, token, db));
+      }
+    }
+    for (let i = 0; i < RUNS; i++) {
+      for (const setup of ['none', 'one']) {
+        await subscribe(stack, token, db, setup === 'one' ? receiver.url : null);
+        processor[setup].push(await processorRate(stack, token, db));
+      }
+    }
+    await subscribe(stack, token, db, receiver.url);
+    const before = await receiver.received();
+    const delivery = await deliveryRate(db, 10_000);
+    const delivered = (await receiver.received()) - before;
+    await db.query(`DELETE FROM webhook_endpoint`);
+    const rps = (runs) => median(runs.map((r) => r.rps));
+    const p99 = (runs) => median(runs.map((r) => r.p99));
+    return {
+      registration: {
+        none: { rps: rps(registration.none), p99: p99(registration.none) },
+        one: { rps: rps(registration.one), p99: p99(registration.one) },
+        ratio: rps(registration.one) / rps(registration.none),
+      },
+      processor: {
+        none: median(processor.none),
+        one: median(processor.one),
+        ratio: median(processor.one) / median(processor.none),
+      },
+      deliveries: { ...delivery, perSecond: delivery.deliveries / delivery.seconds, received: delivered },
+    };
+  } finally {
+    receiver.stop();
+    await db.end();
+  }
+}
+
+module.exports = { runWebhooksBench };
