@@ -1,7 +1,7 @@
 /** Batch registration (CONTRACT 8): partial and atomic, JSON and CSV, limits, idempotency, tenancy. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, countRows, signIn, Session } from './support/helpers';
+import { api, countRows, eventually, signIn, Session } from './support/helpers';
 import { candidate, settled, waitForOverview } from './support/screening';
 import { ROOT } from './support/stack';
 
@@ -109,7 +109,18 @@ describe('POST /candidate-requests/batch', () => {
     expect(JSON.stringify({ items }).length).toBeGreaterThan(100_000);
     const accepted = await api().post(BATCH).set(acme.auth).send({ items }).expect(202);
     expect(accepted.body.accepted).toBe(1000);
-  }, 60_000);
+    // Their 5,000 process jobs run now: wait for them, so the specs after this one find an idle processor.
+    const uuids = (accepted.body.items as Array<{ uuid: string }>).map((item) => item.uuid);
+    await eventually(
+      async () =>
+        (await countRows(
+          `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1::uuid[]) AND status = 'En proceso'`,
+          [uuids],
+        )) === 0 || undefined,
+      110_000,
+      'the batch to be processed',
+    );
+  }, 150_000);
 
   it('answers a retry with the same Idempotency-Key with the first answer and no second batch', async () => {
     const body = { items: [candidate(), candidate()] };

@@ -53,7 +53,7 @@ describe('GET /events', () => {
     const { cursor } = await readToEnd(acme);
     const body = candidate();
     const uuid = await register(acme, body);
-    await waitForOverview(acme, uuid, ended);
+    await waitForOverview(acme, uuid, ended, 60_000);
     const events = await eventually(async () => {
       const found = about((await readToEnd(acme, cursor)).events, uuid);
       return found.some((e) => e.type === 'candidate_request.finished') ? found : undefined;
@@ -108,9 +108,13 @@ describe('GET /events', () => {
     const globexEvents = (await readToEnd(globex)).events;
     expect(globexEvents.every((e) => e.clientId === 'globex')).toBe(true);
     expect(about(globexEvents, uuid)).toEqual([]);
-    const multiEvents = (
-      await readToEnd(multi, undefined, { clientId: 'acme', types: 'candidate_request.created' })
-    ).events;
+    // Visible once every older transaction has ended (the log's commit-safe horizon).
+    const multiEvents = await eventually(async () => {
+      const read = (
+        await readToEnd(multi, undefined, { clientId: 'acme', types: 'candidate_request.created' })
+      ).events;
+      return about(read, uuid).length > 0 ? read : undefined;
+    });
     expect(about(multiEvents, uuid)).toHaveLength(1);
     await api().get('/events').query({ clientId: 'globex' }).set(acme.auth).expect(403);
     const acmeId = about(multiEvents, uuid)[0].id;
