@@ -62,13 +62,11 @@ export function isRecoverable(until: Date, now: Date): boolean {
 /**
  * The billing policy. Billable: creating a search, whatever its outcome (SPEC 2.5 says `charged`
  * is always true there), and the first successful reading of a record in a search.
- * Free: re-reading or filtering a stored search, later readings of an unlocked record, and the
- * BGC Legal screening process (internal use).
+ * Free (nothing is written to the ledger for them): re-reading or filtering a stored search, later
+ * readings of an unlocked record, and the BGC Legal screening process (internal use).
  */
 export const BILLING = {
   searchCreationIsBillable: true,
-  storedSearchReadIsBillable: false,
-  bgcLegalIsBillable: false,
 } as const;
 
 export interface Consumption {

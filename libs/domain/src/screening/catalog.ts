@@ -62,7 +62,3 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const CREDIT_REPORT: ProcessName = 'Reporte de Crédito';
 export const PERSONAL_REFERENCES: ProcessName = 'Referencias Personales';
-
-export function isProcessName(value: string): value is ProcessName {
-  return (PROCESS_NAMES as readonly string[]).includes(value);
-}

@@ -1,6 +1,7 @@
 import { ProcessName } from './catalog';
 import {
   calendarDateIn,
+  hasRfcDate,
   isCalendarDate,
   isOlderThan18,
   normalizeRegistration,
@@ -59,6 +60,35 @@ describe('isCalendarDate', () => {
     ['1990-5-17', false],
   ])('%s -> %s', (value, expected) => {
     expect(isCalendarDate(value)).toBe(expected);
+  });
+});
+
+describe('hasRfcDate', () => {
+  it.each([
+    ['a person, 17 May 1990', 'HELJ900517AB1', true],
+    ['a company, 10 February 2015', 'CNO150210AB3', true],
+    ['29 February of a year divisible by 4', 'HELJ880229AB1', true],
+    ['29 February of 00 (2000 was a leap year)', 'HELJ000229AB1', true],
+    ['31 December', 'HELJ991231AB1', true],
+    ['month 13', 'HELJ991399AB1', false],
+    ['day 99', 'HELJ990199AB1', false],
+    ['month 00', 'HELJ990017AB1', false],
+    ['day 00', 'HELJ990500AB1', false],
+    ['31 April', 'HELJ900431AB1', false],
+    ['29 February of a year not divisible by 4', 'HELJ890229AB1', false],
+    ['30 February', 'CNO880230AB3', false],
+  ])('%s: %s', (_label, rfc, expected) => {
+    expect(hasRfcDate(rfc)).toBe(expected);
+  });
+
+  it('refuses an RFC of six digits that are no date, with its own message', () => {
+    const violations = validateRegistration(person({ rfc: 'HELJ991399AB1', curp: undefined }), {
+      packageProcesses: BASIC,
+      today: TODAY,
+    });
+    expect(violations).toEqual([
+      { field: 'rfc', message: 'The 6 digits of rfc must be a real date (YYMMDD).' },
+    ]);
   });
 });
 

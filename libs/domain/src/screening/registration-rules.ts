@@ -30,6 +30,16 @@ export interface RegistrationContext {
  * accept 12 or 13 characters whatever the person type, so the length is not tied to it.
  */
 export const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
+
+/**
+ * The RFC's YYMMDD (the person's birth date or the company's founding date) is a real date: month
+ * 01-12, a day that month has. The century is not written, so 29 February is accepted in any year
+ * divisible by 4 (00 included: 2000 was a leap year). Expects a string that matches `RFC`.
+ */
+export function hasRfcDate(rfc: string): boolean {
+  const yymmdd = rfc.slice(-9, -3);
+  return isCalendarDate(`20${yymmdd.slice(0, 2)}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`);
+}
 /** CURP; sex H, M or X (Mexico issues X for non-binary persons). */
 export const CURP = /^[A-Z][AEIOUX][A-Z]{2}\d{6}[HMX][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d$/;
 const E164_LIKE = /^\+?[1-9]\d{7,14}$/;
@@ -221,6 +231,8 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
       field: 'rfc',
       message: 'rfc must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
     });
+  } else if (!hasRfcDate(input.rfc)) {
+    v.push({ field: 'rfc', message: 'The 6 digits of rfc must be a real date (YYMMDD).' });
   } else {
     rfcValid = true;
   }

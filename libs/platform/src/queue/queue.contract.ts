@@ -1,4 +1,5 @@
 import type { JobOptions } from 'bull';
+import { RETRY_POLICY } from '@app/domain';
 import type { OutboxJob } from '@app/persistence';
 
 /**
@@ -53,7 +54,7 @@ interface JobSpec<P> {
 }
 
 /** Attempts of one provider call; the last failure ends the process as `No disponible`. */
-export const RUN_PROCESS_ATTEMPTS = 3;
+export const RUN_PROCESS_ATTEMPTS = RETRY_POLICY.attempts;
 
 // Completed jobs are removed so Redis does not grow; a failed job is removed too, because a kept
 // failed job with the same jobId silently blocks a re-add (bull#1828). PostgreSQL keeps the history.

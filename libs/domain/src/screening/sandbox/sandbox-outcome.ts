@@ -240,11 +240,11 @@ function referencesOf(input: unknown): number {
   return Array.isArray(refs) ? refs.length : 0;
 }
 
-/** Retries of one provider call: exponential backoff, then `No disponible`. */
-export const RETRY_POLICY = {
-  attempts: 3,
-  backoffMs: (attempt: number) => 200 * 2 ** (attempt - 1),
-} as const;
+/**
+ * Attempts of one provider call, then `No disponible`. The queue contract runs the job this many
+ * times (its backoff is the queue's business).
+ */
+export const RETRY_POLICY = { attempts: 3 } as const;
 
 export function outcomeAfterRetriesExhausted(processName: ProcessName): {
   result: FinalResult;
