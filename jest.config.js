@@ -19,6 +19,10 @@ const moduleNameMapper = {
   '^@app/api-client$': '<rootDir>/libs/api-client/src/index.ts',
   '^@app/platform$': '<rootDir>/libs/platform/src/index.ts',
   '^@app/platform/(.*)$': '<rootDir>/libs/platform/src/$1',
+  '^@app/adapters$': '<rootDir>/libs/adapters/src/index.ts',
+  '^@app/adapters/(.*)$': '<rootDir>/libs/adapters/src/$1',
+  '^@app/application$': '<rootDir>/libs/application/src/index.ts',
+  '^@app/application/(.*)$': '<rootDir>/libs/application/src/$1',
 };
 
 module.exports = {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PdfReportRenderer } from '@app/adapters';
 import { buildCandidateReport, NotFoundError } from '@app/domain';
 import { CandidateReportRepository } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../screening/read-requests.use-case';
-import { PdfReportRenderer } from './pdf-report.renderer';
 
 export interface RenderedReport {
   fileName: string;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PdfReportRenderer } from '@app/adapters';
 import { GetCandidateReportUseCase } from './get-report.use-case';
-import { PdfReportRenderer } from './pdf-report.renderer';
 import { ReportsController } from './reports.controller';
 
 @Module({

@@ -5,12 +5,13 @@ import {
   finishInRequest,
   outcomeAfterRetriesExhausted,
   ProcessName,
+  ProcessProvider,
+  ProviderAnswer,
   startInRequest,
 } from '@app/domain';
 import { LockedRequest } from '@app/persistence';
 import { LifecycleSteps } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
-import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
 /** What one run did, for the job's log line and duration metric. */
 export interface RunProcessReport {
@@ -54,7 +55,7 @@ export class RunProcessUseCase {
 
   constructor(
     private readonly steps: LifecycleSteps,
-    private readonly provider: SandboxProvider,
+    private readonly provider: ProcessProvider,
     private readonly legalMatches: LegalMatchesReader,
   ) {}
 

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { SandboxProvider } from '@app/adapters';
+import { ProcessProvider } from '@app/domain';
 import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
-import { SandboxProvider } from './sandbox-provider';
 import { ScreeningProcessor } from './screening.processor';
 
 @Module({
@@ -11,7 +12,8 @@ import { ScreeningProcessor } from './screening.processor';
   providers: [
     ScreeningProcessor,
     RunProcessUseCase,
-    SandboxProvider,
+    // The port and its adapter: the sandbox today, a real provider's adapter tomorrow.
+    { provide: ProcessProvider, useClass: SandboxProvider },
     LegalMatchesReader,
     QueueDrainService,
     JobLogContext,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
+import { WebhookSender } from '@app/adapters';
 import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
 import {
   DeliveryAttempt,
@@ -16,7 +17,6 @@ import {
   SecretCipher,
 } from '@app/platform';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
-import { WebhookSender } from './webhook-sender';
 
 /**
  * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
+import { WebhookSender } from '@app/adapters';
 import { QueueModule, WebhooksPlatformModule } from '@app/platform';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DispatcherService } from './dispatcher.service';
 import { EventDispatcher } from './event-dispatcher';
 import { WebhookProcessor } from './webhook.processor';
-import { WebhookSender } from './webhook-sender';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
 @Module({

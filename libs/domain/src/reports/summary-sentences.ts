@@ -11,7 +11,7 @@ import {
   PepsSummary,
   ReferencesSummary,
   SatBlacklistSummary,
-} from '../screening/sandbox/summaries';
+} from '../screening/summaries';
 import { agree, countOf, groupThousands, joinList, pesos } from './spanish';
 
 /**

@@ -1,5 +1,5 @@
-import { FinalResult, ProcessName } from '../catalog';
 import {
+  CandidateIdentity,
   CreditReportSummary,
   DocumentsSummary,
   EducationSummary,
@@ -12,28 +12,10 @@ import {
   ProcessSummary,
   ReferencesSummary,
   SatBlacklistSummary,
-  UnavailableSummary,
-} from './summaries';
-
-/** Who is screened: enough identity for a stable, candidate-specific answer. */
-export interface CandidateIdentity {
-  personType?: string;
-  name?: string | null;
-  lastName?: string | null;
-  secondLastName?: string | null;
-  birthDate?: string | null;
-  nationality?: string | null;
-  rfc?: string | null;
-  curp?: string | null;
-  businessName?: string | null;
-}
-
-/** What the legal-records corpus says of the candidate (supplied by a port; never billed). */
-export interface LegalMatchSummary {
-  lawsuitsFound: number;
-  asDefendant: number;
-  categories: string[];
-}
+  FinalResult,
+  LegalMatchSummary,
+  ProcessName,
+} from '@app/domain';
 
 export interface SandboxOutcome {
   result: FinalResult;
@@ -238,23 +220,4 @@ function documentsOf(input: unknown): string[] {
 function referencesOf(input: unknown): number {
   const refs = (input as { references?: unknown[] } | undefined)?.references;
   return Array.isArray(refs) ? refs.length : 0;
-}
-
-/**
- * Attempts of one provider call, then `No disponible`. The queue contract runs the job this many
- * times (its backoff is the queue's business).
- */
-export const RETRY_POLICY = { attempts: 3 } as const;
-
-export function outcomeAfterRetriesExhausted(processName: ProcessName): {
-  result: FinalResult;
-  summary: UnavailableSummary;
-} {
-  return {
-    result: 'No disponible',
-    summary: {
-      providerAnswered: false,
-      reason: `The ${processName} provider gave no answer after ${RETRY_POLICY.attempts} attempts.`,
-    },
-  };
 }

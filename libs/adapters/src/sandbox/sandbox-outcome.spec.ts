@@ -1,5 +1,5 @@
-import { PROCESS_NAMES } from '../catalog';
-import { outcomeAfterRetriesExhausted, RETRY_POLICY, sandboxOutcome, stableHash } from './sandbox-outcome';
+import { NO_SUMMARY, PROCESS_NAMES, summarySentences } from '@app/domain';
+import { sandboxOutcome, stableHash } from './sandbox-outcome';
 
 const candidate = (i: number) => ({
   name: `Persona ${i}`,
@@ -65,19 +65,30 @@ describe('sandboxOutcome', () => {
   });
 });
 
-describe('retries', () => {
-  it('tries three times and ends as No disponible', () => {
-    expect(RETRY_POLICY.attempts).toBe(3);
-    expect(outcomeAfterRetriesExhausted('Peps')).toEqual({
-      result: 'No disponible',
-      summary: expect.objectContaining({ providerAnswered: false }),
-    });
-  });
-});
-
 describe('stableHash', () => {
   it('is FNV-1a', () => {
     expect(stableHash('')).toBe(0x811c9dc5);
     expect(stableHash('a')).toBe(0xe40c292c);
+  });
+});
+
+describe('the sandbox answers in words (summarySentences)', () => {
+  // Every summary the sandbox produces reads as sentences: no field names, no JSON, no undefined.
+  it.each([...PROCESS_NAMES])('writes words for every sandbox answer of %s', (name) => {
+    const input = { documents: [{ type: 'INE' }, { type: 'TITULO' }], references: [{}, {}] };
+    for (let i = 0; i < 40; i++) {
+      const { summary } = sandboxOutcome(
+        name,
+        { name: `Persona ${i}`, lastName: 'Pérez', rfc: `PEPJ9005${10 + i}AB1` },
+        { candidateInput: input },
+      );
+      const sentences = summarySentences(name, summary);
+      expect(sentences.length).toBeGreaterThan(0);
+      for (const sentence of sentences) {
+        expect(sentence).toMatch(/^[A-ZÁÉÍÓÚÑ$¿¡].*\.$/u);
+        expect(sentence).not.toMatch(/undefined|null|NaN|\{|\}|\[object/);
+      }
+      expect(sentences).not.toEqual([NO_SUMMARY]);
+    }
   });
 });

@@ -1,30 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CandidateIdentity, LegalMatchSummary, ProcessName, sandboxOutcome } from '@app/domain';
+import {
+  CandidateIdentity,
+  ProcessName,
+  ProcessProvider,
+  ProviderAnswer,
+  ProviderContext,
+  ProviderRawDetails,
+} from '@app/domain';
 import { APP_CONFIG, AppConfig } from '@app/platform';
-
-/**
- * `rawDetails` of a process (CONTRACT 4.4: the provider's answer), documented by the api's
- * ProviderRawDetailsDto. The same keys whether or not the provider answered.
- */
-export interface ProviderRawDetails {
-  provider: string;
-  /** The provider's reference of its answer; null when it never answered. */
-  reference: string | null;
-  /** ISO 8601: when the (last) call started. */
-  requestedAt: string;
-  /** ISO 8601: when the provider answered, or when the last attempt failed. */
-  answeredAt: string;
-  /** What the provider answered; null when it never answered. */
-  payload: Record<string, unknown> | null;
-  /** Only when the provider never answered: why the last attempt failed. */
-  error?: string;
-}
-
-export interface ProviderAnswer {
-  result: string;
-  summary: unknown;
-  rawDetails: ProviderRawDetails;
-}
+import { sandboxOutcome } from './sandbox-outcome';
 
 export class ProviderUnavailableError extends Error {}
 
@@ -34,13 +18,13 @@ export class ProviderUnavailableError extends Error {}
  * benchmarks can set both.
  */
 @Injectable()
-export class SandboxProvider {
+export class SandboxProvider implements ProcessProvider {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async call(
     processName: ProcessName,
     candidate: CandidateIdentity,
-    extra: { legalMatches?: LegalMatchSummary; candidateInput?: unknown },
+    extra: ProviderContext,
   ): Promise<ProviderAnswer> {
     const requestedAt = new Date();
     const { latencyMs, failureRate } = this.config.sandbox;
@@ -63,10 +47,6 @@ export class SandboxProvider {
     };
   }
 
-  /**
-   * `rawDetails` when the last attempt got no answer: the keys of an answer, with `reference` and
-   * `payload` null, the timestamps of that attempt, and the error.
-   */
   unanswered(processName: ProcessName, requestedAt: Date, error: unknown): ProviderRawDetails {
     return {
       provider: providerName(processName),

@@ -3,8 +3,8 @@ import {
   type CandidateReportInput,
   PROCESS_NAMES,
   type ReportProcessInput,
-  sandboxOutcome,
 } from '@app/domain';
+import { sandboxOutcome } from '../sandbox/sandbox-outcome';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { PdfReportRenderer } from './pdf-report.renderer';
 
