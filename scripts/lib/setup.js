@@ -6,7 +6,7 @@ const DIST = path.join(__dirname, '..', '..', 'dist');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
 
 function persistence() {
-  return require(path.join(DIST, 'libs/persistence/src/index.js'));
+  return require(path.join(DIST, 'libs/persistence/src/tooling.js'));
 }
 
 async function hashDemoPassword() {

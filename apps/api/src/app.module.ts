@@ -10,6 +10,7 @@ import {
   RedisModule,
   ShutdownStateModule,
 } from '@app/platform';
+import { OutboxMetrics } from '@app/application';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EventsModule } from './events/events.module';
@@ -30,7 +31,7 @@ import { UsageModule } from './usage/usage.module';
     }),
     RedisModule,
     ShutdownStateModule,
-    MetricsModule.forApi(),
+    MetricsModule.forApi([OutboxMetrics]),
     AuthModule,
     HealthModule,
     ScreeningModule,

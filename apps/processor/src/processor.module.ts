@@ -8,6 +8,7 @@ import {
   MetricsModule,
   RedisModule,
 } from '@app/platform';
+import { OutboxMetrics } from '@app/application';
 import { HeartbeatService } from './heartbeat.service';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
@@ -22,7 +23,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
       useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
     }),
     RedisModule,
-    MetricsModule.forProcessor(),
+    MetricsModule.forProcessor([OutboxMetrics]),
     ScreeningWorkerModule,
     OutboxWorkerModule,
     WebhooksWorkerModule,

@@ -1,3 +1,6 @@
+// What the apps use: entities, the module and the intent-named repositories. The tooling of
+// scripts/ (database setup, migrations, the demo seed and corpus) has its own entry point,
+// ./tooling.ts, and the corpus generator its CLI (./legal-corpus/cli.ts).
 export * from './entities';
 export * from './data-source-options';
 export * from './persistence.module';
@@ -9,9 +12,7 @@ export * from './repositories/candidate-request.repository';
 export * from './repositories/process-execution.repository';
 export * from './repositories/outbox.repository';
 export * from './repositories/idempotency.repository';
-export * from './seed/demo-data';
-export * from './setup/database-setup';
-export * from './legal-corpus';
+export * from './legal-corpus/legal-records.source';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
 export * from './repositories/batch.repository';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LegalSourceModule } from '@app/platform';
+import { LegalSourceModule } from '@app/application';
 import { IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { LegalRecordsController } from './legal-records.controller';

@@ -10,7 +10,7 @@ import {
   resolveClientId,
 } from '@app/domain';
 import { BatchRepository, CandidateRequestRepository, PendingOutboxJob } from '@app/persistence';
-import { OutboxPublisher } from '@app/platform';
+import { OutboxPublisher } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
 import { CsvBody } from '../common/json-body';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CandidateRequestRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
 import { DataSource } from 'typeorm';
-import { OutboxPublisher } from '@app/platform';
+import { OutboxPublisher } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';

@@ -12,7 +12,8 @@ import {
   validateRegistration,
 } from '@app/domain';
 import { NewRegistration, OutboxJob, PackageRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig, runProcessJobs } from '@app/platform';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { runProcessJobs } from '@app/application';
 
 /** A registration ready to be written: its rows and the jobs that start its processes. */
 export interface PlannedRegistration {

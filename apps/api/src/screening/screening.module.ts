@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@app/platform';
+import { OutboxModule } from '@app/application';
 import { IdempotentCommands } from '../common/idempotency';
 import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
@@ -12,7 +12,7 @@ import { ScreeningController } from './screening.controller';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
 
 @Module({
-  imports: [QueueModule.register()],
+  imports: [OutboxModule.register()],
   controllers: [ScreeningController, BatchesController, PackagesController],
   providers: [
     RegisterCandidateUseCase,

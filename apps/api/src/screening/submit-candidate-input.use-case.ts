@@ -8,7 +8,7 @@ import {
   validateCandidateInput,
 } from '@app/domain';
 import { CandidateRequestRepository } from '@app/persistence';
-import { LifecycleSteps } from '@app/platform';
+import { LifecycleSteps } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { invalidRequest } from '../common/validation';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@app/domain';
 import { PendingOutboxJob, WebhookDeliveryRepository } from '@app/persistence';
-import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../screening/read-requests.use-case';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';

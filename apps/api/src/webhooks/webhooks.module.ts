@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { QueueModule, WebhooksPlatformModule } from '@app/platform';
+import { WebhooksPlatformModule } from '@app/platform';
+import { OutboxModule } from '@app/application';
 import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 @Module({
-  imports: [QueueModule.register(), WebhooksPlatformModule],
+  imports: [OutboxModule.register(), WebhooksPlatformModule],
   controllers: [WebhookEndpointsController],
   providers: [WebhookEndpointsUseCase, WebhookDeliveriesUseCase],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EventRepository, IdempotencyRepository, OutboxRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig, OutboxPublisher } from '@app/platform';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+import { OutboxPublisher } from '@app/application';
 
 const SWEEP_EVERY_MS = 1_000;
 const PURGE_EVERY_MS = 3_600_000;

@@ -10,7 +10,7 @@ import {
   startInRequest,
 } from '@app/domain';
 import { LockedRequest } from '@app/persistence';
-import { LifecycleSteps } from '@app/platform';
+import { LifecycleSteps } from '@app/application';
 import { LegalMatchesReader } from './legal-matches.reader';
 
 /** What one run did, for the job's log line and duration metric. */

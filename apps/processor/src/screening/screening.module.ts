@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { SandboxProvider } from '@app/adapters';
 import { ProcessProvider } from '@app/domain';
-import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
+import { JobLogContext } from '@app/platform';
+import { LegalSourceModule, OutboxModule } from '@app/application';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { ScreeningProcessor } from './screening.processor';
 
 @Module({
-  imports: [QueueModule.register(), LegalSourceModule],
+  imports: [OutboxModule.register(), LegalSourceModule],
   providers: [
     ScreeningProcessor,
     RunProcessUseCase,

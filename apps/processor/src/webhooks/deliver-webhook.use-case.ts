@@ -8,14 +8,8 @@ import {
   PendingOutboxJob,
   WebhookDeliveryRepository,
 } from '@app/persistence';
-import {
-  APP_CONFIG,
-  AppConfig,
-  DeliverWebhookPayload,
-  deliverWebhookJob,
-  OutboxPublisher,
-  SecretCipher,
-} from '@app/platform';
+import { APP_CONFIG, AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
-import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { EventDispatcher } from './event-dispatcher';
 
 /** Events per batch (one transaction). */

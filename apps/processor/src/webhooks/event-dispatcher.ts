@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { chainKey, endpointsFor, scheduleNewDeliveries } from '@app/domain';
 import { NewDelivery, PendingOutboxJob, WebhookDispatchRepository } from '@app/persistence';
-import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
+import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 
 /** New deliveries scheduled together share a job: one Bull round trip for a burst of events. */
 export const JOB_BATCH = 50;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { WebhookSender } from '@app/adapters';
-import { QueueModule, WebhooksPlatformModule } from '@app/platform';
+import { WebhooksPlatformModule } from '@app/platform';
+import { OutboxModule } from '@app/application';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DispatcherService } from './dispatcher.service';
@@ -9,7 +10,7 @@ import { WebhookProcessor } from './webhook.processor';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
 @Module({
-  imports: [QueueModule.register(), WebhooksPlatformModule],
+  imports: [OutboxModule.register(), WebhooksPlatformModule],
   providers: [
     EventDispatcher,
     DispatcherService,

@@ -3,7 +3,6 @@ import { QueueModule } from '../queue/queue.module';
 import { HttpMetrics } from './http-metrics';
 import { METRICS_ENDPOINT, MetricsEndpoint, MetricsServer } from './metrics-server';
 import { MetricsRegistry } from './metrics-registry';
-import { OutboxMetrics } from './outbox-metrics';
 import { ProcessJobMetrics } from './process-job-metrics';
 import { QueueMetrics } from './queue-metrics';
 import { WebhookMetrics } from './webhook-metrics';
@@ -11,22 +10,23 @@ import { WebhookMetrics } from './webhook-metrics';
 /**
  * Prometheus metrics of one app: its registry, its /metrics server and the collectors it serves.
  * The shared state (queue and outbox gauges) is served by both apps, so it stays visible whichever
- * is down; alert on `max()` of them.
+ * is down; alert on `max()` of them. Collectors that read the database (the outbox's age) live in
+ * libs/application and are passed in by the app: the platform does not know persistence.
  */
 @Module({})
 export class MetricsModule {
-  static forApi(): DynamicModule {
+  static forApi(appCollectors: Array<Type<unknown>> = []): DynamicModule {
     return MetricsModule.register({ port: (c) => c.metrics.apiPort, variable: 'METRICS_PORT' }, [
       HttpMetrics,
       QueueMetrics,
-      OutboxMetrics,
+      ...appCollectors,
     ]);
   }
 
-  static forProcessor(): DynamicModule {
+  static forProcessor(appCollectors: Array<Type<unknown>> = []): DynamicModule {
     return MetricsModule.register(
       { port: (c) => c.metrics.processorPort, variable: 'PROCESSOR_METRICS_PORT' },
-      [ProcessJobMetrics, WebhookMetrics, QueueMetrics, OutboxMetrics],
+      [ProcessJobMetrics, WebhookMetrics, QueueMetrics, ...appCollectors],
     );
   }
 

@@ -1,11 +1,10 @@
 import type { JobOptions } from 'bull';
 import { RETRY_POLICY } from '@app/domain';
-import type { OutboxJob } from '@app/persistence';
 
 /**
  * The one description of our queues: names, job names, payloads, options and job ids. Payloads
  * carry ids only; workers re-read PostgreSQL, which is the record of what happened (Redis only
- * carries the signal to do work). Every job reaches Bull through the outbox (`outboxJob` below),
+ * carries the signal to do work). Every job reaches Bull through the outbox (`outboxJob` in libs/application),
  * and the publisher and the sweeper serve every queue listed here: a new queue is a new entry.
  */
 export const SCREENING_QUEUE = 'screening';
@@ -95,21 +94,13 @@ export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<Pa
 
 export const QUEUE_NAMES = Object.keys(QUEUE_CONTRACT) as QueueName[];
 
-/** The outbox row of a job; `availableAt` delays it (Bull holds it until then). */
-export function outboxJob<Q extends QueueName, N extends JobName<Q>>(
+/** The deterministic id of a job (see JobSpec.jobId). */
+export function jobIdOf<Q extends QueueName, N extends JobName<Q>>(
   queue: Q,
   jobName: N,
   payload: PayloadOf<Q, N>,
-  availableAt?: Date,
-): OutboxJob {
-  const spec = QUEUE_CONTRACT[queue][jobName] as JobSpec<PayloadOf<Q, N>>;
-  return {
-    queue,
-    jobName,
-    jobId: spec.jobId(payload),
-    payload: payload as unknown as Record<string, unknown>,
-    availableAt: availableAt ?? null,
-  };
+): string {
+  return (QUEUE_CONTRACT[queue][jobName] as JobSpec<PayloadOf<Q, N>>).jobId(payload);
 }
 
 /** Bull options of a job named in an outbox row; throws for a queue or job the contract lacks. */
@@ -119,25 +110,4 @@ export function jobOptions(queue: string, jobName: string): JobOptions {
   ];
   if (!spec) throw new Error(`The queue contract has no job ${queue}/${jobName}`);
   return spec.options;
-}
-
-/** The outbox rows that re-queue processes. */
-export function runProcessJobs(
-  processes: Array<{ id: string; requestId: string; generation: number }>,
-): OutboxJob[] {
-  return processes.map((p) =>
-    outboxJob(SCREENING_QUEUE, ScreeningJob.RunProcess, {
-      requestId: p.requestId,
-      processId: p.id,
-      generation: p.generation,
-    }),
-  );
-}
-
-/** The outbox row of an attempt of these deliveries (usually one); a retry is due at `availableAt`. */
-export function deliverWebhookJob(
-  deliveries: Array<{ id: string; generation: number }>,
-  availableAt?: Date,
-): OutboxJob {
-  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveries }, availableAt);
 }

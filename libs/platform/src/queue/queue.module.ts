@@ -3,9 +3,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { LifecycleSteps } from '../screening/lifecycle-steps';
-import { CONTRACT_QUEUES, OutboxPublisher } from './outbox-publisher';
 import { QUEUE_NAMES } from './queue.contract';
+
+/** Injection token of every Bull queue of the contract, by name. */
+export const CONTRACT_QUEUES = Symbol('CONTRACT_QUEUES');
 
 /**
  * Bull lives behind this module only (Bull is in maintenance mode; a later move to BullMQ stays
@@ -42,10 +43,8 @@ export class QueueModule {
           inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
           useFactory: (...queues: Queue[]) => new Map(QUEUE_NAMES.map((name, i) => [name, queues[i]])),
         },
-        OutboxPublisher,
-        LifecycleSteps,
       ],
-      exports: [BullModule, OutboxPublisher, LifecycleSteps],
+      exports: [BullModule, CONTRACT_QUEUES],
     });
   }
 }

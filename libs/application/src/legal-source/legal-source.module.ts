@@ -1,7 +1,6 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { LegalRecordsSource } from '@app/persistence';
-import { APP_CONFIG } from '../config/config.module';
-import { AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig } from '@app/platform';
 
 /** The legal-records source port, configured from `LEGAL_SOURCE_*`, for the api and the processor alike. */
 @Module({

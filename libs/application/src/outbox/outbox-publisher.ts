@@ -1,15 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import { jobOptions } from './queue.contract';
-import { withTimeout } from '../util/with-timeout';
+import { CONTRACT_QUEUES, jobOptions, withTimeout } from '@app/platform';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
 const MARK_EVERY_MS = 50;
-
-/** Injection token of every Bull queue of the contract, by name (see QueueModule). */
-export const CONTRACT_QUEUES = Symbol('CONTRACT_QUEUES');
 
 /**
  * Writes jobs to the outbox inside a transaction, and publishes them to Bull after the commit.

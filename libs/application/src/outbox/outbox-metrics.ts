@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { OutboxRepository } from '@app/persistence';
-import { withTimeout } from '../util/with-timeout';
-import { MetricsRegistry } from './metrics-registry';
+import { MetricsRegistry, withTimeout } from '@app/platform';
 
 const QUERY_TIMEOUT_MS = 1_000;
 

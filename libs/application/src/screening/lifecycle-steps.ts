@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestTransition } from '@app/domain';
 import { LockedRequest, PendingOutboxJob, ProcessExecutionRepository, StepWrites } from '@app/persistence';
-import { OutboxPublisher } from '../queue/outbox-publisher';
-import { runProcessJobs } from '../queue/queue.contract';
+import { runProcessJobs } from '../outbox/outbox-jobs';
+import { OutboxPublisher } from '../outbox/outbox-publisher';
 
 export interface AppliedStep {
   request: LockedRequest;
