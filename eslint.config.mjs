@@ -4,6 +4,24 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/** `no-restricted-imports` for every TypeScript file of a folder. */
+const layer = (folder, patterns) => ({
+  files: [`${folder}/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+/** A lib's forbidden neighbours, with and without a deep path, and their relative paths. */
+const forbid = (aliases, from) => ({
+  group: aliases.flatMap((alias) => [
+    alias,
+    `${alias}/*`,
+    `**/libs/${alias.slice(5)}/**`,
+    `**/${alias.slice(5)}/src/**`,
+  ]),
+  message: `${from} may not import this layer (see docs/architecture.md).`,
+});
+/** No library imports an app. */
+const noApps = { group: ['**/apps/**'], message: 'A library never imports an app.' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
   eslint.configs.recommended,
@@ -13,34 +31,38 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Layer rule: the domain knows nothing of Nest, TypeORM, Bull or HTTP.
     },
   },
-  {
-    files: ['libs/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '@nestjs/*',
-            'typeorm',
-            'bull',
-            'ioredis',
-            'pg',
-            '@app/persistence',
-            '@app/platform',
-            '@app/persistence/*',
-            '@app/platform/*',
-          ],
-        },
-      ],
+  // Layer rules (docs/architecture.md). One entry per folder: in a flat config the last entry that
+  // sets a rule for a file wins, so each lists everything its folder may not import.
+  layer('libs/domain', [
+    {
+      // Plain TypeScript: relative imports, Node's built-ins and a few pure libraries, nothing else.
+      regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$)',
+      message: 'libs/domain is pure rules and ports: no framework, no other lib, no app.',
     },
-  },
-  {
-    files: ['libs/persistence/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@app/platform', '@app/platform/*'] }] },
-  },
+    forbid(['@app/persistence', '@app/platform', '@app/adapters', '@app/application'], 'libs/domain'),
+    noApps,
+  ]),
+  layer('libs/persistence', [
+    forbid(['@app/platform', '@app/adapters', '@app/application'], 'libs/persistence'),
+    noApps,
+  ]),
+  layer('libs/platform', [
+    forbid(['@app/persistence', '@app/adapters', '@app/application'], 'libs/platform'),
+    noApps,
+  ]),
+  layer('libs/adapters', [forbid(['@app/persistence', '@app/application'], 'libs/adapters'), noApps]),
+  layer('libs/application', [noApps]),
+  layer('apps/api', [
+    {
+      group: ['**/processor/src/**'],
+      message: 'The api never imports the processor: share code through libs/.',
+    },
+  ]),
+  layer('apps/processor', [
+    { group: ['**/api/src/**'], message: 'The processor never imports the api: share code through libs/.' },
+  ]),
   {
     files: ['scripts/**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
