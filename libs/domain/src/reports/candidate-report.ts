@@ -1,4 +1,5 @@
 import { formatLocalDateTime } from '../calendar';
+import { processTypeOf } from '../screening/catalog';
 import { overallResult, overallStatus } from '../screening/overview';
 import { ProcessState } from '../screening/process-lifecycle';
 import { maskIdentifier } from './masking';
@@ -9,7 +10,19 @@ import {
   requestStatusLabel,
   resultBadge,
 } from './report-labels';
-import { summarySentences } from './summary-sentences';
+import { NO_SUMMARY, unavailableSentences } from './summary-sentences';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The summary of a finished process as sentences, written by its catalogue entry. */
+export function summarySentences(processName: string, summary: unknown): string[] {
+  if (!isObject(summary) || Object.keys(summary).length === 0) return [NO_SUMMARY];
+  if (summary.providerAnswered === false) return unavailableSentences();
+  const type = processTypeOf(processName);
+  return type ? type.sentences(summary as never) : [NO_SUMMARY];
+}
 
 /** A process of the request as stored, with its executive summary once it has finished. */
 export interface ReportProcessInput {

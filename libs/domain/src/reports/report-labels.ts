@@ -1,4 +1,5 @@
-import { ProcessResult, ProcessStatus, RequestStatus } from '../screening/catalog';
+import { CANDIDATE_INPUT_RULES } from '../screening/candidate-input';
+import { ProcessResult, processTypeOf, ProcessStatus, RequestStatus } from '../screening/catalog';
 import { joinList } from './spanish';
 
 /**
@@ -43,12 +44,11 @@ export function requestStatusLabel(status: string, processes: readonly { status:
   return REQUEST_STATUS_LABEL[status as RequestStatus] ?? status;
 }
 
-/** What the candidate must supply for a process that waits for them. */
-const CANDIDATE_INPUT: Record<string, string> = {
-  Documentos: 'entregue sus documentos',
-  'Referencias Personales': 'proporcione sus referencias personales',
-  'Referencias Laborales': 'proporcione sus referencias laborales',
-};
+/** What the candidate must supply for a process that waits for them (from its catalogue entry). */
+function candidateInputPrompt(processName: string): string | undefined {
+  const kind = processTypeOf(processName)?.candidateInput;
+  return kind ? CANDIDATE_INPUT_RULES[kind].prompt : undefined;
+}
 
 export interface ProcessProgress {
   processName: string;
@@ -63,7 +63,7 @@ export function pendingProcessSentence(p: ProcessProgress): string | null {
     case 'Finalizado':
       return null;
     case 'Pendiente Candidato':
-      return `En espera de que el candidato ${CANDIDATE_INPUT[p.processName] ?? 'proporcione la información solicitada'}.`;
+      return `En espera de que el candidato ${candidateInputPrompt(p.processName) ?? 'proporcione la información solicitada'}.`;
     case 'Con dependencia':
       return p.dependsOn
         ? `Comenzará cuando termine el proceso ${p.dependsOn}.`

@@ -12,8 +12,8 @@ import {
   pepsSentences,
   referencesSentences,
   satBlacklistSentences,
-  summarySentences,
 } from './summary-sentences';
+import { summarySentences } from './candidate-report';
 
 describe('pepsSentences', () => {
   it.each([

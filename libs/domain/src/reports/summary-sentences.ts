@@ -1,4 +1,4 @@
-import { DocumentType } from '../screening/catalog';
+import type { DocumentType } from '../screening/catalog';
 import {
   CreditReportSummary,
   DocumentsSummary,
@@ -16,7 +16,9 @@ import { agree, countOf, groupThousands, joinList, pesos } from './spanish';
 
 /**
  * The executive summary of each process written as Spanish sentences for a printed report: what
- * an HR reader needs to know, never the raw fields. One function per summary type.
+ * an HR reader needs to know, never the raw fields. One function per summary type; the catalogue
+ * (screening/process-types.ts) says which one a process uses, and summarySentences (candidate-report.ts)
+ * calls it.
  */
 
 export const NO_SUMMARY = 'El proceso no dejó un resumen ejecutivo.';
@@ -154,42 +156,4 @@ export function referencesSentences(s: ReferencesSummary, kind: 'personal' | 'la
 
 export function unavailableSentences(): string[] {
   return ['El proveedor no respondió tras varios intentos, por lo que el resultado no está disponible.'];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The summary of a finished process as sentences, chosen by the process it belongs to. */
-export function summarySentences(processName: string, summary: unknown): string[] {
-  if (!isObject(summary) || Object.keys(summary).length === 0) return [NO_SUMMARY];
-  if (summary.providerAnswered === false) return unavailableSentences();
-  switch (processName) {
-    case 'Peps':
-      return pepsSentences(summary as unknown as PepsSummary);
-    case 'Listas negras del SAT':
-      return satBlacklistSentences(summary as unknown as SatBlacklistSummary);
-    case 'Global Watch List':
-      return globalWatchListSentences(summary as unknown as GlobalWatchListSummary);
-    case 'Reporte de Crédito':
-      return creditReportSentences(summary as unknown as CreditReportSummary);
-    case 'BGC Legal':
-      return legalBackgroundSentences(summary as unknown as LegalBackgroundSummary);
-    case 'BGC News':
-      return newsSentences(summary as unknown as NewsSummary);
-    case 'BGC Laboral':
-      return laborBackgroundSentences(summary as unknown as LaborBackgroundSummary);
-    case 'Validación de estudios':
-      return educationSentences(summary as unknown as EducationSummary);
-    case 'Geolocalización':
-      return geolocationSentences(summary as unknown as GeolocationSummary);
-    case 'Documentos':
-      return documentsSentences(summary as unknown as DocumentsSummary);
-    case 'Referencias Personales':
-      return referencesSentences(summary as unknown as ReferencesSummary, 'personal');
-    case 'Referencias Laborales':
-      return referencesSentences(summary as unknown as ReferencesSummary, 'laboral');
-    default:
-      return [NO_SUMMARY];
-  }
 }

@@ -1,5 +1,5 @@
 import { FieldViolation } from '../errors';
-import { DOCUMENT_TYPES, ProcessName } from './catalog';
+import { DOCUMENT_TYPES, ProcessName, processTypeOf } from './catalog';
 import { isCalendarDate } from './registration-rules';
 
 type Json = Record<string, unknown>;
@@ -29,61 +29,86 @@ function refuseOtherFields(
       v.push({ field: `${path}.${field}`, message: `"${field}" is not a field of a ${kind} reference.` });
 }
 
-/** CONTRACT 4.2: what each candidate-facing process needs from the candidate. */
+/** The kinds of candidate input (CONTRACT 4.2); a catalogue entry names the one its process needs. */
+export type CandidateInputKind = 'documents' | 'personal-references' | 'work-references';
+
+interface CandidateInputRule {
+  validate(input: Json, processName: string): FieldViolation[];
+  /** What the report says the candidate must do ("En espera de que el candidato ..."). */
+  prompt: string;
+}
+
+function validateDocuments(input: Json): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const docs = input.documents;
+  if (!Array.isArray(docs) || docs.length === 0)
+    return [{ field: 'documents', message: 'documents must list at least one document.' }];
+  docs.forEach((raw, i) => {
+    const doc = (raw ?? {}) as Json;
+    const path = `documents[${i}]`;
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(doc.type as string))
+      v.push({ field: `${path}.type`, message: `type must be one of ${DOCUMENT_TYPES.join(', ')}.` });
+    if (!text(doc.fileName, 255))
+      v.push({ field: `${path}.fileName`, message: 'fileName is required (1 to 255 characters).' });
+    if (typeof doc.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(doc.sha256))
+      v.push({ field: `${path}.sha256`, message: 'sha256 must be 64 hexadecimal characters.' });
+  });
+  if (input.references !== undefined)
+    v.push({ field: 'references', message: 'Documentos takes documents, not references.' });
+  return v;
+}
+
+function validateReferences(input: Json, processName: string, personal: boolean): FieldViolation[] {
+  const v: FieldViolation[] = [];
+  const minimum = personal ? 2 : 1;
+  const refs = input.references;
+  if (!Array.isArray(refs) || refs.length < minimum)
+    return [
+      {
+        field: 'references',
+        message: `references must list at least ${minimum} reference${minimum > 1 ? 's' : ''}.`,
+      },
+    ];
+  refs.forEach((raw, i) => {
+    const ref = (raw ?? {}) as Json;
+    const path = `references[${i}]`;
+    if (personal) {
+      checkFields(ref, path, PERSONAL_REFERENCE_FIELDS, v);
+      refuseOtherFields(ref, path, PERSONAL_REFERENCE_FIELDS, 'personal', v);
+      return;
+    }
+    checkFields(ref, path, ['company', 'contactName', 'phone', 'position'], v);
+    refuseOtherFields(ref, path, WORK_REFERENCE_FIELDS, 'work', v);
+    const start = ref.startDate;
+    const end = ref.endDate;
+    if (typeof start !== 'string' || !isCalendarDate(start))
+      v.push({ field: `${path}.startDate`, message: 'startDate must be a date YYYY-MM-DD.' });
+    if (typeof end !== 'string' || !isCalendarDate(end))
+      v.push({ field: `${path}.endDate`, message: 'endDate must be a date YYYY-MM-DD.' });
+    else if (typeof start === 'string' && isCalendarDate(start) && end < start)
+      v.push({ field: `${path}.endDate`, message: 'endDate must not be before startDate.' });
+  });
+  if (input.documents !== undefined)
+    v.push({ field: 'documents', message: `${processName} takes references, not documents.` });
+  return v;
+}
+
+export const CANDIDATE_INPUT_RULES: Readonly<Record<CandidateInputKind, CandidateInputRule>> = {
+  documents: { validate: validateDocuments, prompt: 'entregue sus documentos' },
+  'personal-references': {
+    validate: (input, name) => validateReferences(input, name, true),
+    prompt: 'proporcione sus referencias personales',
+  },
+  'work-references': {
+    validate: (input, name) => validateReferences(input, name, false),
+    prompt: 'proporcione sus referencias laborales',
+  },
+};
+
+/** CONTRACT 4.2: what each candidate-facing process needs from the candidate (its catalogue entry says). */
 export function validateCandidateInput(processName: ProcessName, body: unknown): FieldViolation[] {
   const input = (body && typeof body === 'object' ? body : {}) as Json;
-  const v: FieldViolation[] = [];
-  if (processName === 'Documentos') {
-    const docs = input.documents;
-    if (!Array.isArray(docs) || docs.length === 0)
-      return [{ field: 'documents', message: 'documents must list at least one document.' }];
-    docs.forEach((raw, i) => {
-      const doc = (raw ?? {}) as Json;
-      const path = `documents[${i}]`;
-      if (!(DOCUMENT_TYPES as readonly string[]).includes(doc.type as string))
-        v.push({ field: `${path}.type`, message: `type must be one of ${DOCUMENT_TYPES.join(', ')}.` });
-      if (!text(doc.fileName, 255))
-        v.push({ field: `${path}.fileName`, message: 'fileName is required (1 to 255 characters).' });
-      if (typeof doc.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(doc.sha256))
-        v.push({ field: `${path}.sha256`, message: 'sha256 must be 64 hexadecimal characters.' });
-    });
-    if (input.references !== undefined)
-      v.push({ field: 'references', message: 'Documentos takes documents, not references.' });
-    return v;
-  }
-  if (processName === 'Referencias Personales' || processName === 'Referencias Laborales') {
-    const personal = processName === 'Referencias Personales';
-    const minimum = personal ? 2 : 1;
-    const refs = input.references;
-    if (!Array.isArray(refs) || refs.length < minimum)
-      return [
-        {
-          field: 'references',
-          message: `references must list at least ${minimum} reference${minimum > 1 ? 's' : ''}.`,
-        },
-      ];
-    refs.forEach((raw, i) => {
-      const ref = (raw ?? {}) as Json;
-      const path = `references[${i}]`;
-      if (personal) {
-        checkFields(ref, path, PERSONAL_REFERENCE_FIELDS, v);
-        refuseOtherFields(ref, path, PERSONAL_REFERENCE_FIELDS, 'personal', v);
-        return;
-      }
-      checkFields(ref, path, ['company', 'contactName', 'phone', 'position'], v);
-      refuseOtherFields(ref, path, WORK_REFERENCE_FIELDS, 'work', v);
-      const start = ref.startDate;
-      const end = ref.endDate;
-      if (typeof start !== 'string' || !isCalendarDate(start))
-        v.push({ field: `${path}.startDate`, message: 'startDate must be a date YYYY-MM-DD.' });
-      if (typeof end !== 'string' || !isCalendarDate(end))
-        v.push({ field: `${path}.endDate`, message: 'endDate must be a date YYYY-MM-DD.' });
-      else if (typeof start === 'string' && isCalendarDate(start) && end < start)
-        v.push({ field: `${path}.endDate`, message: 'endDate must not be before startDate.' });
-    });
-    if (input.documents !== undefined)
-      v.push({ field: 'documents', message: `${processName} takes references, not documents.` });
-    return v;
-  }
-  return [{ field: 'processId', message: `${processName} takes no candidate input.` }];
+  const kind = processTypeOf(processName)?.candidateInput;
+  if (!kind) return [{ field: 'processId', message: `${processName} takes no candidate input.` }];
+  return CANDIDATE_INPUT_RULES[kind].validate(input, processName);
 }

@@ -1,20 +1,17 @@
+import { PROCESS_TYPES, ProcessTypeDefinition } from './process-types';
+
 /** The vocabulary of SPEC 3 and CONTRACT 4, exactly as it appears on the wire. */
 
-export const PROCESS_NAMES = [
-  'Peps',
-  'Listas negras del SAT',
-  'Referencias Personales',
-  'Validación de estudios',
-  'BGC Laboral',
-  'Global Watch List',
-  'Referencias Laborales',
-  'Geolocalización',
-  'Documentos',
-  'BGC News',
-  'Reporte de Crédito',
-  'BGC Legal',
-] as const;
-export type ProcessName = (typeof PROCESS_NAMES)[number];
+/** The process types of the catalogue (process-types.ts), in its order. */
+export type ProcessName = (typeof PROCESS_TYPES)[number]['name'];
+export const PROCESS_NAMES: readonly ProcessName[] = PROCESS_TYPES.map((type) => type.name);
+
+const TYPE_BY_NAME = new Map<string, ProcessTypeDefinition>(PROCESS_TYPES.map((type) => [type.name, type]));
+
+/** The catalogue entry of a process type; undefined for a name the catalogue lacks. */
+export function processTypeOf(name: string): ProcessTypeDefinition | undefined {
+  return TYPE_BY_NAME.get(name);
+}
 
 export const NATIONALITIES = ['MX', 'DOM', 'GTM', 'HND', 'JAM', 'PAN'] as const;
 export type Nationality = (typeof NATIONALITIES)[number];
@@ -61,4 +58,3 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const CREDIT_REPORT: ProcessName = 'Reporte de Crédito';
-export const PERSONAL_REFERENCES: ProcessName = 'Referencias Personales';

@@ -1,4 +1,6 @@
 export * from './catalog';
+export * from './process-types';
+export * from './summary-schema';
 export * from './process-graph';
 export * from './process-lifecycle';
 export * from './overview';

@@ -1,34 +1,26 @@
-import { PERSONAL_REFERENCES, PersonType, ProcessName, ProcessStatus } from './catalog';
+import { PersonType, ProcessName, ProcessStatus } from './catalog';
+import { PROCESS_TYPES } from './process-types';
 
-/** CONTRACT 4.2: the process each one waits for (null: starts at once). */
-export const PROCESS_DEPENDENCY: Readonly<Record<ProcessName, ProcessName | null>> = {
-  Peps: null,
-  'Listas negras del SAT': null,
-  'Referencias Personales': null,
-  'Validación de estudios': 'Documentos',
-  'BGC Laboral': null,
-  'Global Watch List': null,
-  'Referencias Laborales': 'BGC Laboral',
-  Geolocalización: 'Documentos',
-  Documentos: null,
-  'BGC News': null,
-  'Reporte de Crédito': null,
-  'BGC Legal': null,
-};
+/** CONTRACT 4.2: the process each one waits for (null: starts at once), from the catalogue. */
+export const PROCESS_DEPENDENCY: Readonly<Record<ProcessName, ProcessName | null>> = Object.fromEntries(
+  PROCESS_TYPES.map((type) => [type.name, type.dependsOn as ProcessName | null]),
+) as Record<ProcessName, ProcessName | null>;
 
 /** CONTRACT 4.2: processes that cannot run before the candidate supplies something. */
-export const NEEDS_CANDIDATE: ReadonlySet<ProcessName> = new Set<ProcessName>([
-  'Documentos',
-  'Referencias Personales',
-  'Referencias Laborales',
-]);
+export const NEEDS_CANDIDATE: ReadonlySet<ProcessName> = new Set<ProcessName>(
+  PROCESS_TYPES.filter((type) => type.candidateInput !== null).map((type) => type.name),
+);
+
+const SKIPPED_FOR_CORPORATE: ReadonlySet<string> = new Set(
+  PROCESS_TYPES.filter((type) => type.skippedForCorporate).map((type) => type.name),
+);
 
 /** SPEC rule 6: a corporate registration skips the personal references; package order is kept. */
 export function processesForRegistration(
   packageProcesses: readonly ProcessName[],
   personType: PersonType,
 ): ProcessName[] {
-  return packageProcesses.filter((name) => !(personType === 'corporate' && name === PERSONAL_REFERENCES));
+  return packageProcesses.filter((name) => !(personType === 'corporate' && SKIPPED_FOR_CORPORATE.has(name)));
 }
 
 /** The process a registered process really waits for: its dependency, when that is part of the request. */

@@ -1,94 +1,64 @@
-import { ApiProperty } from '@nestjs/swagger';
+import 'reflect-metadata';
+import { Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import {
+  PROCESS_SUMMARIES,
+  PROCESS_TYPES,
+  SummaryField,
+  SummarySchema,
+  UnavailableSummary,
+} from '@app/domain';
 
-/** Swagger shapes of the executive summary of each process (libs/domain/src/screening/sandbox/summaries.ts). */
+/**
+ * Swagger shapes of the executive summaries, derived from their one definition in
+ * libs/domain/src/screening/summaries.ts: each summary schema becomes a `<name>Dto` class whose
+ * properties carry the `@ApiProperty` the field describes. Nothing here is written per process type.
+ */
 
-class PositionHeldDto {
-  @ApiProperty({ example: 'Director de área' }) position!: string;
-  @ApiProperty({ example: 'Secretaría de Hacienda' }) institution!: string;
-  @ApiProperty({ example: '2012-01-01', format: 'date' }) from!: string;
-  @ApiProperty({ example: '2015-12-31', format: 'date', nullable: true, type: String }) to!: string | null;
-}
-export class PepsSummaryDto {
-  @ApiProperty({ description: 'Politically exposed person' }) isPep!: boolean;
-  @ApiProperty({ type: [PositionHeldDto] }) positionsHeld!: PositionHeldDto[];
-}
-export class SatBlacklistSummaryDto {
-  @ApiProperty() listed!: boolean;
-  @ApiProperty({
-    enum: ['Sin registro', 'Presunto', 'Definitivo', 'Desvirtuado', 'Sentencia favorable'],
-    description: 'Situation under article 69-B of the tax code',
-  })
-  situation69B!: string;
-}
-class ListHitsDto {
-  @ApiProperty({ enum: ['OFAC SDN', 'ONU', 'UE', 'Interpol'] }) list!: string;
-  @ApiProperty({ example: 0 }) hits!: number;
-}
-export class GlobalWatchListSummaryDto {
-  @ApiProperty({ example: 0 }) totalHits!: number;
-  @ApiProperty({ type: [ListHitsDto] }) hitsPerList!: ListHitsDto[];
-}
-export class CreditReportSummaryDto {
-  @ApiProperty({ minimum: 300, maximum: 850, example: 712 }) score!: number;
-  @ApiProperty({ example: 4 }) openAccounts!: number;
-  @ApiProperty({ example: 0 }) accountsInArrears!: number;
-  @ApiProperty({ example: 85000, description: 'Total debt in MXN' }) totalDebtMxn!: number;
-}
-export class LegalBackgroundSummaryDto {
-  @ApiProperty({
-    example: 2,
-    description: 'Lawsuits of the persons matching the candidate in the legal-records corpus',
-  })
-  lawsuitsFound!: number;
-  @ApiProperty({ example: 1 }) asDefendant!: number;
-  @ApiProperty({ type: [String], example: ['Civil'] }) categories!: string[];
-}
-export class NewsSummaryDto {
-  @ApiProperty({ example: 3 }) articlesFound!: number;
-  @ApiProperty({ example: 0 }) adverseArticles!: number;
-}
-export class LaborBackgroundSummaryDto {
-  @ApiProperty({ example: 0 }) lawsuitsAsWorker!: number;
-  @ApiProperty({ example: 0 }) lawsuitsAsEmployer!: number;
-}
-export class EducationSummaryDto {
-  @ApiProperty() degreeVerified!: boolean;
-  @ApiProperty({ example: 'UNAM' }) institution!: string;
-  @ApiProperty({ enum: ['Bachillerato', 'Licenciatura', 'Maestría', 'Doctorado'] }) level!: string;
-}
-export class GeolocationSummaryDto {
-  @ApiProperty() addressVerified!: boolean;
-  @ApiProperty({ example: 2, description: 'Distance between declared and verified address' })
-  distanceKm!: number;
-}
-export class DocumentsSummaryDto {
-  @ApiProperty({ example: 2 }) documentsReceived!: number;
-  @ApiProperty({ example: 2 }) documentsVerified!: number;
-  @ApiProperty({ type: [String], example: ['INE', 'COMPROBANTE_DOMICILIO'] }) types!: string[];
-}
-export class ReferencesSummaryDto {
-  @ApiProperty({ example: 2 }) referencesProvided!: number;
-  @ApiProperty({ example: 2 }) referencesConfirmed!: number;
-}
-export class UnavailableSummaryDto {
-  @ApiProperty({ enum: [false] }) providerAnswered!: boolean;
-  @ApiProperty({ example: 'The Peps provider gave no answer after 3 attempts.' }) reason!: string;
+const dtoByName = new Map<string, Type<unknown>>();
+
+/** The Swagger model of a summary schema (one class per name, built once). */
+export function summaryDto(schema: SummarySchema): Type<unknown> {
+  const name = `${schema.name}Dto`;
+  const known = dtoByName.get(name);
+  if (known) return known;
+  const dto = { [name]: class {} }[name];
+  for (const [key, described] of Object.entries(schema.fields)) {
+    const [designType, options] = apiProperty(described);
+    // What `name!: type` would have emitted with emitDecoratorMetadata; Swagger reads the type from it.
+    Reflect.defineMetadata('design:type', designType, dto.prototype, key);
+    ApiProperty(options)(dto.prototype, key);
+  }
+  dtoByName.set(name, dto);
+  return dto;
 }
 
-/** Which summary each process has. */
-export const SUMMARY_OF_PROCESS = {
-  Peps: PepsSummaryDto,
-  'Listas negras del SAT': SatBlacklistSummaryDto,
-  'Global Watch List': GlobalWatchListSummaryDto,
-  'Reporte de Crédito': CreditReportSummaryDto,
-  'BGC Legal': LegalBackgroundSummaryDto,
-  'BGC News': NewsSummaryDto,
-  'BGC Laboral': LaborBackgroundSummaryDto,
-  'Validación de estudios': EducationSummaryDto,
-  Geolocalización: GeolocationSummaryDto,
-  Documentos: DocumentsSummaryDto,
-  'Referencias Personales': ReferencesSummaryDto,
-  'Referencias Laborales': ReferencesSummaryDto,
-};
+function apiProperty(described: SummaryField): [Type<unknown> | typeof Array, ApiPropertyOptions] {
+  switch (described.kind) {
+    case 'boolean':
+      return [Boolean, { ...described.doc }];
+    case 'false':
+      return [Boolean, { enum: [false], ...described.doc }];
+    case 'number':
+      return [Number, { ...described.doc }];
+    case 'string':
+      return [String, { ...described.doc }];
+    case 'nullable-string':
+      return [String, { ...described.doc, nullable: true, type: String }];
+    case 'one-of':
+      return [String, { enum: [...described.values], ...described.doc }];
+    case 'strings':
+      return [Array, { type: [String], ...described.doc }];
+    case 'list':
+      return [Array, { type: [summaryDto(described.of)], ...described.doc }];
+  }
+}
 
-export const SUMMARY_MODELS = [...new Set(Object.values(SUMMARY_OF_PROCESS)), UnavailableSummaryDto];
+/** Which summary each process has, grouped in the order of the summaries. */
+export const SUMMARY_OF_PROCESS: Readonly<Record<string, Type<unknown>>> = Object.fromEntries(
+  PROCESS_SUMMARIES.flatMap((summary) =>
+    PROCESS_TYPES.filter((type) => type.summary === summary).map((type) => [type.name, summaryDto(summary)]),
+  ),
+);
+
+export const SUMMARY_MODELS = [...PROCESS_SUMMARIES.map(summaryDto), summaryDto(UnavailableSummary)];

@@ -1,0 +1,145 @@
+import {
+  creditReportSentences,
+  documentsSentences,
+  educationSentences,
+  geolocationSentences,
+  globalWatchListSentences,
+  laborBackgroundSentences,
+  legalBackgroundSentences,
+  newsSentences,
+  pepsSentences,
+  referencesSentences,
+  satBlacklistSentences,
+} from '../reports/summary-sentences';
+import type { CandidateInputKind } from './candidate-input';
+import {
+  CreditReportSummary,
+  DocumentsSummary,
+  EducationSummary,
+  GeolocationSummary,
+  GlobalWatchListSummary,
+  LaborBackgroundSummary,
+  LegalBackgroundSummary,
+  NewsSummary,
+  PepsSummary,
+  ReferencesSummary,
+  SatBlacklistSummary,
+} from './summaries';
+import { SummaryOf, SummarySchema } from './summary-schema';
+
+/**
+ * Everything the service knows of a kind of process (SPEC 3, CONTRACT 4.2), in one entry. The
+ * vocabulary (PROCESS_NAMES), the graph, what waits for the candidate, the validation of candidate
+ * input, the summary's Swagger schema and the report's sentences are all derived from here. Adding
+ * a process type: docs/extending.md.
+ */
+export interface ProcessTypeDefinition<N extends string = string, S extends SummarySchema = SummarySchema> {
+  /** The name on the wire (Spanish, as in SPEC 3). */
+  name: N;
+  /** The process it waits for (another entry's name); null: it starts at once. */
+  dependsOn: string | null;
+  /** What the candidate must supply before it can run (candidate-input.ts); null: nothing. */
+  candidateInput: CandidateInputKind | null;
+  /** SPEC rule 6: a corporate registration skips it. */
+  skippedForCorporate?: boolean;
+  /** Its executive summary (summaries.ts). */
+  summary: S;
+  /** Its summary in Spanish sentences, for the printed report (reports/summary-sentences.ts). */
+  sentences(summary: SummaryOf<S>): string[];
+}
+
+/** Keeps each entry's name literal and types `sentences` by the entry's own summary. */
+export function processType<const N extends string, S extends SummarySchema>(
+  definition: ProcessTypeDefinition<N, S>,
+): ProcessTypeDefinition<N, S> {
+  return definition;
+}
+
+/** The catalogue, in the order of SPEC 3 (the order of PROCESS_NAMES and of the API's enums). */
+export const PROCESS_TYPES = [
+  processType({
+    name: 'Peps',
+    dependsOn: null,
+    candidateInput: null,
+    summary: PepsSummary,
+    sentences: pepsSentences,
+  }),
+  processType({
+    name: 'Listas negras del SAT',
+    dependsOn: null,
+    candidateInput: null,
+    summary: SatBlacklistSummary,
+    sentences: satBlacklistSentences,
+  }),
+  processType({
+    name: 'Referencias Personales',
+    dependsOn: null,
+    candidateInput: 'personal-references',
+    skippedForCorporate: true,
+    summary: ReferencesSummary,
+    sentences: (s) => referencesSentences(s, 'personal'),
+  }),
+  processType({
+    name: 'Validación de estudios',
+    dependsOn: 'Documentos',
+    candidateInput: null,
+    summary: EducationSummary,
+    sentences: educationSentences,
+  }),
+  processType({
+    name: 'BGC Laboral',
+    dependsOn: null,
+    candidateInput: null,
+    summary: LaborBackgroundSummary,
+    sentences: laborBackgroundSentences,
+  }),
+  processType({
+    name: 'Global Watch List',
+    dependsOn: null,
+    candidateInput: null,
+    summary: GlobalWatchListSummary,
+    sentences: globalWatchListSentences,
+  }),
+  processType({
+    name: 'Referencias Laborales',
+    dependsOn: 'BGC Laboral',
+    candidateInput: 'work-references',
+    summary: ReferencesSummary,
+    sentences: (s) => referencesSentences(s, 'laboral'),
+  }),
+  processType({
+    name: 'Geolocalización',
+    dependsOn: 'Documentos',
+    candidateInput: null,
+    summary: GeolocationSummary,
+    sentences: geolocationSentences,
+  }),
+  processType({
+    name: 'Documentos',
+    dependsOn: null,
+    candidateInput: 'documents',
+    summary: DocumentsSummary,
+    sentences: documentsSentences,
+  }),
+  processType({
+    name: 'BGC News',
+    dependsOn: null,
+    candidateInput: null,
+    summary: NewsSummary,
+    sentences: newsSentences,
+  }),
+  processType({
+    name: 'Reporte de Crédito',
+    dependsOn: null,
+    candidateInput: null,
+    summary: CreditReportSummary,
+    sentences: creditReportSentences,
+  }),
+  processType({
+    name: 'BGC Legal',
+    dependsOn: null,
+    candidateInput: null,
+    summary: LegalBackgroundSummary,
+    sentences: legalBackgroundSentences,
+  }),
+] as const;
