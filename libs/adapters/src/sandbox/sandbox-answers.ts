@@ -28,8 +28,11 @@ export interface SandboxRoll {
   context: ProviderContext;
 }
 
-/** One process type's sandbox answer: its summary, and its result when not `risk`. */
-export type SandboxAnswer = (dice: SandboxRoll) => { summary: ProcessSummary; result?: FinalResult };
+/**
+ * One process type's sandbox answer: its summary (each answer types it with its own summary type),
+ * and its result when not `risk`.
+ */
+export type SandboxAnswer = (dice: SandboxRoll) => { summary: ProcessSummary | object; result?: FinalResult };
 
 const INSTITUTIONS = [
   'Secretaría de Hacienda',

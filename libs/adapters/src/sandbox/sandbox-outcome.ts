@@ -6,7 +6,7 @@ export { stableHash } from './sandbox-dice';
 
 export interface SandboxOutcome {
   result: FinalResult;
-  summary: ProcessSummary;
+  summary: ProcessSummary | object;
   payload: Record<string, unknown>;
 }
 
