@@ -64,7 +64,7 @@ export default tseslint.config(
     { group: ['**/api/src/**'], message: 'The processor never imports the api: share code through libs/.' },
   ]),
   {
-    files: ['scripts/**/*.js'],
+    files: ['scripts/**/*.js', 'test/fixtures/**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
