@@ -66,7 +66,17 @@ async function waitHealthy(port) {
   throw new Error('api did not become healthy');
 }
 
+/** A stack left running on the port would answer instead of ours and make every figure wrong. */
+async function assertPortFree(port) {
+  const answered = await fetch(`http://127.0.0.1:${port}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`Port ${port} is taken (a bench left running?); set BENCH_PORT or stop it`);
+}
+
 async function startStack({ port, redisPort, databaseUrl, env = {} }) {
+  await assertPortFree(port);
   await recreateDatabase(databaseUrl);
   const { setupDatabase } = require(path.join(ROOT, 'scripts/lib/setup.js'));
   await setupDatabase(databaseUrl, () => undefined);

@@ -7,6 +7,7 @@ export * from './redis/processor-heartbeat';
 export * from './queue/queue.contract';
 export * from './queue/queue.module';
 export * from './util/with-timeout';
+export * from './util/one-at-a-time';
 export * from './lifecycle/shutdown-state';
 export * from './lifecycle/graceful-shutdown';
 export * from './metrics/metrics.module';

@@ -39,12 +39,13 @@ export class SubmitCandidateInputUseCase {
     const violations = validateCandidateInput(process.processName as ProcessName, body);
     if (violations.length > 0) throw invalidRequest(violations);
 
-    // The domain decides under the request's lock: of concurrent submissions one resumes the
-    // process, the others hear it is no longer waiting (409).
+    // Of concurrent submissions one resumes the process; the others, deciding again on the state
+    // it wrote, hear it is no longer waiting (409).
     const applied = await this.steps.run(
       { requestId, clientIds: user.clients },
       (request) => resumeWithCandidateInput(request, processId),
       { candidateInput: { processId, input: body } },
+      requestId,
     );
     if (!applied) throw new NotFoundError('The candidate request or process was not found.');
     return envelope(

@@ -9,7 +9,7 @@ import {
   ProviderAnswer,
   startInRequest,
 } from '@app/domain';
-import { LockedRequest } from '@app/persistence';
+import { RequestSnapshot } from '@app/persistence';
 import { LifecycleSteps } from '@app/application';
 import { LegalMatchesReader } from './legal-matches.reader';
 
@@ -40,6 +40,8 @@ export class ProviderAttemptFailedError extends Error {
 
 export interface RunProcessAttempt {
   processId: string;
+  /** The process's request: its steps take turns in this processor (see LifecycleSteps). */
+  requestId?: string;
   /** True on the job's last attempt: a provider failure then ends the process as No disponible. */
   lastAttempt: boolean;
 }
@@ -59,9 +61,12 @@ export class RunProcessUseCase {
     private readonly legalMatches: LegalMatchesReader,
   ) {}
 
-  async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
-    const started = await this.steps.run({ processId }, (request) =>
-      startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
+  async execute({ processId, requestId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
+    const started = await this.steps.run(
+      { processId },
+      (request) => startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
+      {},
+      requestId,
     );
     const running = started?.transition.changes.find((c) => c.id === processId)?.next;
     // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
@@ -91,12 +96,13 @@ export class RunProcessUseCase {
       { processId },
       (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
       { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
+      requestId,
     );
     return { processName: name, outcome: finished ? 'finished' : 'already-finished', result: answer.result };
   }
 
   private async callProvider(
-    request: LockedRequest,
+    request: RequestSnapshot,
     processId: string,
     name: ProcessName,
   ): Promise<ProviderAnswer> {

@@ -37,12 +37,12 @@ export class ScreeningProcessor {
   private async runTimed(job: Job<RunProcessPayload>): Promise<void> {
     const attempts = job.opts.attempts ?? RUN_PROCESS_ATTEMPTS;
     const attempt = job.attemptsMade + 1;
-    const { processId } = job.data;
+    const { processId, requestId } = job.data;
     const started = performance.now();
     const elapsed = () => (performance.now() - started) / 1000;
     let report: RunProcessReport;
     try {
-      report = await this.runProcess.execute({ processId, lastAttempt: attempt >= attempts });
+      report = await this.runProcess.execute({ processId, requestId, lastAttempt: attempt >= attempts });
     } catch (error) {
       const seconds = elapsed();
       if (error instanceof ProviderAttemptFailedError) this.metrics.observe(error.processName, seconds);

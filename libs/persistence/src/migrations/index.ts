@@ -7,6 +7,7 @@ import { EventsAndWebhooks1764100000000 } from './1764100000000-EventsAndWebhook
 import { FinishedProcessIndex1764150000000 } from './1764150000000-FinishedProcessIndex';
 import { CandidateRequestBatches1764160000000 } from './1764160000000-CandidateRequestBatches';
 import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUsage';
+import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   FinishedProcessIndex1764150000000,
   CandidateRequestBatches1764160000000,
   SearchListAndUsage1764300000000,
+  LifecycleVersion1764350000000,
 ];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProcessName, ProcessResult, ProcessStatus, RequestState, RequestTransition } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { eventRows } from './event.repository';
-import { queryRows, SqlExecutor } from './executor';
+import { preparedRows } from './executor';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 export interface CandidateRow {
@@ -19,9 +19,13 @@ export interface CandidateRow {
   businessName: string | null;
 }
 
-/** A request locked for one step of its lifecycle, with what a provider call may need. */
-export interface LockedRequest extends RequestState {
+/**
+ * A request as one step of its lifecycle reads it, with what a provider call may need. `version`
+ * is the request's lifecycle version at the read: the step's write applies only if it is unchanged.
+ */
+export interface RequestSnapshot extends RequestState {
   clientId: string;
+  version: number;
   candidate: CandidateRow;
   /** What the candidate supplied, per process id (only processes that have some). */
   candidateInputs: Record<string, unknown>;
@@ -37,44 +41,35 @@ export interface StepWrites {
 
 /**
  * Reads and writes of the processor and of candidate input. The domain decides every transition
- * (`RequestTransition`); this class only locks the request, reads its state and writes what was
- * decided. Writes stay conditional on the status each process had when read, so a step that
- * somehow runs on stale state changes nothing.
+ * (`RequestTransition`); this class only reads a request's state and writes what was decided.
+ *
+ * Writes are optimistic: `apply` writes only if the request's lifecycle version is still the one
+ * read, and bumps it, all in one statement. Of two steps decided from the same state one applies
+ * and the other writes nothing (its caller reads again and decides again). The version is checked
+ * by updating the request row first, so the statement's transaction id is taken under that row's
+ * lock: one request's events are numbered in the order their steps committed. Both statements are
+ * prepared once per connection (planning the write costs more than running it).
  */
 @Injectable()
 export class ProcessExecutionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Runs `step` in a transaction; the steps of one request never interleave (see lockRequest). */
-  inTransaction<T>(step: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(step);
-  }
-
-  /**
-   * Locks the request (a transaction-scoped advisory lock on its id) and reads its processes, client
-   * and candidate. Two steps of one request are thus decided one after the other, so the second sees
-   * the first's writes and the request's own events are decided exactly once. The lock takes no
-   * transaction id (a row lock would): the id is assigned at the step's first write, while the lock is
-   * held, so one request's events are numbered in the order their steps committed. The read is a
-   * statement of its own, taken after the lock, so it sees the previous step committed.
-   */
-  async lockRequest(
-    tx: SqlExecutor,
+  /** The request a process belongs to, or a request of one of these clients; null when there is none. */
+  async read(
     by: { processId: string } | { requestId: string; clientIds: string[] },
-  ): Promise<LockedRequest | null> {
-    const locked = await queryRows<{ id: string }>(
-      tx,
+  ): Promise<RequestSnapshot | null> {
+    const [name, where, params] =
       'processId' in by
-        ? `SELECT request_id AS id, pg_advisory_xact_lock(hashtextextended(request_id::text, 0))
-             FROM request_process WHERE id = $1`
-        : `SELECT id, pg_advisory_xact_lock(hashtextextended(id::text, 0))
-             FROM candidate_request WHERE id = $1 AND client_id = ANY($2)`,
-      'processId' in by ? [by.processId] : [by.requestId, by.clientIds],
-    );
-    if (!locked[0]) return null;
-    const rows = await queryRows<{
+        ? [
+            'lifecycle-read-by-process',
+            `r.id = (SELECT request_id FROM request_process WHERE id = $1)`,
+            [by.processId],
+          ]
+        : ['lifecycle-read-by-request', `r.id = $1 AND r.client_id = ANY($2)`, [by.requestId, by.clientIds]];
+    const rows = await preparedRows<{
       uuid: string;
       clientId: string;
+      version: number;
       candidate: CandidateRow;
       processes: Array<{
         id: string;
@@ -87,8 +82,9 @@ export class ProcessExecutionRepository {
         candidateInput: unknown;
       }>;
     }>(
-      tx,
-      `SELECT r.id AS uuid, r.client_id AS "clientId",
+      this.dataSource,
+      name,
+      `SELECT r.id AS uuid, r.client_id AS "clientId", r.lifecycle_version AS version,
               json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
                 'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
                 'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'businessName', c.business_name) AS candidate,
@@ -98,8 +94,8 @@ export class ProcessExecutionRepository {
                   'generation', l.generation, 'candidateInput', l.candidate_input) ORDER BY l.position)
                  FROM request_process l WHERE l.request_id = r.id) AS processes
          FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.id = $1`,
-      [locked[0].id],
+        WHERE ${where}`,
+      params,
     );
     const row = rows[0];
     if (!row) return null;
@@ -108,6 +104,7 @@ export class ProcessExecutionRepository {
     return {
       uuid: row.uuid,
       clientId: row.clientId,
+      version: row.version,
       candidate: row.candidate,
       candidateInputs,
       processes: row.processes.map(({ candidateInput: _input, ...p }) => ({
@@ -119,22 +116,26 @@ export class ProcessExecutionRepository {
   }
 
   /**
-   * Writes a decided transition in ONE statement: the process states, the request's overall status,
-   * the events and the outbox jobs. Everything but the process updates is written only when every
-   * process was still in the status the decision expected.
+   * Writes a decided transition in ONE statement: the request's overall status and version, the
+   * process states, the events and the outbox jobs; nothing at all when the request's version moved
+   * since `request` was read (`applied` is then false).
    */
   async apply(
-    tx: SqlExecutor,
-    request: LockedRequest,
+    request: RequestSnapshot,
     transition: RequestTransition,
     writes: StepWrites,
     jobs: OutboxJob[],
-  ): Promise<PendingOutboxJob[]> {
+  ): Promise<{ applied: boolean; jobs: PendingOutboxJob[] }> {
     const changes = transition.changes;
     const events = eventRows(transition.events);
-    const rows = await queryRows<{ jobs: Array<{ id: string; job_id: string }> | null }>(
-      tx,
-      `WITH changes AS (
+    const rows = await preparedRows<{ applied: boolean; jobs: Array<{ id: string; job_id: string }> | null }>(
+      this.dataSource,
+      'lifecycle-apply',
+      `WITH guard AS (
+         UPDATE candidate_request SET status = $13, lifecycle_version = lifecycle_version + 1
+          WHERE id = $14 AND lifecycle_version = $15
+          RETURNING id),
+       changes AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::smallint[])
            AS c(id, expected, status, result, start_date, end_date, generation)),
        updated AS (
@@ -145,21 +146,19 @@ export class ProcessExecutionRepository {
                 raw_details = CASE WHEN p.id = $8 THEN $10::jsonb ELSE p.raw_details END,
                 candidate_input = CASE WHEN p.id = $11 THEN $12::jsonb ELSE p.candidate_input END,
                 updated_at = now()
-           FROM changes c
-          WHERE p.id = c.id AND p.status = c.expected
+           FROM changes c, guard g
+          WHERE p.id = c.id AND p.request_id = g.id AND p.status = c.expected
           RETURNING p.id),
-       applied AS (SELECT count(*) = $13 AS ok FROM updated),
-       request AS (
-         UPDATE candidate_request SET status = $14 WHERE id = $15 AND (SELECT ok FROM applied)),
        events AS (
          INSERT INTO event (client_id, type, subject, data)
-         SELECT $16, * FROM unnest($17::text[], $18::text[], $19::jsonb[]) WHERE (SELECT ok FROM applied)),
+         SELECT $16, * FROM unnest($17::text[], $18::text[], $19::jsonb[]) WHERE EXISTS (SELECT 1 FROM guard)),
        jobs AS (
          INSERT INTO outbox_job (queue, job_name, job_id, payload)
-         SELECT * FROM unnest($20::text[], $21::text[], $22::text[], $23::jsonb[]) WHERE (SELECT ok FROM applied)
+         SELECT * FROM unnest($20::text[], $21::text[], $22::text[], $23::jsonb[]) WHERE EXISTS (SELECT 1 FROM guard)
          ON CONFLICT (job_id) DO NOTHING
          RETURNING id, job_id)
-       SELECT (SELECT json_agg(jobs) FROM jobs) AS jobs`,
+       SELECT EXISTS (SELECT 1 FROM guard) AS applied, (SELECT count(*) FROM updated) AS updated,
+              (SELECT json_agg(jobs) FROM jobs) AS jobs`,
       [
         changes.map((c) => c.id),
         changes.map((c) => c.expectedStatus),
@@ -173,9 +172,9 @@ export class ProcessExecutionRepository {
         writes.outcome ? JSON.stringify(writes.outcome.rawDetails) : null,
         writes.candidateInput?.processId ?? null,
         writes.candidateInput ? JSON.stringify(writes.candidateInput.input) : null,
-        changes.length,
         transition.requestStatus,
         request.uuid,
+        request.version,
         request.clientId,
         events.types,
         events.subjects,
@@ -186,8 +185,12 @@ export class ProcessExecutionRepository {
         jobs.map((j) => JSON.stringify(j.payload)),
       ],
     );
+    const applied = rows[0]?.applied === true;
     const idOf = new Map((rows[0]?.jobs ?? []).map((j) => [j.job_id, String(j.id)]));
-    return jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
+    return {
+      applied,
+      jobs: jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! })),
+    };
   }
 }
 
