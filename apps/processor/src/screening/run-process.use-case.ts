@@ -6,6 +6,7 @@ import {
   outcomeAfterRetriesExhausted,
   ProcessName,
   ProcessProvider,
+  processTypeOf,
   ProviderAnswer,
   startInRequest,
 } from '@app/domain';
@@ -107,8 +108,9 @@ export class RunProcessUseCase {
     name: ProcessName,
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
-    const legalMatches =
-      name === 'BGC Legal' ? await this.legalMatches.summaryFor(request.candidate) : undefined;
+    const legalMatches = processTypeOf(name)?.usesLegalRecords
+      ? await this.legalMatches.summaryFor(request.candidate)
+      : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,
       candidateInput: request.candidateInputs[processId],

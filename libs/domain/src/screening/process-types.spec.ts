@@ -41,6 +41,12 @@ describe('the process-type catalogue', () => {
     }
   });
 
+  it('gives the legal-records matches to BGC Legal only', () => {
+    expect(PROCESS_TYPES.filter((type) => type.usesLegalRecords).map((type) => type.name)).toEqual([
+      'BGC Legal',
+    ]);
+  });
+
   it('answers undefined for a name it lacks', () => {
     expect(processTypeOf('Proceso nuevo')).toBeUndefined();
   });

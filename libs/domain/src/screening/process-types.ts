@@ -42,6 +42,8 @@ export interface ProcessTypeDefinition<N extends string = string, S extends Summ
   candidateInput: CandidateInputKind | null;
   /** SPEC rule 6: a corporate registration skips it. */
   skippedForCorporate?: boolean;
+  /** Its provider is given what the legal-records corpus says of the candidate (ProviderContext). */
+  usesLegalRecords?: boolean;
   /** Its executive summary (summaries.ts). */
   summary: S;
   /** Its summary in Spanish sentences, for the printed report (reports/summary-sentences.ts). */
@@ -139,6 +141,7 @@ export const PROCESS_TYPES = [
     name: 'BGC Legal',
     dependsOn: null,
     candidateInput: null,
+    usesLegalRecords: true,
     summary: LegalBackgroundSummary,
     sentences: legalBackgroundSentences,
   }),
