@@ -14,13 +14,13 @@ import {
 import { LegalRecordsSource, LegalSearchRepository, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
+import { UnavailableError } from '../common/unavailable.error';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
 import { filtersOf } from './search-filters';
 import { searchView } from './search-view';
-import { ServiceUnavailableException } from '@nestjs/common';
 
 const SEARCH_NOT_FOUND = 'Search not found.';
 
@@ -78,10 +78,9 @@ export class ReadSearchUseCase {
       page,
     });
     if (!answer.ok)
-      throw new ServiceUnavailableException({
-        code: 503,
-        message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
-      });
+      throw new UnavailableError(
+        'The legal-records source did not answer in time; nothing was charged. Try again.',
+      );
     // Only a successful reading unlocks (and, the first time, charges) the record.
     const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
       { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
