@@ -38,6 +38,12 @@ export default tseslint.config(
     },
   },
   {
+    // Use cases are plain classes (wired with provideUseCase): they return domain results and
+    // know nothing of Nest or HTTP; controllers map their results to HTTP.
+    files: ['apps/**/*.use-case.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@nestjs/*', 'fastify'] }] },
+  },
+  {
     files: ['libs/persistence/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@app/platform', '@app/platform/*'] }] },
   },
