@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
-import { LegalSourceModule } from '@app/platform';
+import { DataSource } from 'typeorm';
+import {
+  EventRepository,
+  IdempotencyRepository,
+  LegalRecordsSource,
+  LegalSearchListRepository,
+  LegalSearchRepository,
+} from '@app/persistence';
+import { APP_CONFIG, LegalSourceModule, provideUseCase } from '@app/platform';
 import { IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
+import { LEGAL_RECORDS_ANSWERS } from './legal-records.answers';
 import { LegalRecordsController } from './legal-records.controller';
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
@@ -9,6 +18,21 @@ import { ReadSearchUseCase } from './read-search.use-case';
 @Module({
   imports: [LegalSourceModule],
   controllers: [LegalRecordsController],
-  providers: [CreateSearchUseCase, ReadSearchUseCase, ListSearchesUseCase, IdempotentCommands],
+  providers: [
+    provideUseCase(CreateSearchUseCase, [
+      LegalRecordsSource,
+      LegalSearchRepository,
+      EventRepository,
+      IdempotentCommands,
+    ]),
+    provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
+    provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),
+    {
+      provide: IdempotentCommands,
+      useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
+        new IdempotentCommands(dataSource, records, LEGAL_RECORDS_ANSWERS),
+      inject: [DataSource, IdempotencyRepository],
+    },
+  ],
 })
 export class LegalRecordsModule {}

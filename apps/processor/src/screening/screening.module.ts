@@ -1,5 +1,5 @@
-import { Module } from '@nestjs/common';
-import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
+import { Logger, Module } from '@nestjs/common';
+import { JobLogContext, LegalSourceModule, LifecycleSteps, QueueModule } from '@app/platform';
 import { LegalMatchesReader } from './legal-matches.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
@@ -10,7 +10,12 @@ import { ScreeningProcessor } from './screening.processor';
   imports: [QueueModule.register(), LegalSourceModule],
   providers: [
     ScreeningProcessor,
-    RunProcessUseCase,
+    {
+      provide: RunProcessUseCase,
+      useFactory: (steps: LifecycleSteps, provider: SandboxProvider, legalMatches: LegalMatchesReader) =>
+        new RunProcessUseCase(steps, provider, legalMatches, new Logger(RunProcessUseCase.name)),
+      inject: [LifecycleSteps, SandboxProvider, LegalMatchesReader],
+    },
     SandboxProvider,
     LegalMatchesReader,
     QueueDrainService,
