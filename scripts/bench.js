@@ -9,6 +9,7 @@ const { runScreeningBench } = require('./bench/screening');
 const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
 const { runWebhooksBench } = require('./bench/webhooks');
+const { bullNoopJobsPerSecond, rssMb } = require('./bench/floors');
 
 const fmt = (n, digits = 0) =>
   n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -61,6 +62,13 @@ async function main() {
       console.log(
         `  processor                    ${fmt(s.processor.jobsPerSecond)} process jobs/s (${s.processor.jobs} jobs in ${fmt(s.processor.seconds, 2)} s)`,
       );
+      // The floor, right after, on the same Redis: Bull with no-op jobs.
+      s.processor.bullNoopJobsPerSecond = await bullNoopJobsPerSecond(stack.env.REDIS_URL);
+      s.processor.ratio = s.processor.jobsPerSecond / s.processor.bullNoopJobsPerSecond;
+      console.log(
+        `  Bull alone, no-op jobs       ${fmt(s.processor.bullNoopJobsPerSecond)} jobs/s   processor / Bull ${fmt(s.processor.ratio * 100, 1)} %   target >= 18 %`,
+      );
+      console.log(`  targets: registration >= 1,000 req/s; overview api / bare >= 90 %`);
     }
     if (only.length === 0 || only.includes('batch')) {
       const b = await runBatchBench(stack, token);
@@ -103,6 +111,10 @@ async function main() {
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
       results.legal = await require(legal).runLegalBench(stack, token);
     }
+    results.rssMb = { api: rssMb(stack.api.pid), processor: rssMb(stack.processor.pid) };
+    console.log(
+      `\nMemory after the bench: api ${fmt(results.rssMb.api)} MB, processor ${fmt(results.rssMb.processor)} MB RSS   target <= 200 MB each`,
+    );
   } finally {
     await stack.stop();
   }
