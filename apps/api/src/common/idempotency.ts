@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyRepository } from '@app/persistence';
@@ -83,4 +83,14 @@ export class IdempotentCommands {
       return { result, replayed: false };
     });
   }
+}
+
+/** The module's IdempotentCommands, keeping answers with the module's own codecs. */
+export function idempotentCommandsWith(codecs: AnswerCodecs): Provider {
+  return {
+    provide: IdempotentCommands,
+    useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
+      new IdempotentCommands(dataSource, records, codecs),
+    inject: [DataSource, IdempotencyRepository],
+  };
 }

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   EventRepository,
-  IdempotencyRepository,
   LegalRecordsSource,
   LegalSearchListRepository,
   LegalSearchRepository,
 } from '@app/persistence';
 import { APP_CONFIG, LegalSourceModule, provideUseCase } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { LEGAL_RECORDS_ANSWERS } from './legal-records.answers';
 import { LegalRecordsController } from './legal-records.controller';
@@ -27,12 +25,7 @@ import { ReadSearchUseCase } from './read-search.use-case';
     ]),
     provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
     provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),
-    {
-      provide: IdempotentCommands,
-      useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
-        new IdempotentCommands(dataSource, records, LEGAL_RECORDS_ANSWERS),
-      inject: [DataSource, IdempotencyRepository],
-    },
+    idempotentCommandsWith(LEGAL_RECORDS_ANSWERS),
   ],
 })
 export class LegalRecordsModule {}

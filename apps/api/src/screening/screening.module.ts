@@ -1,13 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  BatchRepository,
-  CandidateRequestRepository,
-  IdempotencyRepository,
-  PackageRepository,
-} from '@app/persistence';
+import { BatchRepository, CandidateRequestRepository, PackageRepository } from '@app/persistence';
 import { LifecycleSteps, OutboxPublisher, provideUseCase, QueueModule } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
 import { RegisterBatchUseCase } from './register-batch.use-case';
@@ -34,12 +29,7 @@ import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
     provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians]),
     provideUseCase(SubmitCandidateInputUseCase, [CandidateRequestRepository, LifecycleSteps]),
     provideUseCase(ListPackagesUseCase, [PackageRepository]),
-    {
-      provide: IdempotentCommands,
-      useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
-        new IdempotentCommands(dataSource, records, SCREENING_ANSWERS),
-      inject: [DataSource, IdempotencyRepository],
-    },
+    idempotentCommandsWith(SCREENING_ANSWERS),
     DurationMedians,
     RegistrationPlanner,
     provideUseCase(RegisterBatchUseCase, [
