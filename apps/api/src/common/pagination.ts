@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_PAGE } from '@app/domain';
+import { MAX_PAGE, Pagination } from '@app/domain';
 
 /** `page` and `limit` of the list endpoints (query strings converted to integers). */
 export class PageQueryDto {
@@ -22,7 +22,7 @@ export class PageQueryDto {
   limit: number = 20;
 }
 
-export class PaginationDto {
+export class PaginationDto implements Pagination {
   @ApiProperty({ example: 1 })
   current_page!: number;
 
@@ -40,16 +40,4 @@ export class PaginationDto {
 
   @ApiProperty({ example: false })
   has_previous!: boolean;
-}
-
-export function pagination(total: number, page: number, limit: number): PaginationDto {
-  const totalPages = Math.ceil(total / limit);
-  return {
-    current_page: page,
-    limit,
-    total_records_found: total,
-    total_pages: totalPages,
-    has_next: page < totalPages,
-    has_previous: page > 1,
-  };
 }

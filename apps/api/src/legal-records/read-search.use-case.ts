@@ -6,7 +6,7 @@ import {
   isRecoverable,
   NotFoundError,
   offsetOf,
-  reachablePagination,
+  pagination,
   resolveClientId,
   validateDetailQuery,
   validatePaging,
@@ -89,7 +89,7 @@ export class ReadSearchUseCase {
     return envelope({
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,
-      pagination: reachablePagination(answer.value.total, page, limit),
+      pagination: pagination(answer.value.total, page, limit),
       categories: match.categories,
       state: match.state,
       consumption: consumptionFor({

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
+import {
+  estimateEnds,
+  globalEndDate,
+  overallResult,
+  overallStatus,
+  pagination,
+  ProcessState,
+} from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
-import { pagination, PaginationDto } from '../common/pagination';
+import { PaginationDto } from '../common/pagination';
 import { DurationMedians } from './duration-medians';
 import {
   ProcessDetailDto,

@@ -1,5 +1,5 @@
 import { ForbiddenError, ValidationFailedError } from '../errors';
-import { offsetOf } from '../paging';
+import { offsetOf, pagination } from '../paging';
 import {
   BILLING,
   capInfo,
@@ -7,7 +7,6 @@ import {
   isRecoverable,
   MAX_MATCHES,
   outcomeOf,
-  reachablePagination,
   recoverableUntil,
   toDayMonthYear,
 } from './cap-and-billing';
@@ -198,7 +197,7 @@ describe('cap and pagination', () => {
     [0, 1, 100, { total_pages: 0, has_next: false, has_previous: false }],
     [101, 1, 100, { total_pages: 2, has_next: true, has_previous: false }],
   ])('%i reachable, page %i of %i', (total, page, limit, expected) => {
-    expect(reachablePagination(total, page, limit)).toEqual({
+    expect(pagination(total, page, limit)).toEqual({
       total_records_found: total,
       current_page: page,
       limit,
