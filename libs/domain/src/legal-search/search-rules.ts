@@ -1,4 +1,5 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
+import { isCalendarDate } from '../calendar';
 import { MAX_PAGE } from '../paging';
 import { normalizeName } from './names';
 
@@ -88,13 +89,6 @@ export function parseCsvFilter(value: string | undefined): string[] | undefined 
   return items.length > 0 ? items : undefined;
 }
 
-function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 /** SPEC 4.7 filters: real YYYY-MM-DD dates with start <= end, and a known role. */
 export function validateDetailQuery(query: {
   startDate?: string;
@@ -104,11 +98,11 @@ export function validateDetailQuery(query: {
   const v: FieldViolation[] = [];
   const start = query.startDate;
   const end = query.endDate;
-  if (start !== undefined && !isIsoDate(start))
+  if (start !== undefined && !isCalendarDate(start))
     v.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
-  if (end !== undefined && !isIsoDate(end))
+  if (end !== undefined && !isCalendarDate(end))
     v.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
-  if (start !== undefined && end !== undefined && isIsoDate(start) && isIsoDate(end) && start > end)
+  if (start !== undefined && end !== undefined && isCalendarDate(start) && isCalendarDate(end) && start > end)
     v.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
   if (query.role !== undefined && !(ROLES as readonly string[]).includes(query.role))
     v.push({ field: 'role', message: 'role must be Applicant or Defendant.' });

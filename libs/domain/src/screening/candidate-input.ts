@@ -1,6 +1,6 @@
 import { FieldViolation } from '../errors';
 import { DOCUMENT_TYPES, ProcessName } from './catalog';
-import { isCalendarDate } from './registration-rules';
+import { isCalendarDate } from '../calendar';
 
 type Json = Record<string, unknown>;
 

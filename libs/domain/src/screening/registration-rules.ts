@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
 import { CREDIT_REPORT, GENDERS, NATIONALITIES, PERSON_TYPES, PersonType, ProcessName } from './catalog';
 
@@ -100,33 +101,6 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
   for (const field of Object.keys(body))
     if (!REGISTRATION_FIELDS.includes(field)) v.push({ field, message: `"${field}" is not a known field.` });
   return v;
-}
-
-/** Building a formatter costs far more than using one (a batch checks a thousand birth dates). */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
-export function calendarDateIn(timeZone: string, instant: Date): string {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
-}
-
-/** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /**
