@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyRepository } from '@app/persistence';
@@ -68,3 +68,7 @@ export class IdempotentCommands {
     });
   }
 }
+
+/** The one provider of {@link IdempotentCommands}, for every module whose commands honour Idempotency-Key. */
+@Module({ providers: [IdempotentCommands], exports: [IdempotentCommands] })
+export class IdempotencyModule {}

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { LegalSourceModule } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { IdempotencyModule } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { LegalRecordsController } from './legal-records.controller';
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
 
 @Module({
-  imports: [LegalSourceModule],
+  imports: [LegalSourceModule, IdempotencyModule],
   controllers: [LegalRecordsController],
-  providers: [CreateSearchUseCase, ReadSearchUseCase, ListSearchesUseCase, IdempotentCommands],
+  providers: [CreateSearchUseCase, ReadSearchUseCase, ListSearchesUseCase],
 })
 export class LegalRecordsModule {}

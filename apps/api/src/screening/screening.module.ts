@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { IdempotencyModule } from '../common/idempotency';
 import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
 import { RegisterBatchUseCase } from './register-batch.use-case';
@@ -12,13 +12,12 @@ import { ScreeningController } from './screening.controller';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
 
 @Module({
-  imports: [QueueModule.register()],
+  imports: [QueueModule.register(), IdempotencyModule],
   controllers: [ScreeningController, BatchesController, PackagesController],
   providers: [
     RegisterCandidateUseCase,
     ReadRequestsUseCase,
     SubmitCandidateInputUseCase,
-    IdempotentCommands,
     DurationMedians,
     RegistrationPlanner,
     RegisterBatchUseCase,
