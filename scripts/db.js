@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // npm run migration:run | migration:revert | seed  (the build runs first, see package.json)
-const { DEFAULT_DATABASE_URL, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
+const { defaultDatabaseUrl, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
 
 async function main(command) {
-  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   const p = persistence();
   switch (command) {
     case 'migrate': {

@@ -3,7 +3,11 @@
 const path = require('node:path');
 
 const DIST = path.join(__dirname, '..', '..', 'dist');
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
+
+/** The apps' own default (libs/platform's config), read from the build. */
+function defaultDatabaseUrl() {
+  return require(path.join(DIST, 'libs/platform/src/config/app-config.js')).DEFAULT_DATABASE_URL;
+}
 
 function persistence() {
   return require(path.join(DIST, 'libs/persistence/src/index.js'));
@@ -30,7 +34,7 @@ async function seedIfEmpty(databaseUrl, log = console.log) {
 }
 
 async function setupDatabase(
-  databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl(),
   log = console.log,
 ) {
   const p = persistence();
@@ -41,4 +45,4 @@ async function setupDatabase(
   await seedIfEmpty(databaseUrl, log);
 }
 
-module.exports = { DEFAULT_DATABASE_URL, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };
+module.exports = { defaultDatabaseUrl, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };

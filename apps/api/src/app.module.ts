@@ -3,8 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { PersistenceModule } from '@app/persistence';
 import {
   APP_CONFIG,
-  AppConfig,
   AppConfigModule,
+  databaseSettings,
   LoggingModule,
   MetricsModule,
   RedisModule,
@@ -24,10 +24,7 @@ import { UsageModule } from './usage/usage.module';
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
-    }),
+    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: databaseSettings }),
     RedisModule,
     ShutdownStateModule,
     MetricsModule.forApi(),

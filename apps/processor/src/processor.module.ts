@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@app/persistence';
 import {
   APP_CONFIG,
-  AppConfig,
   AppConfigModule,
+  databaseSettings,
   LoggingModule,
   MetricsModule,
   RedisModule,
@@ -17,10 +17,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
-    }),
+    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: databaseSettings }),
     RedisModule,
     MetricsModule.forProcessor(),
     ScreeningWorkerModule,

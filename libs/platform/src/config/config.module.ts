@@ -6,6 +6,14 @@ import { AppConfig, loadAppConfig, usesDevelopmentSecret, usesDevelopmentWebhook
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 /**
+ * The database settings of an app (api or processor): the configured URL and a pool of 20
+ * connections. Shaped like the persistence module's options, which this library does not import.
+ */
+export function databaseSettings(config: AppConfig): { databaseUrl: string; poolSize: number } {
+  return { databaseUrl: config.databaseUrl, poolSize: 20 };
+}
+
+/**
  * @nestjs/config validates the environment once per process through {@link loadAppConfig}; the
  * rest of the code injects the typed result under {@link APP_CONFIG} instead of reading strings.
  */
