@@ -4,7 +4,7 @@
 // Not a test: it prints numbers (and writes them to .bench/results.json) and never fails on them.
 const fs = require('node:fs');
 const path = require('node:path');
-const { startStack, ROOT } = require('./bench/stack');
+const { startStack, ROOT } = require('./bench/lib/stack');
 const { runScreeningBench } = require('./bench/screening');
 const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');

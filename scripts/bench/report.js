@@ -1,8 +1,9 @@
 'use strict';
 // Report figure (issue "What HR teams ask for next", item 1): the PDF report of a PKG-ACME-FULL
 // request whose 12 processes have all finished, downloaded through the api (sequential; p50/p95).
-const { timeCalls } = require('./measure');
-const { sleep } = require('./stack');
+const { timeCalls } = require('./lib/measure');
+const { sleep } = require('./lib/stack');
+const { authHeaders, call } = require('./lib/workload');
 
 const CANDIDATE = {
   packageId: 'PKG-ACME-FULL',
@@ -45,28 +46,18 @@ const CANDIDATE_INPUT = {
   },
 };
 
-async function call(stack, token, method, url, body) {
-  const r = await fetch(`${stack.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
-
 /** Registers the candidate and answers for them until every process has finished. */
 async function finishedFullRequest(stack, token) {
-  const { uuid } = await call(stack, token, 'POST', '/candidate-requests', CANDIDATE);
+  const { uuid } = await call(stack.base, token, 'POST', '/candidate-requests', CANDIDATE);
   const supplied = new Set();
   for (let i = 0; i < 2400; i++) {
-    const { data } = await call(stack, token, 'GET', `/candidate-requests/${uuid}`);
+    const { data } = await call(stack.base, token, 'GET', `/candidate-requests/${uuid}`);
     if (data.globalEndDate !== null) return uuid;
     for (const p of data.processes) {
       if (p.status !== 'Pendiente Candidato' || supplied.has(p.id)) continue;
       supplied.add(p.id);
       const path = `/candidate-requests/${uuid}/processes/${p.id}/candidate-input`;
-      await call(stack, token, 'POST', path, CANDIDATE_INPUT[p.processName]);
+      await call(stack.base, token, 'POST', path, CANDIDATE_INPUT[p.processName]);
     }
     await sleep(25);
   }
@@ -78,7 +69,7 @@ async function runReportBench(stack, token) {
   let bytes = 0;
   const download = async () => {
     const r = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: authHeaders(token, false),
     });
     if (r.status !== 200) throw new Error(`report: ${r.status} ${await r.text()}`);
     bytes = (await r.arrayBuffer()).byteLength;

@@ -5,9 +5,9 @@ const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const path = require('node:path');
 const { Client } = require('pg');
-const { startRedisServer, stopRedisServer } = require('../lib/redis-server');
+const { startRedisServer, stopRedisServer } = require('../../lib/redis-server');
 
-const ROOT = path.join(__dirname, '..', '..');
+const ROOT = path.join(__dirname, '..', '..', '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function recreateDatabase(databaseUrl) {
