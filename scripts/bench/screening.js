@@ -4,14 +4,8 @@ const { fork } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
 const { loadMedian, median } = require('./lib/measure');
-const {
-  candidate,
-  post,
-  processJobsRun,
-  queueRegistrations,
-  registrationLoad,
-  waitUntil,
-} = require('./lib/workload');
+const { candidate, post, waitUntil } = require('./lib/workload');
+const { processJobsRun, queueRegistrations, registrationLoad } = require('./lib/workload');
 
 const ALL_DONE = `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso') AS done`;
 
