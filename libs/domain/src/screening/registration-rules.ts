@@ -113,28 +113,21 @@ export function isOlderThan18(birthDate: string, today: string): boolean {
   return eighteenth.toISOString().slice(0, 10) < today;
 }
 
-function requireText(
+/** A text field: present (unless `optional`), not empty, and at most `max` characters. */
+function checkText(
   input: RegistrationInput,
   field: TextField,
   label: string,
   max: number,
   violations: FieldViolation[],
+  optional = false,
 ): void {
   const value = input[field];
-  if (value === undefined) violations.push({ field, message: `${label} is required.` });
-  else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
+  if (value === undefined) {
+    if (!optional) violations.push({ field, message: `${label} is required.` });
+  } else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
   else if (value.length > max)
     violations.push({ field, message: `${label} must be at most ${max} characters.` });
-}
-
-function optionalText(
-  input: RegistrationInput,
-  field: TextField,
-  label: string,
-  max: number,
-  violations: FieldViolation[],
-): void {
-  if (input[field] !== undefined) requireText(input, field, label, max, violations);
 }
 
 /**
@@ -147,19 +140,19 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
   const needsCredit = ctx.packageProcesses.includes(CREDIT_REPORT);
 
   if (individual) {
-    requireText(input, 'name', 'name', 100, v);
-    requireText(input, 'lastName', 'lastName', 100, v);
-    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+    checkText(input, 'name', 'name', 100, v);
+    checkText(input, 'lastName', 'lastName', 100, v);
+    checkText(input, 'secondLastName', 'secondLastName', 100, v, true);
   } else {
     // Rule 6: a company is identified by its regime and legal name.
     for (const field of ['regime', 'businessName'] as const) {
       if (input[field] === undefined || input[field] === '')
         v.push({ field, message: `${field} is required for corporate registrations.` });
-      else requireText(input, field, field, 200, v);
+      else checkText(input, field, field, 200, v);
     }
-    optionalText(input, 'name', 'name', 100, v);
-    optionalText(input, 'lastName', 'lastName', 100, v);
-    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+    checkText(input, 'name', 'name', 100, v, true);
+    checkText(input, 'lastName', 'lastName', 100, v, true);
+    checkText(input, 'secondLastName', 'secondLastName', 100, v, true);
   }
 
   // Rule 1.
