@@ -1,4 +1,4 @@
-import { DocumentType } from '../screening/catalog';
+import { DocumentType, ProcessName } from '../screening/catalog';
 import {
   CreditReportSummary,
   DocumentsSummary,
@@ -160,36 +160,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Each process's summary as sentences. */
+const SENTENCES_OF: Partial<Record<ProcessName, (summary: never) => string[]>> = {
+  Peps: pepsSentences,
+  'Listas negras del SAT': satBlacklistSentences,
+  'Global Watch List': globalWatchListSentences,
+  'Reporte de Crédito': creditReportSentences,
+  'BGC Legal': legalBackgroundSentences,
+  'BGC News': newsSentences,
+  'BGC Laboral': laborBackgroundSentences,
+  'Validación de estudios': educationSentences,
+  Geolocalización: geolocationSentences,
+  Documentos: documentsSentences,
+  'Referencias Personales': (summary: ReferencesSummary) => referencesSentences(summary, 'personal'),
+  'Referencias Laborales': (summary: ReferencesSummary) => referencesSentences(summary, 'laboral'),
+};
+
 /** The summary of a finished process as sentences, chosen by the process it belongs to. */
 export function summarySentences(processName: string, summary: unknown): string[] {
   if (!isObject(summary) || Object.keys(summary).length === 0) return [NO_SUMMARY];
   if (summary.providerAnswered === false) return unavailableSentences();
-  switch (processName) {
-    case 'Peps':
-      return pepsSentences(summary as unknown as PepsSummary);
-    case 'Listas negras del SAT':
-      return satBlacklistSentences(summary as unknown as SatBlacklistSummary);
-    case 'Global Watch List':
-      return globalWatchListSentences(summary as unknown as GlobalWatchListSummary);
-    case 'Reporte de Crédito':
-      return creditReportSentences(summary as unknown as CreditReportSummary);
-    case 'BGC Legal':
-      return legalBackgroundSentences(summary as unknown as LegalBackgroundSummary);
-    case 'BGC News':
-      return newsSentences(summary as unknown as NewsSummary);
-    case 'BGC Laboral':
-      return laborBackgroundSentences(summary as unknown as LaborBackgroundSummary);
-    case 'Validación de estudios':
-      return educationSentences(summary as unknown as EducationSummary);
-    case 'Geolocalización':
-      return geolocationSentences(summary as unknown as GeolocationSummary);
-    case 'Documentos':
-      return documentsSentences(summary as unknown as DocumentsSummary);
-    case 'Referencias Personales':
-      return referencesSentences(summary as unknown as ReferencesSummary, 'personal');
-    case 'Referencias Laborales':
-      return referencesSentences(summary as unknown as ReferencesSummary, 'laboral');
-    default:
-      return [NO_SUMMARY];
-  }
+  const sentences = Object.hasOwn(SENTENCES_OF, processName)
+    ? SENTENCES_OF[processName as ProcessName]
+    : undefined;
+  return sentences ? sentences(summary as never) : [NO_SUMMARY];
 }
