@@ -20,6 +20,24 @@ beforeAll(async () => {
   acme = await signIn('demo@acme.test');
 });
 
+/** What the database holds of a request's progress: its processes and the outbox jobs it queued. */
+async function storedProgress(uuid: string): Promise<{ processes: unknown[]; outboxJobs: number }> {
+  const processes = await withDb(
+    async (db) =>
+      (
+        await db.query(
+          `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
+          [uuid],
+        )
+      ).rows,
+  );
+  const outboxJobs = await countRows(
+    `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
+    [uuid],
+  );
+  return { processes, outboxJobs };
+}
+
 function countRequestsNamed(name: string): Promise<number> {
   return countRows(`SELECT count(*)::int AS n FROM candidate WHERE name = $1`, [name]);
 }
@@ -171,19 +189,7 @@ describe('nothing lost, nothing done twice', () => {
         byName(x, 'Validación de estudios').status === 'Finalizado' &&
         byName(x, 'Geolocalización').status === 'Finalizado',
     );
-    const before = await withDb(
-      async (db) =>
-        (
-          await db.query(
-            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
-            [uuid],
-          )
-        ).rows,
-    );
-    const outboxBefore = await countRows(
-      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
-      [uuid],
-    );
+    const { processes: before, outboxJobs: outboxBefore } = await storedProgress(uuid);
 
     const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
     try {
@@ -200,19 +206,7 @@ describe('nothing lost, nothing done twice', () => {
     } finally {
       await queue.close();
     }
-    const after = await withDb(
-      async (db) =>
-        (
-          await db.query(
-            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
-            [uuid],
-          )
-        ).rows,
-    );
-    const outboxAfter = await countRows(
-      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
-      [uuid],
-    );
+    const { processes: after, outboxJobs: outboxAfter } = await storedProgress(uuid);
     expect(after).toEqual(before);
     expect(outboxAfter).toBe(outboxBefore);
   });
