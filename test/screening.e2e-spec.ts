@@ -1,3 +1,4 @@
+import { REGISTRATION_EXAMPLES } from '../apps/api/src/screening/screening.examples';
 import { api, signIn, Session, withDb } from './support/helpers';
 import { documentedSchema, documentedViolations, servedDocument } from './support/openapi';
 import {
@@ -146,15 +147,7 @@ describe('POST /candidate-requests', () => {
   });
 
   it('creates no Referencias Personales process for a corporate registration (rule 6)', async () => {
-    const uuid = await register(acme, {
-      packageId: 'PKG-ACME-FULL',
-      personType: 'corporate',
-      nationality: 'MX',
-      rfc: 'CNO150210AB3',
-      consentNIP: '1850',
-      regime: 'Régimen General de Ley Personas Morales',
-      businessName: 'Comercializadora del Norte S.A. de C.V.',
-    });
+    const uuid = await register(acme, REGISTRATION_EXAMPLES.corporate.value);
     const o = await overview(acme, uuid);
     expect(o.processes).toHaveLength(11);
     expect(o.processes.map((p) => p.processName)).not.toContain('Referencias Personales');

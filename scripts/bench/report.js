@@ -3,7 +3,7 @@
 // request whose 12 processes have all finished, downloaded through the api (sequential; p50/p95).
 const { timeCalls } = require('./lib/measure');
 const { sleep } = require('./lib/stack');
-const { authHeaders, call } = require('./lib/workload');
+const { authHeaders, call, EXAMPLES } = require('./lib/workload');
 
 const CANDIDATE = {
   packageId: 'PKG-ACME-FULL',
@@ -18,32 +18,12 @@ const CANDIDATE = {
   consentNIP: '4790',
 };
 
-/** What the candidate supplies to each process that waits for them. */
+/** What the candidate supplies to each process that waits for them: the api's examples. */
+const { documents, personalReferences, workReferences } = EXAMPLES.CANDIDATE_INPUT_EXAMPLES;
 const CANDIDATE_INPUT = {
-  Documentos: {
-    documents: [
-      { type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repeat(64) },
-      { type: 'COMPROBANTE_DOMICILIO', fileName: 'domicilio.pdf', sha256: 'b'.repeat(64) },
-    ],
-  },
-  'Referencias Personales': {
-    references: [
-      { name: 'María López', phone: '+525511112222', relationship: 'Amiga' },
-      { name: 'Pedro Ruiz', phone: '+525533334444', relationship: 'Vecino' },
-    ],
-  },
-  'Referencias Laborales': {
-    references: [
-      {
-        company: 'Transportes del Bajío',
-        contactName: 'Laura Méndez',
-        phone: '+524771234567',
-        position: 'Supervisor',
-        startDate: '2019-02-01',
-        endDate: '2023-06-30',
-      },
-    ],
-  },
+  Documentos: documents.value,
+  'Referencias Personales': personalReferences.value,
+  'Referencias Laborales': workReferences.value,
 };
 
 /** Registers the candidate and answers for them until every process has finished. */

@@ -1,22 +1,22 @@
 'use strict';
 // What the benches do to the private stack: register candidates, call the api, and wait on (and
 // measure from) the database. One copy here instead of one per bench.
+const path = require('node:path');
 const { Client } = require('pg');
-const { sleep } = require('./stack');
+const { ROOT, sleep } = require('./stack');
+
+// The api's own request examples (Swagger UI runs them against the demo data), from the build.
+const EXAMPLES = require(path.join(ROOT, 'dist/apps/api/src/screening/screening.examples.js'));
+const { email: _email, phone: _phone, ...BASIC } = EXAMPLES.REGISTRATION_EXAMPLES.basic.value;
 
 let seq = 0;
-/** A valid individual candidate on `packageId`, a new name on every call. */
+/** A valid individual candidate (the basic example) on `packageId`, a new name on every call. */
 function candidate(packageId) {
   seq += 1;
   return {
+    ...BASIC,
     packageId,
     name: `Bench ${seq}`,
-    lastName: 'Hernández',
-    birthDate: '1990-05-17',
-    nationality: 'MX',
-    gender: 'H',
-    rfc: 'HELJ900517AB1',
-    curp: 'HELJ900517HDFRPN09',
     ...(packageId === 'PKG-ACME-FULL' ? { consentNIP: '4790' } : {}),
   };
 }
@@ -112,6 +112,7 @@ async function processJobsRun(db, requestIds, timeoutMs = 300_000) {
 }
 
 module.exports = {
+  EXAMPLES,
   authHeaders,
   call,
   candidate,
