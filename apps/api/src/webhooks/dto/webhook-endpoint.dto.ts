@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString } from 'class-validator';
+import { Allow } from 'class-validator';
 import { EVENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@app/domain';
 import { PageQueryDto } from '../../common/pagination';
+import { OptionalString } from '../../common/optional-string';
 
 const URL_PROPERTY = {
   description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).`,
@@ -128,12 +129,10 @@ export class WebhookEndpointPageDto {
 }
 
 export class WebhookEndpointsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Client whose endpoints to list: required when the account has several clients',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
   clientId?: string;
 }
 
