@@ -9,7 +9,7 @@ import {
 } from '@app/domain';
 import { LockedRequest } from '@app/persistence';
 import { LifecycleSteps } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
 /** What one run did, for the job's log line and duration metric. */
@@ -55,7 +55,7 @@ export class RunProcessUseCase {
   constructor(
     private readonly steps: LifecycleSteps,
     private readonly provider: SandboxProvider,
-    private readonly legalMatches: LegalMatchesReader,
+    private readonly legalRecords: LegalRecordsReader,
   ) {}
 
   async execute({ processId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
@@ -101,7 +101,7 @@ export class RunProcessUseCase {
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
     const legalMatches =
-      name === 'BGC Legal' ? await this.legalMatches.summaryFor(request.candidate) : undefined;
+      name === 'BGC Legal' ? await this.legalRecords.summaryFor(request.candidate) : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,
       candidateInput: request.candidateInputs[processId],

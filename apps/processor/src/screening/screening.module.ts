@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
@@ -12,7 +12,7 @@ import { ScreeningProcessor } from './screening.processor';
     ScreeningProcessor,
     RunProcessUseCase,
     SandboxProvider,
-    LegalMatchesReader,
+    LegalRecordsReader,
     QueueDrainService,
     JobLogContext,
   ],
