@@ -54,18 +54,18 @@ const WHOLE = /^\d+$/;
 
 /** `limit` 1..300 (default 100), `page` >= 1 (default 1); both arrive as query strings. */
 export function validatePaging(query: { limit?: string; page?: string }): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   if (
     query.limit !== undefined &&
     (!WHOLE.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > MAX_LIMIT)
   )
-    v.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
+    violations.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
   if (
     query.page !== undefined &&
     (!WHOLE.test(query.page) || Number(query.page) < 1 || Number(query.page) > MAX_PAGE)
   )
-    v.push({ field: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}.` });
-  return v;
+    violations.push({ field: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}.` });
+  return violations;
 }
 
 export function pagingOf(query: { limit?: string; page?: string }): { limit: number; page: number } {
@@ -95,18 +95,18 @@ export function validateDetailQuery(query: {
   endDate?: string;
   role?: string;
 }): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   const start = query.startDate;
   const end = query.endDate;
   if (start !== undefined && !isCalendarDate(start))
-    v.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
+    violations.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
   if (end !== undefined && !isCalendarDate(end))
-    v.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
+    violations.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
   if (start !== undefined && end !== undefined && isCalendarDate(start) && isCalendarDate(end) && start > end)
-    v.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
+    violations.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
   if (query.role !== undefined && !(ROLES as readonly string[]).includes(query.role))
-    v.push({ field: 'role', message: 'role must be Applicant or Defendant.' });
-  return v;
+    violations.push({ field: 'role', message: 'role must be Applicant or Defendant.' });
+  return violations;
 }
 
 /**
