@@ -6,14 +6,14 @@ const { authHeaders, candidate, processJobsRun, withDatabase } = require('./lib/
 
 async function postBatch(stack, token, items) {
   const started = process.hrtime.bigint();
-  const r = await fetch(`${stack.base}/candidate-requests/batch`, {
+  const response = await fetch(`${stack.base}/candidate-requests/batch`, {
     method: 'POST',
     headers: authHeaders(token),
     body: JSON.stringify({ items }),
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (r.status !== 202) throw new Error(`batch: ${r.status} ${await r.text()}`);
-  return { ms, body: await r.json() };
+  if (response.status !== 202) throw new Error(`batch: ${response.status} ${await response.text()}`);
+  return { ms, body: await response.json() };
 }
 
 async function runBatchBench(stack, token) {

@@ -48,11 +48,11 @@ async function runReportBench(stack, token) {
   const uuid = await finishedFullRequest(stack, token);
   let bytes = 0;
   const download = async () => {
-    const r = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
+    const response = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
       headers: authHeaders(token, false),
     });
-    if (r.status !== 200) throw new Error(`report: ${r.status} ${await r.text()}`);
-    bytes = (await r.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`report: ${response.status} ${await response.text()}`);
+    bytes = (await response.arrayBuffer()).byteLength;
   };
   for (let i = 0; i < 20; i++) await download(); // warm-up: fonts parsed, JIT settled
   const timing = await timeCalls(300, download);

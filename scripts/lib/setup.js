@@ -20,14 +20,14 @@ async function hashDemoPassword() {
 
 /** Demo clients, users and packages when the database has no client; the demo corpus when empty. */
 async function seedIfEmpty(databaseUrl, log = console.log) {
-  const p = persistence();
-  await p.withDataSource(databaseUrl, async (ds) => {
-    if (!(await p.hasAnyClient(ds))) {
-      await p.seedDemoData(ds, await hashDemoPassword());
+  const persistenceLib = persistence();
+  await persistenceLib.withDataSource(databaseUrl, async (ds) => {
+    if (!(await persistenceLib.hasAnyClient(ds))) {
+      await persistenceLib.seedDemoData(ds, await hashDemoPassword());
       log('Seeded the demo clients, users and packages.');
     }
-    if (typeof p.seedDemoCorpusIfEmpty === 'function') {
-      const loaded = await p.seedDemoCorpusIfEmpty(ds, log);
+    if (typeof persistenceLib.seedDemoCorpusIfEmpty === 'function') {
+      const loaded = await persistenceLib.seedDemoCorpusIfEmpty(ds, log);
       if (loaded) log(`Loaded the demo legal-records corpus (${loaded} persons).`);
     }
   });
@@ -37,10 +37,10 @@ async function setupDatabase(
   databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl(),
   log = console.log,
 ) {
-  const p = persistence();
-  const { created } = await p.ensureDatabase(databaseUrl);
+  const persistenceLib = persistence();
+  const { created } = await persistenceLib.ensureDatabase(databaseUrl);
   if (created) log(`Created database ${new URL(databaseUrl).pathname.slice(1)}.`);
-  const applied = await p.runMigrations(databaseUrl);
+  const applied = await persistenceLib.runMigrations(databaseUrl);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}.`);
   await seedIfEmpty(databaseUrl, log);
 }

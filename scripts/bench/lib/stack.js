@@ -35,8 +35,8 @@ function startApp(name, env) {
 async function waitHealthy(port) {
   for (let i = 0; i < 200; i++) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`);
-      if (r.status === 200) return;
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.status === 200) return;
     } catch {
       /* starting */
     }
