@@ -145,8 +145,8 @@ describe('nothing lost, nothing done twice', () => {
       startRedis(redisPort);
       await waitForRedis(redisPort, true);
     }
-    const o = await waitForOverview(acme, uuid!, ended, 40_000);
-    expect(o.processes.every((p) => p.status === 'Finalizado')).toBe(true);
+    const view = await waitForOverview(acme, uuid!, ended, 40_000);
+    expect(view.processes.every((p) => p.status === 'Finalizado')).toBe(true);
     await api().get('/health').expect(200);
   });
 
@@ -157,15 +157,15 @@ describe('nothing lost, nothing done twice', () => {
     await waitForOverview(
       acme,
       uuid,
-      (o) => o.processes.some((p) => p.status === 'En proceso' && p.startDate !== null),
+      (view) => view.processes.some((p) => p.status === 'En proceso' && p.startDate !== null),
       20_000,
     );
     await killProcessor({ restart: false });
     const midway = await overview(acme, uuid);
     expect(midway.processes.some((p) => p.status === 'En proceso' && p.startDate !== null)).toBe(true);
     await killProcessor({ env: {} }); // a new processor with the normal configuration
-    const o = await waitForOverview(acme, uuid, ended, 45_000);
-    expect(o.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
+    const view = await waitForOverview(acme, uuid, ended, 45_000);
+    expect(view.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
     const outboxRows = await countRows(
       `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
       [uuid],
@@ -175,14 +175,14 @@ describe('nothing lost, nothing done twice', () => {
 
   it('ignores a duplicated job delivery: no second write, no dependents queued twice', async () => {
     const uuid = await register(acme, fullCandidate());
-    let o = await waitForOverview(acme, uuid, settled);
-    const documentos = byName(o, 'Documentos');
+    let view = await waitForOverview(acme, uuid, settled);
+    const documentos = byName(view, 'Documentos');
     await api()
       .post(`/candidate-requests/${uuid}/processes/${documentos.id}/candidate-input`)
       .set(acme.auth)
       .send(DOCUMENTS)
       .expect(202);
-    o = await waitForOverview(
+    view = await waitForOverview(
       acme,
       uuid,
       (x) =>
@@ -197,8 +197,8 @@ describe('nothing lost, nothing done twice', () => {
         ['Documentos', 'Peps', 'Validación de estudios'].map((name) =>
           queue.add(
             'run-process',
-            { requestId: uuid, processId: byName(o, name).id },
-            { jobId: `duplicate-${byName(o, name).id}-${Date.now()}` },
+            { requestId: uuid, processId: byName(view, name).id },
+            { jobId: `duplicate-${byName(view, name).id}-${Date.now()}` },
           ),
         ),
       );
@@ -217,11 +217,13 @@ describe('a provider that never answers', () => {
     await killProcessor({ env: { SANDBOX_FAILURE_RATE: '1' } });
     try {
       const uuid = await register(acme, candidate());
-      const o = await waitForOverview(acme, uuid, ended, 30_000);
-      expect(o.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(true);
-      expect(o.result).toBe('No disponible');
+      const view = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(view.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(
+        true,
+      );
+      expect(view.result).toBe('No disponible');
       const response = await api()
-        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'Peps').id}?detail=true`)
+        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'Peps').id}?detail=true`)
         .set(acme.auth)
         .expect(200);
       const { summary, rawDetails } = response.body.data;
@@ -248,12 +250,12 @@ describe('a provider that never answers', () => {
     await killProcessor({ env: { LEGAL_SOURCE_FAILURE_RATE: '1' } });
     try {
       const uuid = await register(acme, candidate());
-      const o = await waitForOverview(acme, uuid, ended, 30_000);
-      expect(byName(o, 'BGC Legal').result).toBe('No disponible');
-      const others = o.processes.filter((p) => p.processName !== 'BGC Legal');
+      const view = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(byName(view, 'BGC Legal').result).toBe('No disponible');
+      const others = view.processes.filter((p) => p.processName !== 'BGC Legal');
       expect(others.every((p) => p.status === 'Finalizado' && p.result !== 'No disponible')).toBe(true);
       const detail = await api()
-        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'BGC Legal').id}?detail=true`)
+        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'BGC Legal').id}?detail=true`)
         .set(acme.auth)
         .expect(200);
       expect(detail.body.data.rawDetails.error).toContain('legal-records source');

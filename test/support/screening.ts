@@ -41,25 +41,25 @@ export async function overview(session: Session, uuid: string): Promise<Overview
 export async function waitForOverview(
   session: Session,
   uuid: string,
-  done: (o: Overview) => boolean,
+  done: (view: Overview) => boolean,
   timeoutMs = 20_000,
 ): Promise<Overview> {
   return eventually(
     async () => {
-      const o = await overview(session, uuid);
-      return done(o) ? o : undefined;
+      const view = await overview(session, uuid);
+      return done(view) ? view : undefined;
     },
     timeoutMs,
     `overview of ${uuid}`,
   );
 }
 
-export const settled = (o: Overview) => o.status === 'Completed';
-export const ended = (o: Overview) => o.globalEndDate !== null;
+export const settled = (view: Overview) => view.status === 'Completed';
+export const ended = (view: Overview) => view.globalEndDate !== null;
 
-export function byName(o: Overview, name: string): ProcessEntry {
-  const entry = o.processes.find((p) => p.processName === name);
-  if (!entry) throw new Error(`no process ${name} in ${o.processes.map((p) => p.processName).join(', ')}`);
+export function byName(view: Overview, name: string): ProcessEntry {
+  const entry = view.processes.find((p) => p.processName === name);
+  if (!entry) throw new Error(`no process ${name} in ${view.processes.map((p) => p.processName).join(', ')}`);
   return entry;
 }
 
