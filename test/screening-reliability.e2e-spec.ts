@@ -96,19 +96,19 @@ describe('Idempotency-Key on POST /candidate-requests', () => {
   it('keeps keys of different users apart', async () => {
     const key = `shared-${Date.now()}`;
     const multi = await signIn('multi@acme.test');
-    const a = await api()
+    const acmeAnswer = await api()
       .post('/candidate-requests')
       .set(acme.auth)
       .set('Idempotency-Key', key)
       .send(candidate())
       .expect(202);
-    const b = await api()
+    const multiAnswer = await api()
       .post('/candidate-requests')
       .set(multi.auth)
       .set('Idempotency-Key', key)
       .send(candidate())
       .expect(202);
-    expect(a.body.uuid).not.toBe(b.body.uuid);
+    expect(acmeAnswer.body.uuid).not.toBe(multiAnswer.body.uuid);
   });
 
   it('refuses a key longer than 255 characters', async () => {
