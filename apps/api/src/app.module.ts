@@ -2,9 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PersistenceModule } from '@app/persistence';
 import {
-  APP_CONFIG,
   AppConfigModule,
-  databaseSettings,
+  DATABASE_SETTINGS,
   LoggingModule,
   MetricsModule,
   RedisModule,
@@ -24,7 +23,7 @@ import { UsageModule } from './usage/usage.module';
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({ inject: [APP_CONFIG], useFactory: databaseSettings }),
+    PersistenceModule.forRoot(DATABASE_SETTINGS),
     RedisModule,
     ShutdownStateModule,
     MetricsModule.forApi(),

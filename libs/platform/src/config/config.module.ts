@@ -6,12 +6,17 @@ import { AppConfig, loadAppConfig, usesDevelopmentSecret, usesDevelopmentWebhook
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 /**
- * The database settings of an app (api or processor): the configured URL and a pool of 20
- * connections. Shaped like the persistence module's options, which this library does not import.
+ * The database settings of an app (api or processor), for the persistence module's `forRoot`: the
+ * configured URL and a pool of 20 connections. Shaped like its options, which this library does not
+ * import.
  */
-export function databaseSettings(config: AppConfig): { databaseUrl: string; poolSize: number } {
-  return { databaseUrl: config.databaseUrl, poolSize: 20 };
-}
+export const DATABASE_SETTINGS = {
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): { databaseUrl: string; poolSize: number } => ({
+    databaseUrl: config.databaseUrl,
+    poolSize: 20,
+  }),
+};
 
 /**
  * @nestjs/config validates the environment once per process through {@link loadAppConfig}; the
