@@ -1,3 +1,4 @@
+import { Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
@@ -40,4 +41,20 @@ export class PaginationDto implements Pagination {
 
   @ApiProperty({ example: false })
   has_previous!: boolean;
+}
+
+/**
+ * A `{ data, page, limit, total }` page of `item` (the webhook lists): `order` describes `data`,
+ * `totalExample` is the example total.
+ */
+export function CountedPageDto<T>(item: ClassType<T>, order: string, totalExample: number) {
+  class CountedPage {
+    @ApiProperty({ type: [item], description: order })
+    data!: T[];
+
+    @ApiProperty({ example: 1 }) page!: number;
+    @ApiProperty({ example: 20 }) limit!: number;
+    @ApiProperty({ example: totalExample }) total!: number;
+  }
+  return CountedPage;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { EVENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@app/domain';
-import { PageQueryDto } from '../../common/pagination';
+import { CountedPageDto, PageQueryDto } from '../../common/pagination';
 import { OptionalString } from '../../common/optional-string';
 
 const URL_PROPERTY = {
@@ -119,14 +119,7 @@ export class WebhookSecretDto {
 
 export class CreatedWebhookEndpointDto extends IntersectionType(WebhookEndpointDto, WebhookSecretDto) {}
 
-export class WebhookEndpointPageDto {
-  @ApiProperty({ type: [WebhookEndpointDto], description: 'Newest first' })
-  data!: WebhookEndpointDto[];
-
-  @ApiProperty({ example: 1 }) page!: number;
-  @ApiProperty({ example: 20 }) limit!: number;
-  @ApiProperty({ example: 1 }) total!: number;
-}
+export class WebhookEndpointPageDto extends CountedPageDto(WebhookEndpointDto, 'Newest first', 1) {}
 
 export class WebhookEndpointsQueryDto extends PageQueryDto {
   @OptionalString({
