@@ -5,7 +5,7 @@ import {
   isRecoverable,
   NotFoundError,
   offsetOf,
-  reachablePagination,
+  pagination,
   resolveClientId,
   validateDetailQuery,
   validatePaging,
@@ -83,7 +83,7 @@ export class ReadSearchUseCase {
     return {
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,
-      pagination: reachablePagination(answer.value.total, page, limit),
+      pagination: pagination(answer.value.total, page, limit),
       categories: match.categories,
       state: match.state,
       consumption: consumptionFor({

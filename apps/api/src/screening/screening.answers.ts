@@ -1,6 +1,7 @@
 import { envelope, Envelope } from '../common/envelope';
 import { AnswerCodec, AnswerCodecs } from '../common/idempotency';
-import { pagination, PaginationDto } from '../common/pagination';
+import { pagination } from '@app/domain';
+import { PaginationDto } from '../common/pagination';
 import { BatchAcceptedDto } from './dto/batch.dto';
 import {
   CandidateInputAcceptedDto,

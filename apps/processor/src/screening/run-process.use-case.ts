@@ -8,7 +8,7 @@ import {
 } from '@app/domain';
 import { RequestSnapshot } from '@app/persistence';
 import { LifecycleSteps } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
 /** What one run did, for the job's log line and duration metric. */
@@ -58,7 +58,7 @@ export class RunProcessUseCase {
   constructor(
     private readonly steps: LifecycleSteps,
     private readonly provider: SandboxProvider,
-    private readonly legalMatches: LegalMatchesReader,
+    private readonly legalRecords: LegalRecordsReader,
     private readonly logger: WarningLog,
   ) {}
 
@@ -109,7 +109,7 @@ export class RunProcessUseCase {
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
     const legalMatches =
-      name === 'BGC Legal' ? await this.legalMatches.summaryFor(request.candidate) : undefined;
+      name === 'BGC Legal' ? await this.legalRecords.summaryFor(request.candidate) : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,
       candidateInput: request.candidateInputs[processId],

@@ -1,6 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { JobLogContext, LegalSourceModule, LifecycleSteps, QueueModule } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
@@ -12,12 +12,12 @@ import { ScreeningProcessor } from './screening.processor';
     ScreeningProcessor,
     {
       provide: RunProcessUseCase,
-      useFactory: (steps: LifecycleSteps, provider: SandboxProvider, legalMatches: LegalMatchesReader) =>
-        new RunProcessUseCase(steps, provider, legalMatches, new Logger(RunProcessUseCase.name)),
-      inject: [LifecycleSteps, SandboxProvider, LegalMatchesReader],
+      useFactory: (steps: LifecycleSteps, provider: SandboxProvider, legalRecords: LegalRecordsReader) =>
+        new RunProcessUseCase(steps, provider, legalRecords, new Logger(RunProcessUseCase.name)),
+      inject: [LifecycleSteps, SandboxProvider, LegalRecordsReader],
     },
     SandboxProvider,
-    LegalMatchesReader,
+    LegalRecordsReader,
     QueueDrainService,
     JobLogContext,
   ],
