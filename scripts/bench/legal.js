@@ -3,8 +3,9 @@
 // a stored-page read with a filter, and a record-detail read (sequential calls, p50/p95).
 const path = require('node:path');
 const { Client } = require('pg');
-const { timeCalls } = require('./measure');
-const { ROOT } = require('./stack');
+const { timeCalls } = require('./lib/measure');
+const { ROOT } = require('./lib/stack');
+const { call } = require('./lib/workload');
 
 const QUERIES = [
   { name: 'Juan', lastName: 'Hernández' },
@@ -16,16 +17,6 @@ const QUERIES = [
   { name: 'Carlos', lastName: 'Sánchez', secondLastName: 'Flores' },
   { name: 'Sofía', lastName: 'Velázquez' },
 ];
-
-async function call(base, token, method, url, body) {
-  const r = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (r.status !== 200) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 async function measure(stack, token, label) {
   const SEARCHES = '/risks/legal-records/searches';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import {
   BILLING,
   clientIdViolations,
@@ -21,8 +20,7 @@ import {
   StoredSearch,
 } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
-import { CommandResponse, IdempotentCommands } from '../common/idempotency';
+import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
@@ -33,7 +31,6 @@ import { searchView } from './search-view';
  * SPEC 4.5: computes the universe of matches through the source port, then stores the reachable
  * ones (at most 300) with the search and charges the search once, in one transaction.
  */
-@Injectable()
 export class CreateSearchUseCase {
   constructor(
     private readonly source: LegalRecordsSource,
@@ -47,7 +44,7 @@ export class CreateSearchUseCase {
     body: CreateSearchDto,
     query: SearchQueryDto,
     idempotencyKey?: string,
-  ): Promise<CommandResponse<Envelope<SearchDataDto>>> {
+  ): Promise<SearchDataDto> {
     const violations = [
       ...validateSearchQuery(body),
       ...validatePaging(query),
@@ -67,7 +64,7 @@ export class CreateSearchUseCase {
       },
       MAX_MATCHES,
     );
-    return this.commands.run(
+    const { result } = await this.commands.run(
       { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
       async (tx) => {
         const universe = answer.ok
@@ -116,10 +113,10 @@ export class CreateSearchUseCase {
         );
         const offset = offsetOf(page, limit);
         const rows = filtered.slice(offset, offset + limit);
-        const data = searchView(search, { rows, total: filtered.length, page, limit }, [], charged);
-        return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
+        return searchView(search, { rows, total: filtered.length, page, limit }, [], charged);
       },
     );
+    return result;
   }
 }
 
@@ -133,11 +130,4 @@ function searchQueryEcho(body: CreateSearchDto): Record<string, string> {
     ...(body.secondLastName !== undefined ? { secondLastName: body.secondLastName.trim() } : {}),
     full_name_searched: parts.join(' ').replace(/\s+/g, ' '),
   };
-}
-
-function messageFor(outcome: string): string {
-  if (outcome === 'FAILED')
-    return 'The legal-records source did not answer in time: refine or repeat the search later.';
-  if (outcome === 'EMPTY') return 'No person matches this name.';
-  return 'Search completed.';
 }

@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import {
+  EventRepository,
+  LegalRecordsSource,
+  LegalSearchListRepository,
+  LegalSearchRepository,
+} from '@app/persistence';
+import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { LegalSourceModule } from '@app/application';
-import { IdempotentCommands } from '../common/idempotency';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
+import { LEGAL_RECORDS_ANSWERS } from './legal-records.answers';
 import { LegalRecordsController } from './legal-records.controller';
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
@@ -9,6 +17,16 @@ import { ReadSearchUseCase } from './read-search.use-case';
 @Module({
   imports: [LegalSourceModule],
   controllers: [LegalRecordsController],
-  providers: [CreateSearchUseCase, ReadSearchUseCase, ListSearchesUseCase, IdempotentCommands],
+  providers: [
+    provideUseCase(CreateSearchUseCase, [
+      LegalRecordsSource,
+      LegalSearchRepository,
+      EventRepository,
+      IdempotentCommands,
+    ]),
+    provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
+    provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),
+    idempotentCommandsWith(LEGAL_RECORDS_ANSWERS),
+  ],
 })
 export class LegalRecordsModule {}

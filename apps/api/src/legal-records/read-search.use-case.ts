@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   clientIdViolations,
   consumptionFor,
@@ -6,33 +5,31 @@ import {
   isRecoverable,
   NotFoundError,
   offsetOf,
-  reachablePagination,
+  pagination,
   resolveClientId,
   validateDetailQuery,
   validatePaging,
 } from '@app/domain';
 import { LegalRecordsSource, LegalSearchRepository, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
+import { UnavailableError } from '../common/unavailable.error';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
 import { filtersOf } from './search-filters';
 import { searchView } from './search-view';
-import { ServiceUnavailableException } from '@nestjs/common';
 
 const SEARCH_NOT_FOUND = 'Search not found.';
 
 /** SPEC 4.6 and 4.7: re-reading a stored search (free) and the detail of one matched person. */
-@Injectable()
 export class ReadSearchUseCase {
   constructor(
     private readonly searches: LegalSearchRepository,
     private readonly source: LegalRecordsSource,
   ) {}
 
-  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<Envelope<SearchDataDto>> {
+  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<SearchDataDto> {
     const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
     const search = await this.recoverableSearch(user, searchId, query.clientId);
@@ -46,9 +43,7 @@ export class ReadSearchUseCase {
       }),
       this.searches.unlockedUuids(search.id),
     ]);
-    return envelope(
-      searchView(search, { rows: matches.rows, total: matches.total, page, limit }, unlocked, false),
-    );
+    return searchView(search, { rows: matches.rows, total: matches.total, page, limit }, unlocked, false);
   }
 
   async record(
@@ -56,7 +51,7 @@ export class ReadSearchUseCase {
     searchId: string,
     personUuid: string,
     query: RecordDetailQueryDto,
-  ): Promise<Envelope<RecordDetailDataDto>> {
+  ): Promise<RecordDetailDataDto> {
     const violations = [
       ...validatePaging(query),
       ...validateDetailQuery(query),
@@ -78,18 +73,17 @@ export class ReadSearchUseCase {
       page,
     });
     if (!answer.ok)
-      throw new ServiceUnavailableException({
-        code: 503,
-        message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
-      });
+      throw new UnavailableError(
+        'The legal-records source did not answer in time; nothing was charged. Try again.',
+      );
     // Only a successful reading unlocks (and, the first time, charges) the record.
     const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
       { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
     ]);
-    return envelope({
+    return {
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,
-      pagination: reachablePagination(answer.value.total, page, limit),
+      pagination: pagination(answer.value.total, page, limit),
       categories: match.categories,
       state: match.state,
       consumption: consumptionFor({
@@ -97,7 +91,7 @@ export class ReadSearchUseCase {
         unlockedAt: new Date(unlock.unlockedAt),
       }),
       slow_response: answer.slow,
-    });
+    };
   }
 
   private async recoverableSearch(

@@ -1,4 +1,3 @@
-import { Injectable, Logger } from '@nestjs/common';
 import {
   CandidateIdentity,
   FinalResult,
@@ -12,7 +11,7 @@ import {
 } from '@app/domain';
 import { RequestSnapshot } from '@app/persistence';
 import { LifecycleSteps } from '@app/application';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 
 /** What one run did, for the job's log line and duration metric. */
 export interface RunProcessReport {
@@ -39,6 +38,11 @@ export class ProviderAttemptFailedError extends Error {
   }
 }
 
+/** The one log line this use case writes (wired to a Nest `Logger` in the module). */
+export interface WarningLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
 export interface RunProcessAttempt {
   processId: string;
   /** The process's request: its steps take turns in this processor (see LifecycleSteps). */
@@ -52,14 +56,12 @@ export interface RunProcessAttempt {
  * its provider outside any transaction, then finish it (which queues what waited for it). Safe to
  * deliver twice: the domain answers "nothing to do" for a process that is not queued or running.
  */
-@Injectable()
 export class RunProcessUseCase {
-  private readonly logger = new Logger(RunProcessUseCase.name);
-
   constructor(
     private readonly steps: LifecycleSteps,
     private readonly provider: ProcessProvider,
-    private readonly legalMatches: LegalMatchesReader,
+    private readonly legalRecords: LegalRecordsReader,
+    private readonly logger: WarningLog,
   ) {}
 
   async execute({ processId, requestId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
@@ -109,7 +111,7 @@ export class RunProcessUseCase {
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
     const legalMatches = processTypeOf(name)?.usesLegalRecords
-      ? await this.legalMatches.summaryFor(request.candidate)
+      ? await this.legalRecords.summaryFor(request.candidate)
       : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,

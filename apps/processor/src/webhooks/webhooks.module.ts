@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { WebhookSender } from '@app/adapters';
-import { WebhooksPlatformModule } from '@app/platform';
-import { OutboxModule } from '@app/application';
+import { WebhookDeliveryRepository } from '@app/persistence';
+import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
+import { OutboxModule, OutboxPublisher } from '@app/application';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DispatcherService } from './dispatcher.service';
@@ -15,7 +16,14 @@ import { WebhookProcessor } from './webhook.processor';
     EventDispatcher,
     DispatcherService,
     WebhookProcessor,
-    DeliverWebhookUseCase,
+    provideUseCase(DeliverWebhookUseCase, [
+      WebhookDeliveryRepository,
+      SecretCipher,
+      WebhookSender,
+      OutboxPublisher,
+      DeliveryOutcomes,
+      APP_CONFIG,
+    ]),
     WebhookSender,
     DeliveryOutcomes,
   ],

@@ -1,16 +1,16 @@
 import { FieldViolation } from '../errors';
+import { isCalendarDate } from '../calendar';
 import { DOCUMENT_TYPES, ProcessName, processTypeOf } from './catalog';
-import { isCalendarDate } from './registration-rules';
 
 type Json = Record<string, unknown>;
 
 const text = (value: unknown, max = 200): value is string =>
   typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 
-function checkFields(item: Json, path: string, fields: string[], v: FieldViolation[]): void {
+function checkFields(item: Json, path: string, fields: string[], violations: FieldViolation[]): void {
   for (const field of fields)
     if (!text(item[field]))
-      v.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
+      violations.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
 }
 
 const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
@@ -22,11 +22,14 @@ function refuseOtherFields(
   path: string,
   allowed: string[],
   kind: string,
-  v: FieldViolation[],
+  violations: FieldViolation[],
 ): void {
   for (const [field, value] of Object.entries(item))
     if (value !== undefined && !allowed.includes(field))
-      v.push({ field: `${path}.${field}`, message: `"${field}" is not a field of a ${kind} reference.` });
+      violations.push({
+        field: `${path}.${field}`,
+        message: `"${field}" is not a field of a ${kind} reference.`,
+      });
 }
 
 /** The kinds of candidate input (CONTRACT 4.2); a catalogue entry names the one its process needs. */
