@@ -5,7 +5,6 @@ import {
   GoneError,
   isRecoverable,
   NotFoundError,
-  offsetOf,
   reachablePagination,
   resolveClientId,
   validateDetailQuery,
@@ -18,7 +17,7 @@ import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
-import { filtersOf } from './search-filters';
+import { filtersOf, matchFilter } from './search-filters';
 import { searchView } from './search-view';
 import { ServiceUnavailableException } from '@nestjs/common';
 
@@ -35,19 +34,17 @@ export class ReadSearchUseCase {
   async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<Envelope<SearchDataDto>> {
     const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
-    const search = await this.recoverableSearch(user, searchId, query.clientId);
-    const { page, limit, normCategories, normStates } = filtersOf(query);
-    const [matches, unlocked] = await Promise.all([
-      this.searches.pageMatches(search.id, {
-        normCategories,
-        normStates,
-        limit,
-        offset: offsetOf(page, limit),
-      }),
-      this.searches.unlockedUuids(search.id),
-    ]);
+    const filters = filtersOf(query);
+    const found = isUuid(searchId)
+      ? await this.searches.findSearchPage(
+          searchId,
+          [this.clientOf(user, query.clientId)],
+          matchFilter(filters),
+        )
+      : null;
+    const { search, page, unlocked } = this.recoverable(found);
     return envelope(
-      searchView(search, { rows: matches.rows, total: matches.total, page, limit }, unlocked, false),
+      searchView(search, { ...page, page: filters.page, limit: filters.limit }, unlocked, false),
     );
   }
 
@@ -63,8 +60,14 @@ export class ReadSearchUseCase {
       ...clientIdViolations(user.clients, query.clientId),
     ];
     if (violations.length > 0) throw invalidRequest(violations);
-    const search = await this.recoverableSearch(user, searchId, query.clientId);
-    const match = isUuid(personUuid) ? await this.searches.findMatch(search.id, personUuid) : null;
+    const found = isUuid(searchId)
+      ? await this.searches.findSearchMatch(
+          searchId,
+          [this.clientOf(user, query.clientId)],
+          isUuid(personUuid) ? personUuid : null,
+        )
+      : null;
+    const { search, match } = this.recoverable(found);
     if (!match) throw new NotFoundError('This record is not part of the search.');
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
@@ -100,16 +103,15 @@ export class ReadSearchUseCase {
     });
   }
 
-  private async recoverableSearch(
-    user: AuthUser,
-    searchId: string,
-    clientId?: string,
-  ): Promise<StoredSearch> {
-    const resolved = resolveClientId(user.clients, user.client, clientId);
-    const search = isUuid(searchId) ? await this.searches.findSearch(searchId, [resolved]) : null;
-    if (!search) throw new NotFoundError(SEARCH_NOT_FOUND);
-    if (!isRecoverable(new Date(search.recoverableUntil), new Date()))
+  private clientOf(user: AuthUser, clientId?: string): string {
+    return resolveClientId(user.clients, user.client, clientId);
+  }
+
+  /** 404 for a search that is unknown or another client's, 410 past its recoverable_until. */
+  private recoverable<T extends { search: StoredSearch }>(found: T | null): T {
+    if (!found) throw new NotFoundError(SEARCH_NOT_FOUND);
+    if (!isRecoverable(new Date(found.search.recoverableUntil), new Date()))
       throw new GoneError('This search is past its recoverable_until date: run a new search.');
-    return search;
+    return found;
   }
 }
