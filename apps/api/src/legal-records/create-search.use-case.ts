@@ -12,7 +12,8 @@ import {
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
-import { LegalRecordsSource, LegalSearchRepository, StoredSearch } from '@app/persistence';
+import { LegalRecordsSource, LegalSearchRepository, SqlExecutor, StoredSearch } from '@app/persistence';
+import { DataSource } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { envelope, Envelope } from '../common/envelope';
 import { CommandResponse, IdempotentCommands } from '../common/idempotency';
@@ -33,6 +34,7 @@ export class CreateSearchUseCase {
     private readonly source: LegalRecordsSource,
     private readonly searches: LegalSearchRepository,
     private readonly commands: IdempotentCommands,
+    private readonly dataSource: DataSource,
   ) {}
 
   async execute(
@@ -40,7 +42,7 @@ export class CreateSearchUseCase {
     body: CreateSearchDto,
     query: SearchQueryDto,
     idempotencyKey?: string,
-  ): Promise<CommandResponse<Envelope<SearchDataDto>>> {
+  ): Promise<CommandResponse<Envelope<SearchDataDto>> & { replayed: boolean }> {
     const violations = [
       ...validateSearchQuery(body),
       ...validatePaging(query),
@@ -61,47 +63,57 @@ export class CreateSearchUseCase {
       },
       MAX_MATCHES,
     );
-    return this.commands.run(
-      { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
-      async (tx) => {
-        const set = answer.ok ? answer.value : null;
-        const totalMatches = set?.totalMatches ?? 0;
-        const search: StoredSearch = {
-          id: randomUUID(),
-          clientId,
-          query: searchQueryEcho(body),
-          outcome: outcomeOf(totalMatches, !answer.ok),
-          totalInSource: totalMatches,
-          kpis: {
-            total_matches: totalMatches,
-            top_categories: set?.topCategories ?? [],
-            top_states: set?.topStates ?? [],
-          },
-          slowResponse: answer.slow,
-          createdAt: new Date(),
-          recoverableUntil: recoverableUntil(new Date()),
-        };
-        // One statement stores the search (pointing at the set, whose first 300 are the stored
-        // matches), its charge and its event, and reads the first page. The billing policy
-        // (domain) decides the charge: every creation is billed, FAILED and EMPTY included.
-        const { charged, page: matches } = await this.searches.insertSearch(
-          tx,
-          { ...search, createdBy: user.userId, matchSetId: set?.setId ?? null },
+    const write = async (executor: SqlExecutor): Promise<CommandResponse<Envelope<SearchDataDto>>> => {
+      const set = answer.ok ? answer.value : null;
+      const totalMatches = set?.totalMatches ?? 0;
+      const search: StoredSearch = {
+        id: randomUUID(),
+        clientId,
+        query: searchQueryEcho(body),
+        outcome: outcomeOf(totalMatches, !answer.ok),
+        totalInSource: totalMatches,
+        kpis: {
+          total_matches: totalMatches,
+          top_categories: set?.topCategories ?? [],
+          top_states: set?.topStates ?? [],
+        },
+        slowResponse: answer.slow,
+        createdAt: new Date(),
+        recoverableUntil: recoverableUntil(new Date()),
+      };
+      // One statement stores the search (pointing at the set, whose first 300 are the stored
+      // matches), its charge and its event, and reads the first page. The billing policy (domain)
+      // decides the charge: every creation is billed, FAILED and EMPTY included.
+      const { charged, page: matches } = await this.searches.insertSearch(
+        executor,
+        { ...search, createdBy: user.userId, matchSetId: set?.setId ?? null },
+        {
+          charge: BILLING.searchCreationIsBillable,
+          events: [
+            {
+              type: 'legal_search.created',
+              data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
+            },
+          ],
+          page: matchFilter(filters),
+        },
+      );
+      const data = searchView(search, { ...matches, page, limit }, [], charged);
+      return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
+    };
+    // Without a key the search is one atomic statement; with one, the key is claimed in the same
+    // transaction.
+    return idempotencyKey
+      ? this.commands.run(
           {
-            charge: BILLING.searchCreationIsBillable,
-            events: [
-              {
-                type: 'legal_search.created',
-                data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
-              },
-            ],
-            page: matchFilter(filters),
+            userId: user.userId,
+            operation: 'createLegalSearch',
+            key: idempotencyKey,
+            request: { body, query },
           },
-        );
-        const data = searchView(search, { ...matches, page, limit }, [], charged);
-        return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
-      },
-    );
+          write,
+        )
+      : { ...(await write(this.dataSource)), replayed: false };
   }
 }
 

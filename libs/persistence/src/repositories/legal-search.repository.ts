@@ -113,17 +113,16 @@ export class LegalSearchRepository {
 
   /**
    * Stores a search (pointing at its match set), its charge when `charge` and its events, in one
-   * statement of the caller's transaction, and answers the first page of its matches.
+   * statement, and answers the first page of its matches. `executor` is the caller's transaction,
+   * or the DataSource itself when the statement stands alone (then it runs prepared).
    */
   async insertSearch(
-    tx: SqlExecutor,
+    executor: SqlExecutor,
     s: NewSearch,
     effects: { charge: boolean; events: readonly DomainEvent[]; page: MatchPageFilter },
   ): Promise<{ charged: boolean; page: MatchPage }> {
     const ev = eventRows(effects.events);
-    const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
-      await tx.query(
-        `WITH s AS (
+    const sql = `WITH s AS (
          INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response,
                                    recoverable_until, name_key, match_set_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id),
@@ -132,29 +131,32 @@ export class LegalSearchRepository {
        e AS (INSERT INTO event (client_id, type, subject, data)
              SELECT $2, * FROM unnest($13::text[], $14::text[], $15::jsonb[]) RETURNING 1)
        SELECT EXISTS (SELECT 1 FROM c) AS charged,
-              (SELECT row_to_json(p) FROM (${matchPageSql('$11', 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`,
-        [
-          s.id,
-          s.clientId,
-          s.createdBy,
-          JSON.stringify(s.query),
-          s.outcome,
-          s.totalInSource,
-          JSON.stringify(s.kpis),
-          s.slowResponse,
-          s.recoverableUntil,
-          searchNameKey(s.query),
-          s.matchSetId,
-          effects.charge,
-          ev.types,
-          ev.subjects,
-          ev.data,
-          effects.page.categoryMask,
-          effects.page.states,
-          effects.page.limit,
-          effects.page.offset,
-        ],
-      );
+              (SELECT row_to_json(p) FROM (${matchPageSql('$11', 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`;
+    const params = [
+      s.id,
+      s.clientId,
+      s.createdBy,
+      JSON.stringify(s.query),
+      s.outcome,
+      s.totalInSource,
+      JSON.stringify(s.kpis),
+      s.slowResponse,
+      s.recoverableUntil,
+      searchNameKey(s.query),
+      s.matchSetId,
+      effects.charge,
+      ev.types,
+      ev.subjects,
+      ev.data,
+      effects.page.categoryMask,
+      effects.page.states,
+      effects.page.limit,
+      effects.page.offset,
+    ];
+    const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
+      executor === this.dataSource
+        ? await preparedRows(this.dataSource, 'legal-search-insert', sql, params)
+        : await executor.query(sql, params);
     return { charged: rows[0].charged, page: pageOf(rows[0].page) };
   }
 
