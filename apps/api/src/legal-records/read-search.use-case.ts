@@ -67,7 +67,7 @@ export class ReadSearchUseCase {
           isUuid(personUuid) ? personUuid : null,
         )
       : null;
-    const { search, match } = this.recoverable(found);
+    const { search, match, unlockedAt } = this.recoverable(found);
     if (!match) throw new NotFoundError('This record is not part of the search.');
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
@@ -85,10 +85,13 @@ export class ReadSearchUseCase {
         code: 503,
         message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
       });
-    // Only a successful reading unlocks (and, the first time, charges) the record.
-    const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
-      { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
-    ]);
+    // Only a successful reading unlocks (and, the first time, charges) the record; a record found
+    // unlocked already is neither written nor charged again.
+    const unlock = unlockedAt
+      ? { newlyUnlocked: false, unlockedAt }
+      : await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
+          { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
+        ]);
     return envelope({
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,

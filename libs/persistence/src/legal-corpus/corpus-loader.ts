@@ -71,6 +71,15 @@ export async function loadCorpus(
   // Indexes are rebuilt once at the end: far cheaper than maintaining them row by row.
   await q(`DROP INDEX IF EXISTS legal_person_search_keys_idx`);
   await q(`DROP INDEX IF EXISTS legal_lawsuit_person_idx`);
+  // So are the keys: a random uuid per row makes a B-tree that outgrows memory cost a random write
+  // per insert, and the foreign key a lookup per lawsuit. Both come back, checked, at the end.
+  await q(
+    `ALTER TABLE legal_lawsuit DROP CONSTRAINT IF EXISTS legal_lawsuit_person_uuid_fkey,
+                               DROP CONSTRAINT IF EXISTS legal_lawsuit_pkey`,
+  );
+  await q(`ALTER TABLE legal_person DROP CONSTRAINT IF EXISTS legal_person_pkey`);
+  await q(`SET work_mem = '256MB'`);
+  await q(`SET maintenance_work_mem = '512MB'`);
   const vocabulary = [
     expand(MALE_NAMES),
     expand(FEMALE_NAMES),
@@ -185,8 +194,7 @@ export async function loadCorpus(
               -- An unknown state gives NULL, which the NOT NULL column refuses: no silent bad URL.
               'https://records.example.mx/expedientes/' || ($2::text[])[array_position($1::text[], state)] || '/' ||
                 file_seq || '-' || extract(year FROM agreement_date)::int
-         FROM gen_lawsuit
-        ORDER BY person_uuid, agreement_date DESC`,
+         FROM gen_lawsuit`,
       [vocabulary[8], stateSlugs],
     );
     options.onProgress?.(end, options.persons);
@@ -198,6 +206,12 @@ export async function loadCorpus(
     await q(`CLUSTER legal_person USING legal_person_order_tmp`);
     await q(`DROP INDEX legal_person_order_tmp`);
   }
+  await q(`ALTER TABLE legal_person ADD CONSTRAINT legal_person_pkey PRIMARY KEY (uuid)`);
+  await q(`ALTER TABLE legal_lawsuit ADD CONSTRAINT legal_lawsuit_pkey PRIMARY KEY (id)`);
+  await q(
+    `ALTER TABLE legal_lawsuit ADD CONSTRAINT legal_lawsuit_person_uuid_fkey
+       FOREIGN KEY (person_uuid) REFERENCES legal_person(uuid) ON DELETE CASCADE`,
+  );
   await q(`CREATE INDEX IF NOT EXISTS legal_person_search_keys_idx ON legal_person USING gin (search_keys)`);
   await q(
     `CREATE INDEX IF NOT EXISTS legal_lawsuit_person_idx ON legal_lawsuit (person_uuid, agreement_date DESC, id)`,
@@ -206,9 +220,9 @@ export async function loadCorpus(
   await q(`ANALYZE legal_lawsuit`);
   // Every name pair's match set, so that creating a search is a lookup whatever the corpus size;
   // other queries (three names, several given names) compute theirs on first use.
-  await q(`SET work_mem = '256MB'`);
   await q(precomputePairSetsSql(), [version, MAX_MATCHES]);
   await q(`RESET work_mem`);
+  await q(`RESET maintenance_work_mem`);
   await q(`UPDATE legal_corpus_load SET finished_at = now() WHERE version = $1`, [version]);
   // Sets of older versions that no search points at are never read again.
   await q(

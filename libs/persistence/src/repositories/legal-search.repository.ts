@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DomainEvent, searchNameKey } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { EventRepository, eventRows } from './event.repository';
+import { eventRows } from './event.repository';
 import { preparedRows, SqlExecutor } from './executor';
 
 import { categoriesOfMask } from '../legal-corpus/vocabulary-filters';
@@ -106,10 +106,7 @@ const SEARCH_FIELDS = `s.id, s.client_id AS "clientId", s.search_query AS query,
 /** Stored legal-records searches, their matches, unlocks and the billing ledger. */
 @Injectable()
 export class LegalSearchRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly events: EventRepository,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Stores a search (pointing at its match set), its charge when `charge` and its events, in one
@@ -202,31 +199,36 @@ export class LegalSearchRepository {
     return { search, page: pageOf(page), unlocked };
   }
 
-  /** A search of one of `clientIds` and, when `personUuid` is one of its matches, that match. */
+  /**
+   * A search of one of `clientIds` and, when `personUuid` is one of its matches, that match and
+   * when it was unlocked in the search (null: not yet).
+   */
   async findSearchMatch(
     searchId: string,
     clientIds: string[],
     personUuid: string | null,
-  ): Promise<{ search: StoredSearch; match: StoredMatch | null } | null> {
-    const rows: Array<StoredSearch & { match: MatchJson | null }> = await preparedRows(
-      this.dataSource,
-      'legal-search-match',
-      `SELECT ${SEARCH_FIELDS},
+  ): Promise<{ search: StoredSearch; match: StoredMatch | null; unlockedAt: Date | null } | null> {
+    const rows: Array<StoredSearch & { match: MatchJson | null; unlockedAt: Date | null }> =
+      await preparedRows(
+        this.dataSource,
+        'legal-search-match',
+        `SELECT ${SEARCH_FIELDS},
               (SELECT row_to_json(m) FROM (
                  SELECT ${MATCH_FIELDS} FROM legal_match_set ms, ${UNNEST_SET}
-                  WHERE ms.id = s.match_set_id AND t.uuid = $3::uuid LIMIT 1) m) AS match
+                  WHERE ms.id = s.match_set_id AND t.uuid = $3::uuid LIMIT 1) m) AS match,
+              (SELECT u.unlocked_at FROM legal_unlock u WHERE u.search_id = s.id AND u.person_uuid = $3::uuid) AS "unlockedAt"
          FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2)`,
-      [searchId, clientIds, personUuid],
-    );
+        [searchId, clientIds, personUuid],
+      );
     if (!rows[0]) return null;
-    const { match, ...search } = rows[0];
-    return { search, match: match ? toStoredMatch(match) : null };
+    const { match, unlockedAt, ...search } = rows[0];
+    return { search, match: match ? toStoredMatch(match) : null, unlockedAt };
   }
 
   /**
    * Unlocks a record of a search and charges it, exactly once: of concurrent first readings one
-   * inserts the unlock row (its charge and `firstUnlockEvents`) and the others wait on it and then
-   * find it there.
+   * inserts the unlock row (its charge and `firstUnlockEvents`, in the same statement) and the
+   * others wait on it and then find it there.
    */
   async unlockOnce(
     searchId: string,
@@ -234,21 +236,30 @@ export class LegalSearchRepository {
     clientId: string,
     firstUnlockEvents: readonly DomainEvent[],
   ): Promise<{ newlyUnlocked: boolean; unlockedAt: Date }> {
-    return this.dataSource.transaction(async (tx) => {
-      const inserted: Array<{ unlocked_at: Date }> = await tx.query(
-        `INSERT INTO legal_unlock (search_id, person_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING unlocked_at`,
-        [searchId, personUuid],
-      );
-      if (inserted[0]) {
-        await this.charge(tx, { clientId, kind: 'LEGAL_RECORD_UNLOCK', searchId, personUuid });
-        await this.events.append(tx, clientId, firstUnlockEvents);
-        return { newlyUnlocked: true, unlockedAt: inserted[0].unlocked_at };
-      }
-      const existing: Array<{ unlocked_at: Date }> = await tx.query(
-        `SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2`,
-        [searchId, personUuid],
-      );
-      return { newlyUnlocked: false, unlockedAt: existing[0].unlocked_at };
-    });
+    const ev = eventRows(firstUnlockEvents);
+    const [row] = await preparedRows<{ inserted: Date | null; existing: Date | null }>(
+      this.dataSource,
+      'legal-unlock-once',
+      `WITH u AS (INSERT INTO legal_unlock (search_id, person_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING
+                  RETURNING unlocked_at),
+            c AS (INSERT INTO billing_charge (client_id, kind, search_id, person_uuid)
+                  SELECT $3, 'LEGAL_RECORD_UNLOCK', $1, $2 FROM u
+                  ON CONFLICT (kind, search_id, person_uuid) DO NOTHING),
+            e AS (INSERT INTO event (client_id, type, subject, data)
+                  SELECT $3, t.type, t.subject, t.data FROM u, unnest($4::text[], $5::text[], $6::jsonb[]) AS t(type, subject, data))
+       SELECT (SELECT unlocked_at FROM u) AS inserted,
+              (SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2) AS existing`,
+      [searchId, personUuid, clientId, ev.types, ev.subjects, ev.data],
+    );
+    if (row.inserted) return { newlyUnlocked: true, unlockedAt: row.inserted };
+    if (row.existing) return { newlyUnlocked: false, unlockedAt: row.existing };
+    // The first reading committed while this statement waited on its row: its snapshot predates it.
+    const [existing] = await preparedRows<{ unlocked_at: Date }>(
+      this.dataSource,
+      'legal-unlock-read',
+      `SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2`,
+      [searchId, personUuid],
+    );
+    return { newlyUnlocked: false, unlockedAt: existing.unlocked_at };
   }
 }
