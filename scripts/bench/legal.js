@@ -28,6 +28,16 @@ async function call(base, token, method, url, body) {
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 
+/** CPU milliseconds a process has used (user + system), from /proc: load-independent, unlike latency. */
+function cpuMs(pid) {
+  try {
+    const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
 /** `n` rounds of each function in turn (side by side): p50/p95 per function. */
 async function interleaved(n, fns) {
   const times = fns.map(() => []);
@@ -188,6 +198,7 @@ async function measure(stack, token, loadSeconds) {
   // 20 connections, the 20 most common pairs (each connection cycles through all of them).
   const bodies = pairs.map((p) => JSON.stringify({ name: p.name, lastName: p.lastName }));
   const runs = [];
+  const cpuBefore = cpuMs(stack.api.pid);
   for (let r = 0; r < 3; r++)
     runs.push(
       await load({
@@ -201,7 +212,9 @@ async function measure(stack, token, loadSeconds) {
         })),
       }),
     );
+  const apiCpuMs = cpuMs(stack.api.pid) - cpuBefore;
   const concurrent = {
+    cpuMsPerSearch: apiCpuMs / runs.reduce((n, x) => n + x.rps * 5, 0),
     rps: median(runs.map((x) => x.rps)),
     p99: median(runs.map((x) => x.p99)),
     non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
@@ -266,6 +279,9 @@ async function measure(stack, token, loadSeconds) {
   );
   console.log(
     `    floor: lookup-and-store SQL, 20 pg connections: ${fmt(sqlConcurrent.rps, 0)} /s   p99 ${fmt(sqlConcurrent.p99)} ms;  api / floor ${fmt((concurrent.rps / sqlConcurrent.rps) * 100, 0)} %`,
+  );
+  console.log(
+    `    api process CPU per search (from /proc, independent of the machine's load): ${fmt(concurrent.cpuMsPerSearch, 2)} ms`,
   );
   line('stored page with a filter (limit 50)', apiPage, floorPage, 'p95 <= 5 ms');
   line('record detail (unlocked record)', apiDetail, floorDetail, 'p95 <= 6 ms');

@@ -55,7 +55,13 @@ export async function loadedCorpusMatches(
  */
 export async function loadCorpus(
   executor: SqlExecutor,
-  options: { persons: number; seed?: number; onProgress?: (done: number, total: number) => void },
+  options: {
+    persons: number;
+    seed?: number;
+    onProgress?: (done: number, total: number) => void;
+    /** Called after each step past generation, with its name. */
+    onStep?: (step: string) => void;
+  },
 ): Promise<void> {
   const seed = Math.trunc(options.seed ?? DEMO_CORPUS.seed);
   const q = (sql: string, params: unknown[] = []) => executor.query(sql, params);
@@ -205,6 +211,7 @@ export async function loadCorpus(
     await q(`CREATE INDEX legal_person_order_tmp ON legal_person (last_name, given_names)`);
     await q(`CLUSTER legal_person USING legal_person_order_tmp`);
     await q(`DROP INDEX legal_person_order_tmp`);
+    options.onStep?.('CLUSTER');
   }
   await q(`ALTER TABLE legal_person ADD CONSTRAINT legal_person_pkey PRIMARY KEY (uuid)`);
   await q(`ALTER TABLE legal_lawsuit ADD CONSTRAINT legal_lawsuit_pkey PRIMARY KEY (id)`);
@@ -212,15 +219,18 @@ export async function loadCorpus(
     `ALTER TABLE legal_lawsuit ADD CONSTRAINT legal_lawsuit_person_uuid_fkey
        FOREIGN KEY (person_uuid) REFERENCES legal_person(uuid) ON DELETE CASCADE`,
   );
+  options.onStep?.('primary and foreign keys');
   await q(`CREATE INDEX IF NOT EXISTS legal_person_search_keys_idx ON legal_person USING gin (search_keys)`);
   await q(
     `CREATE INDEX IF NOT EXISTS legal_lawsuit_person_idx ON legal_lawsuit (person_uuid, agreement_date DESC, id)`,
   );
   await q(`ANALYZE legal_person`);
   await q(`ANALYZE legal_lawsuit`);
+  options.onStep?.('indexes and statistics');
   // Every name pair's match set, so that creating a search is a lookup whatever the corpus size;
   // other queries (three names, several given names) compute theirs on first use.
   await q(precomputePairSetsSql(), [version, MAX_MATCHES]);
+  options.onStep?.('match sets of every name pair');
   await q(`RESET work_mem`);
   await q(`RESET maintenance_work_mem`);
   await q(`UPDATE legal_corpus_load SET finished_at = now() WHERE version = $1`, [version]);
