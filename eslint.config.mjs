@@ -38,6 +38,32 @@ export default tseslint.config(
     },
   },
   {
+    // Use cases are plain classes (wired with provideUseCase): they return domain results and
+    // know nothing of Nest or HTTP; controllers map their results to HTTP.
+    files: ['apps/**/*.use-case.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@nestjs/*', 'fastify'] }] },
+  },
+  {
+    // Controllers map use-case results to HTTP (an HttpAnswer when a header depends on the
+    // result): no @Res, and no repository called past the use cases.
+    files: ['apps/api/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Res', 'Response', 'Next'],
+              message: 'Return the result (or an HttpAnswer) instead of writing to the reply.',
+            },
+          ],
+          patterns: ['@app/persistence', '@app/persistence/*'],
+        },
+      ],
+    },
+  },
+  {
     files: ['libs/persistence/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@app/platform', '@app/platform/*'] }] },
   },

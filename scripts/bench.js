@@ -4,17 +4,18 @@
 // Not a test: it prints numbers (and writes them to .bench/results.json) and never fails on them.
 const fs = require('node:fs');
 const path = require('node:path');
-const { startStack, ROOT } = require('./bench/stack');
+const { startStack, ROOT } = require('./bench/lib/stack');
 const { runScreeningBench } = require('./bench/screening');
 const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
 const { runWebhooksBench } = require('./bench/webhooks');
+const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 
 const fmt = (n, digits = 0) =>
   n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
 
 async function signIn(base) {
-  const r = await fetch(`${base}/signin`, {
+  const response = await fetch(`${base}/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -22,7 +23,7 @@ async function signIn(base) {
       password: process.env.DEMO_PASSWORD || 'Demo-Pass-2026!',
     }),
   });
-  return (await r.json()).accessToken;
+  return (await response.json()).accessToken;
 }
 
 async function main() {
@@ -46,61 +47,75 @@ async function main() {
   try {
     const token = await signIn(stack.base);
     if (only.length === 0 || only.includes('screening')) {
-      const s = await runScreeningBench(stack, token);
-      results.screening = s;
+      const screening = await runScreeningBench(stack, token);
+      results.screening = screening;
       console.log('\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s)');
       console.log(
-        `  registration                 ${fmt(s.registration.rps)} req/s   p99 ${fmt(s.registration.p99)} ms   non-2xx ${s.registration.non2xx}`,
+        `  registration                 ${fmt(screening.registration.rps)} req/s   p99 ${fmt(screening.registration.p99)} ms   non-2xx ${screening.registration.non2xx}`,
       );
       console.log(
-        `  overview GET (api)           ${fmt(s.overview.api.rps)} req/s   p99 ${fmt(s.overview.api.p99)} ms`,
+        `  overview GET (api)           ${fmt(screening.overview.api.rps)} req/s   p99 ${fmt(screening.overview.api.p99)} ms`,
       );
       console.log(
-        `  overview GET (bare http+pg)  ${fmt(s.overview.bare.rps)} req/s   p99 ${fmt(s.overview.bare.p99)} ms`,
+        `  overview GET (bare http+pg)  ${fmt(screening.overview.bare.rps)} req/s   p99 ${fmt(screening.overview.bare.p99)} ms`,
       );
-      console.log(`  api / bare                   ${fmt(s.overview.ratio * 100, 1)} %`);
+      console.log(`  api / bare                   ${fmt(screening.overview.ratio * 100, 1)} %`);
       console.log(
-        `  FULL: registration -> Completed        median ${fmt(s.latency.fullToCompletedMs, 1)} ms`,
-      );
-      console.log(
-        `  BASIC: registration -> globalEndDate   median ${fmt(s.latency.basicToGlobalEndMs, 1)} ms`,
+        `  FULL: registration -> Completed        median ${fmt(screening.latency.fullToCompletedMs, 1)} ms`,
       );
       console.log(
-        `  processor                    ${fmt(s.processor.jobsPerSecond)} process jobs/s (${s.processor.jobs} jobs in ${fmt(s.processor.seconds, 2)} s)`,
+        `  BASIC: registration -> globalEndDate   median ${fmt(screening.latency.basicToGlobalEndMs, 1)} ms`,
       );
+      console.log(
+        `  processor                    ${fmt(screening.processor.jobsPerSecond)} process jobs/s (${screening.processor.jobs} jobs in ${fmt(screening.processor.seconds, 2)} s)`,
+      );
+      // The floor, right after, on the same Redis: Bull with no-op jobs.
+      screening.processor.bullNoopJobsPerSecond = await bullNoopJobsPerSecond(stack.env.REDIS_URL);
+      screening.processor.ratio =
+        screening.processor.jobsPerSecond / screening.processor.bullNoopJobsPerSecond;
+      console.log(
+        `  Bull alone, no-op jobs       ${fmt(screening.processor.bullNoopJobsPerSecond)} jobs/s   processor / Bull ${fmt(screening.processor.ratio * 100, 1)} %   target >= 18 %`,
+      );
+      console.log(`  targets: registration >= 1,000 req/s; overview api / bare >= 90 %`);
     }
     if (only.length === 0 || only.includes('batch')) {
-      const b = await runBatchBench(stack, token);
-      results.batch = b;
+      const batch = await runBatchBench(stack, token);
+      results.batch = batch;
       console.log('\nBatch registration (1,000 PKG-ACME-BASIC items, 3 runs)');
-      console.log(`  accepted in                  median ${fmt(b.acceptMs.median)} ms   target < 2,000 ms`);
-      console.log(`  its 5,000 process jobs ran at ${fmt(b.processJobsPerSecond)} jobs/s`);
+      console.log(
+        `  accepted in                  median ${fmt(batch.acceptMs.median)} ms   target < 2,000 ms`,
+      );
+      console.log(`  its 5,000 process jobs ran at ${fmt(batch.processJobsPerSecond)} jobs/s`);
     }
     if (only.length === 0 || only.includes('scaling')) {
-      const s = await runScalingBench(stack, token);
-      results.scaling = s;
+      const scaling = await runScalingBench(stack, token);
+      results.scaling = scaling;
       console.log(
         '\nSeveral instances on this machine (same PostgreSQL and Redis, medians of 3 runs of 5 s)',
       );
-      console.log(`  registration, one api       ${fmt(s.oneApi.rps)} req/s   p99 ${fmt(s.oneApi.p99)} ms`);
-      console.log(`  registration, two apis      ${fmt(s.twoApis.rps)} req/s   p99 ${fmt(s.twoApis.p99)} ms`);
-      console.log(`  process jobs, one processor ${fmt(s.oneProcessor)} jobs/s`);
-      console.log(`  process jobs, two processors ${fmt(s.twoProcessors)} jobs/s`);
+      console.log(
+        `  registration, one api       ${fmt(scaling.oneApi.rps)} req/s   p99 ${fmt(scaling.oneApi.p99)} ms`,
+      );
+      console.log(
+        `  registration, two apis      ${fmt(scaling.twoApis.rps)} req/s   p99 ${fmt(scaling.twoApis.p99)} ms`,
+      );
+      console.log(`  process jobs, one processor ${fmt(scaling.oneProcessor)} jobs/s`);
+      console.log(`  process jobs, two processors ${fmt(scaling.twoProcessors)} jobs/s`);
     }
     if (only.length === 0 || only.includes('webhooks')) {
-      const w = await runWebhooksBench(stack, token);
-      results.webhooks = w;
+      const webhooks = await runWebhooksBench(stack, token);
+      results.webhooks = webhooks;
       console.log(
         '\nWebhooks (one endpoint subscribed to every event, a local receiver, vs none; medians of 3)',
       );
       console.log(
-        `  registration, processor running  none ${fmt(w.registration.none.rps)} req/s (p99 ${fmt(w.registration.none.p99)} ms)   one ${fmt(w.registration.one.rps)} req/s (p99 ${fmt(w.registration.one.p99)} ms)   ${fmt(w.registration.ratio * 100, 1)} %`,
+        `  registration, processor running  none ${fmt(webhooks.registration.none.rps)} req/s (p99 ${fmt(webhooks.registration.none.p99)} ms)   one ${fmt(webhooks.registration.one.rps)} req/s (p99 ${fmt(webhooks.registration.one.p99)} ms)   ${fmt(webhooks.registration.ratio * 100, 1)} %`,
       );
       console.log(
-        `  processor, 3,000 process jobs    none ${fmt(w.processor.none)} jobs/s   one ${fmt(w.processor.one)} jobs/s   ${fmt(w.processor.ratio * 100, 1)} %`,
+        `  processor, 3,000 process jobs    none ${fmt(webhooks.processor.none)} jobs/s   one ${fmt(webhooks.processor.one)} jobs/s   ${fmt(webhooks.processor.ratio * 100, 1)} %`,
       );
       console.log(
-        `  deliveries to a local receiver   ${fmt(w.deliveries.perSecond)} /s (${fmt(w.deliveries.deliveries)} events in ${fmt(w.deliveries.seconds, 2)} s, ${fmt(w.deliveries.received)} received)`,
+        `  deliveries to a local receiver   ${fmt(webhooks.deliveries.perSecond)} /s (${fmt(webhooks.deliveries.deliveries)} events in ${fmt(webhooks.deliveries.seconds, 2)} s, ${fmt(webhooks.deliveries.received)} received)`,
       );
     }
     if (only.length === 0 || only.includes('report')) {
@@ -110,6 +125,10 @@ async function main() {
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
       results.legal = await require(legal).runLegalBench(stack, token, { persons });
     }
+    results.rssMb = { api: rssMb(stack.api.pid), processor: rssMb(stack.processor.pid) };
+    console.log(
+      `\nMemory after the bench: api ${fmt(results.rssMb.api)} MB, processor ${fmt(results.rssMb.processor)} MB RSS   target <= 200 MB each`,
+    );
   } finally {
     await stack.stop();
   }

@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 'use strict';
 // npm run migration:run | migration:revert | seed  (the build runs first, see package.json)
-const { DEFAULT_DATABASE_URL, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
+const { defaultDatabaseUrl, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
 
 async function main(command) {
-  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const p = persistence();
+  const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
+  const persistenceLib = persistence();
   switch (command) {
     case 'migrate': {
-      await p.ensureDatabase(databaseUrl);
-      const applied = await p.runMigrations(databaseUrl);
+      await persistenceLib.ensureDatabase(databaseUrl);
+      const applied = await persistenceLib.runMigrations(databaseUrl);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
       break;
     }
     case 'revert':
-      await p.revertLastMigration(databaseUrl);
+      await persistenceLib.revertLastMigration(databaseUrl);
       console.log('Reverted the last migration.');
       break;
     case 'setup':
@@ -24,7 +24,9 @@ async function main(command) {
     case 'seed':
       // Explicit seeding re-applies the demo rows idempotently even when clients exist.
       await setupDatabase(databaseUrl);
-      await p.withDataSource(databaseUrl, async (ds) => p.seedDemoData(ds, await hashDemoPassword()));
+      await persistenceLib.withDataSource(databaseUrl, async (ds) =>
+        persistenceLib.seedDemoData(ds, await hashDemoPassword()),
+      );
       console.log('Demo data is in place.');
       break;
     default:

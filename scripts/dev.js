@@ -5,6 +5,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { checkDependencies } = require('./lib/connectivity');
+const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 
 const ROOT = path.join(__dirname, '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -14,11 +15,11 @@ async function main() {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const ok = await checkDependencies({
-    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening',
+    databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(),
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
   });
   if (!ok) process.exit(1);
-  await require('./lib/setup').setupDatabase(env.DATABASE_URL);
+  await setupDatabase(env.DATABASE_URL);
   const children = [
     spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
       cwd: ROOT,

@@ -8,10 +8,10 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { checkDependencies } = require('./lib/connectivity');
+const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 const { supervise } = require('./lib/supervisor');
 
 const ROOT = path.join(__dirname, '..');
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/screening';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = process.env.PORT || '3000';
 
@@ -37,13 +37,13 @@ function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function run(name, script, color) {
+function run(name, script, color, databaseUrl) {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     // The children write to a pipe: tell them whether a person is reading, so logs come out readable.
     env: {
       ...process.env,
-      DATABASE_URL,
+      DATABASE_URL: databaseUrl,
       REDIS_URL,
       PORT,
       ...(process.stdout.isTTY ? { LOG_PRETTY: '1' } : {}),
@@ -65,20 +65,23 @@ function run(name, script, color) {
 
 async function main() {
   buildIfNeeded();
-  if (!(await checkDependencies({ databaseUrl: DATABASE_URL, redisUrl: REDIS_URL }))) {
+  const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
+  if (!(await checkDependencies({ databaseUrl, redisUrl: REDIS_URL }))) {
     console.error(
       '\nThe api needs both PostgreSQL and Redis. Start the missing one(s) and run `npm start` again.',
     );
     process.exit(1);
   }
-  const { setupDatabase } = require('./lib/setup');
-  await setupDatabase(DATABASE_URL);
+  await setupDatabase(databaseUrl);
 
   const say = (line) => console.log(`\x1b[33m[supervisor]\x1b[0m ${line}`);
   const supervisor = supervise(
     [
-      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', '36') },
-      { name: 'processor', start: () => run('processor', 'dist/apps/processor/src/main.js', '35') },
+      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', '36', databaseUrl) },
+      {
+        name: 'processor',
+        start: () => run('processor', 'dist/apps/processor/src/main.js', '35', databaseUrl),
+      },
     ],
     { log: say },
   );

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { api, countRows, eventually, signIn, Session, state, withDb } from './support/helpers';
+import { api, countRows, eventually, Session, signedIn, signIn, state, withDb } from './support/helpers';
 import { candidate, ended, register, waitForOverview } from './support/screening';
 
 interface LoggedEvent {
@@ -15,17 +15,9 @@ interface LoggedEvent {
   data: Record<string, unknown>;
 }
 
-let acme: Session;
-let globex: Session;
-let multi: Session;
-
-beforeAll(async () => {
-  [acme, globex, multi] = await Promise.all([
-    signIn('demo@acme.test'),
-    signIn('ops@globex.test'),
-    signIn('multi@acme.test'),
-  ]);
-});
+const acme = signedIn('demo@acme.test');
+const globex = signedIn('ops@globex.test');
+const multi = signedIn('multi@acme.test');
 
 async function readPage(session: Session, query: Record<string, string> = {}) {
   const response = await api().get('/events').query(query).set(session.auth).expect(200);

@@ -1,18 +1,10 @@
-import { api, countRows, signIn, Session, withDb } from './support/helpers';
+import { api, countRows, Session, signedIn, withDb } from './support/helpers';
 
 const SEARCHES = '/risks/legal-records/searches';
 const URI = /^https?:\/\/[\x21-\x7e]+$/;
-let acme: Session;
-let globex: Session;
-let multi: Session;
-
-beforeAll(async () => {
-  [acme, globex, multi] = await Promise.all([
-    signIn('demo@acme.test'),
-    signIn('ops@globex.test'),
-    signIn('multi@acme.test'),
-  ]);
-});
+const acme = signedIn('demo@acme.test');
+const globex = signedIn('ops@globex.test');
+const multi = signedIn('multi@acme.test');
 
 async function createSearch(session: Session, body: object, query = '') {
   const response = await api().post(`${SEARCHES}${query}`).set(session.auth).send(body);

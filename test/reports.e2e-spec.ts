@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { createUser } from './support/factories';
-import { api, signIn, Session, withDb } from './support/helpers';
+import { api, Session, signedIn, signIn, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { pdfText } from './support/pdf-text';
 import { byName, candidate, fullCandidate, register, settled, waitForOverview } from './support/screening';
 
 const SEARCHES = '/risks/legal-records/searches';
 const ZONE = 'America/Mexico_City';
-let acme: Session;
-let globex: Session;
-let multi: Session;
-
-beforeAll(async () => {
-  [acme, globex, multi] = await Promise.all([
-    signIn('demo@acme.test'),
-    signIn('ops@globex.test'),
-    signIn('multi@acme.test'),
-  ]);
-});
+const acme = signedIn('demo@acme.test');
+const globex = signedIn('ops@globex.test');
+const multi = signedIn('multi@acme.test');
 
 /** A client of its own with one user: its ledger and searches are this test's alone. */
 async function freshClient(): Promise<{ clientId: string; session: Session }> {

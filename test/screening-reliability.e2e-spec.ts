@@ -20,6 +20,24 @@ beforeAll(async () => {
   acme = await signIn('demo@acme.test');
 });
 
+/** What the database holds of a request's progress: its processes and the outbox jobs it queued. */
+async function storedProgress(uuid: string): Promise<{ processes: unknown[]; outboxJobs: number }> {
+  const processes = await withDb(
+    async (db) =>
+      (
+        await db.query(
+          `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
+          [uuid],
+        )
+      ).rows,
+  );
+  const outboxJobs = await countRows(
+    `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
+    [uuid],
+  );
+  return { processes, outboxJobs };
+}
+
 function countRequestsNamed(name: string): Promise<number> {
   return countRows(`SELECT count(*)::int AS n FROM candidate WHERE name = $1`, [name]);
 }
@@ -78,19 +96,19 @@ describe('Idempotency-Key on POST /candidate-requests', () => {
   it('keeps keys of different users apart', async () => {
     const key = `shared-${Date.now()}`;
     const multi = await signIn('multi@acme.test');
-    const a = await api()
+    const acmeAnswer = await api()
       .post('/candidate-requests')
       .set(acme.auth)
       .set('Idempotency-Key', key)
       .send(candidate())
       .expect(202);
-    const b = await api()
+    const multiAnswer = await api()
       .post('/candidate-requests')
       .set(multi.auth)
       .set('Idempotency-Key', key)
       .send(candidate())
       .expect(202);
-    expect(a.body.uuid).not.toBe(b.body.uuid);
+    expect(acmeAnswer.body.uuid).not.toBe(multiAnswer.body.uuid);
   });
 
   it('refuses a key longer than 255 characters', async () => {
@@ -127,8 +145,8 @@ describe('nothing lost, nothing done twice', () => {
       startRedis(redisPort);
       await waitForRedis(redisPort, true);
     }
-    const o = await waitForOverview(acme, uuid!, ended, 40_000);
-    expect(o.processes.every((p) => p.status === 'Finalizado')).toBe(true);
+    const view = await waitForOverview(acme, uuid!, ended, 40_000);
+    expect(view.processes.every((p) => p.status === 'Finalizado')).toBe(true);
     await api().get('/health').expect(200);
   });
 
@@ -139,15 +157,15 @@ describe('nothing lost, nothing done twice', () => {
     await waitForOverview(
       acme,
       uuid,
-      (o) => o.processes.some((p) => p.status === 'En proceso' && p.startDate !== null),
+      (view) => view.processes.some((p) => p.status === 'En proceso' && p.startDate !== null),
       20_000,
     );
     await killProcessor({ restart: false });
     const midway = await overview(acme, uuid);
     expect(midway.processes.some((p) => p.status === 'En proceso' && p.startDate !== null)).toBe(true);
     await killProcessor({ env: {} }); // a new processor with the normal configuration
-    const o = await waitForOverview(acme, uuid, ended, 45_000);
-    expect(o.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
+    const view = await waitForOverview(acme, uuid, ended, 45_000);
+    expect(view.processes.every((p) => p.status === 'Finalizado' && p.endDate! >= p.startDate!)).toBe(true);
     const outboxRows = await countRows(
       `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
       [uuid],
@@ -157,33 +175,21 @@ describe('nothing lost, nothing done twice', () => {
 
   it('ignores a duplicated job delivery: no second write, no dependents queued twice', async () => {
     const uuid = await register(acme, fullCandidate());
-    let o = await waitForOverview(acme, uuid, settled);
-    const documentos = byName(o, 'Documentos');
+    let view = await waitForOverview(acme, uuid, settled);
+    const documentos = byName(view, 'Documentos');
     await api()
       .post(`/candidate-requests/${uuid}/processes/${documentos.id}/candidate-input`)
       .set(acme.auth)
       .send(DOCUMENTS)
       .expect(202);
-    o = await waitForOverview(
+    view = await waitForOverview(
       acme,
       uuid,
       (x) =>
         byName(x, 'Validación de estudios').status === 'Finalizado' &&
         byName(x, 'Geolocalización').status === 'Finalizado',
     );
-    const before = await withDb(
-      async (db) =>
-        (
-          await db.query(
-            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
-            [uuid],
-          )
-        ).rows,
-    );
-    const outboxBefore = await countRows(
-      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
-      [uuid],
-    );
+    const { processes: before, outboxJobs: outboxBefore } = await storedProgress(uuid);
 
     const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
     try {
@@ -191,8 +197,8 @@ describe('nothing lost, nothing done twice', () => {
         ['Documentos', 'Peps', 'Validación de estudios'].map((name) =>
           queue.add(
             'run-process',
-            { requestId: uuid, processId: byName(o, name).id },
-            { jobId: `duplicate-${byName(o, name).id}-${Date.now()}` },
+            { requestId: uuid, processId: byName(view, name).id },
+            { jobId: `duplicate-${byName(view, name).id}-${Date.now()}` },
           ),
         ),
       );
@@ -200,19 +206,7 @@ describe('nothing lost, nothing done twice', () => {
     } finally {
       await queue.close();
     }
-    const after = await withDb(
-      async (db) =>
-        (
-          await db.query(
-            `SELECT id, status, result, end_date, summary, generation FROM request_process WHERE request_id = $1 ORDER BY position`,
-            [uuid],
-          )
-        ).rows,
-    );
-    const outboxAfter = await countRows(
-      `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`,
-      [uuid],
-    );
+    const { processes: after, outboxJobs: outboxAfter } = await storedProgress(uuid);
     expect(after).toEqual(before);
     expect(outboxAfter).toBe(outboxBefore);
   });
@@ -223,11 +217,13 @@ describe('a provider that never answers', () => {
     await killProcessor({ env: { SANDBOX_FAILURE_RATE: '1' } });
     try {
       const uuid = await register(acme, candidate());
-      const o = await waitForOverview(acme, uuid, ended, 30_000);
-      expect(o.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(true);
-      expect(o.result).toBe('No disponible');
+      const view = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(view.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(
+        true,
+      );
+      expect(view.result).toBe('No disponible');
       const response = await api()
-        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'Peps').id}?detail=true`)
+        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'Peps').id}?detail=true`)
         .set(acme.auth)
         .expect(200);
       const { summary, rawDetails } = response.body.data;
@@ -254,12 +250,12 @@ describe('a provider that never answers', () => {
     await killProcessor({ env: { LEGAL_SOURCE_FAILURE_RATE: '1' } });
     try {
       const uuid = await register(acme, candidate());
-      const o = await waitForOverview(acme, uuid, ended, 30_000);
-      expect(byName(o, 'BGC Legal').result).toBe('No disponible');
-      const others = o.processes.filter((p) => p.processName !== 'BGC Legal');
+      const view = await waitForOverview(acme, uuid, ended, 30_000);
+      expect(byName(view, 'BGC Legal').result).toBe('No disponible');
+      const others = view.processes.filter((p) => p.processName !== 'BGC Legal');
       expect(others.every((p) => p.status === 'Finalizado' && p.result !== 'No disponible')).toBe(true);
       const detail = await api()
-        .get(`/candidate-requests/${uuid}/processes/${byName(o, 'BGC Legal').id}?detail=true`)
+        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'BGC Legal').id}?detail=true`)
         .set(acme.auth)
         .expect(200);
       expect(detail.body.data.rawDetails.error).toContain('legal-records source');

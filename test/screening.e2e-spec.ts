@@ -1,3 +1,4 @@
+import { REGISTRATION_EXAMPLES } from '../apps/api/src/screening/screening.examples';
 import { api, signIn, Session, withDb } from './support/helpers';
 import { documentedSchema, documentedViolations, servedDocument } from './support/openapi';
 import {
@@ -146,26 +147,18 @@ describe('POST /candidate-requests', () => {
   });
 
   it('creates no Referencias Personales process for a corporate registration (rule 6)', async () => {
-    const uuid = await register(acme, {
-      packageId: 'PKG-ACME-FULL',
-      personType: 'corporate',
-      nationality: 'MX',
-      rfc: 'CNO150210AB3',
-      consentNIP: '1850',
-      regime: 'Régimen General de Ley Personas Morales',
-      businessName: 'Comercializadora del Norte S.A. de C.V.',
-    });
-    const o = await overview(acme, uuid);
-    expect(o.processes).toHaveLength(11);
-    expect(o.processes.map((p) => p.processName)).not.toContain('Referencias Personales');
+    const uuid = await register(acme, REGISTRATION_EXAMPLES.corporate.value);
+    const view = await overview(acme, uuid);
+    expect(view.processes).toHaveLength(11);
+    expect(view.processes.map((p) => p.processName)).not.toContain('Referencias Personales');
   });
 });
 
 describe('GET /candidate-requests/{uuid}', () => {
   it('shows the SPEC 3 picture once a full package settles', async () => {
     const uuid = await register(acme, fullCandidate());
-    const o = await waitForOverview(acme, uuid, settled);
-    expect(o).toEqual(
+    const view = await waitForOverview(acme, uuid, settled);
+    expect(view).toEqual(
       expect.objectContaining({
         isCandidateRegistered: true,
         status: 'Completed',
@@ -173,9 +166,9 @@ describe('GET /candidate-requests/{uuid}', () => {
         globalEndDate: null,
       }),
     );
-    expect(o.processes).toHaveLength(12);
+    expect(view.processes).toHaveLength(12);
     for (const name of ['Documentos', 'Referencias Personales', 'Referencias Laborales']) {
-      const p = byName(o, name);
+      const p = byName(view, name);
       expect({
         name,
         status: p.status,
@@ -191,7 +184,7 @@ describe('GET /candidate-requests/{uuid}', () => {
       });
     }
     for (const name of ['Validación de estudios', 'Geolocalización']) {
-      const p = byName(o, name);
+      const p = byName(view, name);
       expect({
         name,
         status: p.status,
@@ -206,7 +199,7 @@ describe('GET /candidate-requests/{uuid}', () => {
         endDate: null,
       });
     }
-    const finished = o.processes.filter((p) => p.status === 'Finalizado');
+    const finished = view.processes.filter((p) => p.status === 'Finalizado');
     expect(finished.map((p) => p.processName).sort()).toEqual(
       [
         'BGC Laboral',
@@ -227,10 +220,10 @@ describe('GET /candidate-requests/{uuid}', () => {
 
   it('reaches globalEndDate for PKG-ACME-BASIC without candidate input', async () => {
     const uuid = await register(acme, candidate());
-    const o = await waitForOverview(acme, uuid, ended);
-    expect(o.status).toBe('Completed');
-    expect(o.result).not.toBe('Pendiente');
-    expect(o.globalEndDate).toBe(Math.max(...o.processes.map((p) => p.endDate!)));
+    const view = await waitForOverview(acme, uuid, ended);
+    expect(view.status).toBe('Completed');
+    expect(view.result).not.toBe('Pendiente');
+    expect(view.globalEndDate).toBe(Math.max(...view.processes.map((p) => p.endDate!)));
     const { body } = await api().get(`/candidate-requests/${uuid}`).set(acme.auth).expect(200);
     expect(await documentedViolations('/candidate-requests/{uuid}', body)).toEqual([]);
   });
@@ -281,35 +274,39 @@ describe('GET /candidate-requests/{uuid}', () => {
 describe('candidate input', () => {
   it('drives a full request to globalEndDate', async () => {
     const uuid = await register(acme, fullCandidate());
-    let o = await waitForOverview(acme, uuid, settled);
+    let view = await waitForOverview(acme, uuid, settled);
     for (const [name, body] of [
       ['Documentos', DOCUMENTS],
       ['Referencias Personales', PERSONAL_REFERENCES],
       ['Referencias Laborales', WORK_REFERENCES],
     ] as const) {
       const response = await api()
-        .post(`/candidate-requests/${uuid}/processes/${byName(o, name).id}/candidate-input`)
+        .post(`/candidate-requests/${uuid}/processes/${byName(view, name).id}/candidate-input`)
         .set(acme.auth)
         .send(body)
         .expect(202);
-      expect(response.body.data).toEqual({ id: byName(o, name).id, processName: name, status: 'En proceso' });
+      expect(response.body.data).toEqual({
+        id: byName(view, name).id,
+        processName: name,
+        status: 'En proceso',
+      });
     }
-    o = await waitForOverview(acme, uuid, ended);
-    expect(o.status).toBe('Completed');
-    expect(o.processes.every((p) => p.status === 'Finalizado')).toBe(true);
-    expect(o.result).not.toBe('Pendiente');
-    expect(o.globalEndDate).toBe(Math.max(...o.processes.map((p) => p.endDate!)));
+    view = await waitForOverview(acme, uuid, ended);
+    expect(view.status).toBe('Completed');
+    expect(view.processes.every((p) => p.status === 'Finalizado')).toBe(true);
+    expect(view.result).not.toBe('Pendiente');
+    expect(view.globalEndDate).toBe(Math.max(...view.processes.map((p) => p.endDate!)));
     // Validación de estudios started only after Documentos ended.
-    expect(byName(o, 'Validación de estudios').startDate).toBeGreaterThanOrEqual(
-      byName(o, 'Documentos').endDate!,
+    expect(byName(view, 'Validación de estudios').startDate).toBeGreaterThanOrEqual(
+      byName(view, 'Documentos').endDate!,
     );
   });
 
   it('answers 409 when the process is not waiting for the candidate', async () => {
     const uuid = await register(acme, candidate());
-    const o = await waitForOverview(acme, uuid, ended);
+    const view = await waitForOverview(acme, uuid, ended);
     const response = await api()
-      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Peps').id}/candidate-input`)
+      .post(`/candidate-requests/${uuid}/processes/${byName(view, 'Peps').id}/candidate-input`)
       .set(acme.auth)
       .send(DOCUMENTS)
       .expect(409);
@@ -318,8 +315,8 @@ describe('candidate input', () => {
 
   it('accepts one of several concurrent submissions and answers 409 to the others', async () => {
     const uuid = await register(acme, fullCandidate());
-    const o = await waitForOverview(acme, uuid, settled);
-    const path = `/candidate-requests/${uuid}/processes/${byName(o, 'Documentos').id}/candidate-input`;
+    const view = await waitForOverview(acme, uuid, settled);
+    const path = `/candidate-requests/${uuid}/processes/${byName(view, 'Documentos').id}/candidate-input`;
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => api().post(path).set(acme.auth).send(DOCUMENTS)),
     );
@@ -328,22 +325,26 @@ describe('candidate input', () => {
 
   it('refuses an invalid body with 400 naming the fields', async () => {
     const uuid = await register(acme, fullCandidate());
-    const o = await waitForOverview(acme, uuid, settled);
+    const view = await waitForOverview(acme, uuid, settled);
     const response = await api()
-      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Referencias Personales').id}/candidate-input`)
+      .post(
+        `/candidate-requests/${uuid}/processes/${byName(view, 'Referencias Personales').id}/candidate-input`,
+      )
       .set(acme.auth)
       .send({ references: [{ name: 'Solo Uno', phone: '+525500000000', relationship: 'Primo' }] })
       .expect(400);
     expect(response.body.errors.length).toBeGreaterThan(0);
     const docs = await api()
-      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Documentos').id}/candidate-input`)
+      .post(`/candidate-requests/${uuid}/processes/${byName(view, 'Documentos').id}/candidate-input`)
       .set(acme.auth)
       .send({ documents: [{ type: 'SELFIE', fileName: 'x.jpg', sha256: 'nothex' }] })
       .expect(400);
     const fields = (docs.body.errors as Array<{ field: string }>).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['documents[0].type', 'documents[0].sha256']));
     const mixed = await api()
-      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Referencias Personales').id}/candidate-input`)
+      .post(
+        `/candidate-requests/${uuid}/processes/${byName(view, 'Referencias Personales').id}/candidate-input`,
+      )
       .set(acme.auth)
       .send({
         references: [
@@ -359,9 +360,9 @@ describe('candidate input', () => {
 
   it("answers 404 for another client's process", async () => {
     const uuid = await register(acme, fullCandidate());
-    const o = await waitForOverview(acme, uuid, settled);
+    const view = await waitForOverview(acme, uuid, settled);
     await api()
-      .post(`/candidate-requests/${uuid}/processes/${byName(o, 'Documentos').id}/candidate-input`)
+      .post(`/candidate-requests/${uuid}/processes/${byName(view, 'Documentos').id}/candidate-input`)
       .set(globex.auth)
       .send(DOCUMENTS)
       .expect(404);
@@ -371,8 +372,8 @@ describe('candidate input', () => {
 describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
   it('answers the summary of a finished process, and rawDetails with detail=true', async () => {
     const uuid = await register(acme, candidate());
-    const o = await waitForOverview(acme, uuid, ended);
-    const peps = byName(o, 'Peps');
+    const view = await waitForOverview(acme, uuid, ended);
+    const peps = byName(view, 'Peps');
     const plain = await api()
       .get(`/candidate-requests/${uuid}/processes/${peps.id}`)
       .set(acme.auth)
@@ -410,8 +411,8 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
 
   it('answers statusCode 409 in the body for a process that has not finished', async () => {
     const uuid = await register(acme, fullCandidate());
-    const o = await waitForOverview(acme, uuid, settled);
-    const docs = byName(o, 'Documentos');
+    const view = await waitForOverview(acme, uuid, settled);
+    const docs = byName(view, 'Documentos');
     const response = await api()
       .get(`/candidate-requests/${uuid}/processes/${docs.id}`)
       .set(acme.auth)

@@ -8,23 +8,14 @@
 // corpus already loaded with the same persons, seed and generator version is reused.
 const path = require('node:path');
 const { Client, Pool } = require('pg');
-const { load, median, percentile } = require('./measure');
-const { ROOT } = require('./stack');
+const { load, median, percentile } = require('./lib/measure');
+const { ROOT } = require('./lib/stack');
+const { call } = require('./lib/workload');
 
 const SEARCHES = '/risks/legal-records/searches';
 const fmt = (n, digits = 1) =>
   n === undefined || n === null ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
 const dist = (file) => require(path.join(ROOT, 'dist/libs', file));
-
-async function call(base, token, method, url, body) {
-  const r = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (r.status !== 200) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 

@@ -1,8 +1,9 @@
 'use strict';
 // Report figure (issue "What HR teams ask for next", item 1): the PDF report of a PKG-ACME-FULL
 // request whose 12 processes have all finished, downloaded through the api (sequential; p50/p95).
-const { timeCalls } = require('./measure');
-const { sleep } = require('./stack');
+const { timeCalls } = require('./lib/measure');
+const { sleep } = require('./lib/stack');
+const { authHeaders, call, EXAMPLES } = require('./lib/workload');
 
 const CANDIDATE = {
   packageId: 'PKG-ACME-FULL',
@@ -17,56 +18,26 @@ const CANDIDATE = {
   consentNIP: '4790',
 };
 
-/** What the candidate supplies to each process that waits for them. */
+/** What the candidate supplies to each process that waits for them: the api's examples. */
+const { documents, personalReferences, workReferences } = EXAMPLES.CANDIDATE_INPUT_EXAMPLES;
 const CANDIDATE_INPUT = {
-  Documentos: {
-    documents: [
-      { type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repeat(64) },
-      { type: 'COMPROBANTE_DOMICILIO', fileName: 'domicilio.pdf', sha256: 'b'.repeat(64) },
-    ],
-  },
-  'Referencias Personales': {
-    references: [
-      { name: 'María López', phone: '+525511112222', relationship: 'Amiga' },
-      { name: 'Pedro Ruiz', phone: '+525533334444', relationship: 'Vecino' },
-    ],
-  },
-  'Referencias Laborales': {
-    references: [
-      {
-        company: 'Transportes del Bajío',
-        contactName: 'Laura Méndez',
-        phone: '+524771234567',
-        position: 'Supervisor',
-        startDate: '2019-02-01',
-        endDate: '2023-06-30',
-      },
-    ],
-  },
+  Documentos: documents.value,
+  'Referencias Personales': personalReferences.value,
+  'Referencias Laborales': workReferences.value,
 };
-
-async function call(stack, token, method, url, body) {
-  const r = await fetch(`${stack.base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 /** Registers the candidate and answers for them until every process has finished. */
 async function finishedFullRequest(stack, token) {
-  const { uuid } = await call(stack, token, 'POST', '/candidate-requests', CANDIDATE);
+  const { uuid } = await call(stack.base, token, 'POST', '/candidate-requests', CANDIDATE);
   const supplied = new Set();
   for (let i = 0; i < 2400; i++) {
-    const { data } = await call(stack, token, 'GET', `/candidate-requests/${uuid}`);
+    const { data } = await call(stack.base, token, 'GET', `/candidate-requests/${uuid}`);
     if (data.globalEndDate !== null) return uuid;
     for (const p of data.processes) {
       if (p.status !== 'Pendiente Candidato' || supplied.has(p.id)) continue;
       supplied.add(p.id);
       const path = `/candidate-requests/${uuid}/processes/${p.id}/candidate-input`;
-      await call(stack, token, 'POST', path, CANDIDATE_INPUT[p.processName]);
+      await call(stack.base, token, 'POST', path, CANDIDATE_INPUT[p.processName]);
     }
     await sleep(25);
   }
@@ -77,11 +48,11 @@ async function runReportBench(stack, token) {
   const uuid = await finishedFullRequest(stack, token);
   let bytes = 0;
   const download = async () => {
-    const r = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
-      headers: { authorization: `Bearer ${token}` },
+    const response = await fetch(`${stack.base}/candidate-requests/${uuid}/report`, {
+      headers: authHeaders(token, false),
     });
-    if (r.status !== 200) throw new Error(`report: ${r.status} ${await r.text()}`);
-    bytes = (await r.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`report: ${response.status} ${await response.text()}`);
+    bytes = (await response.arrayBuffer()).byteLength;
   };
   for (let i = 0; i < 20; i++) await download(); // warm-up: fonts parsed, JIT settled
   const timing = await timeCalls(300, download);

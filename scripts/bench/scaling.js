@@ -2,9 +2,9 @@
 // How far one instance goes and what a second one adds (docs/scaling.md): registration with one api
 // and with two side by side, then a queue of process jobs drained by one processor and by two.
 const { Client } = require('pg');
-const { load, median } = require('./measure');
-const { candidate, post, waitUntil } = require('./screening');
-const { sleep, startApp, waitHealthy } = require('./stack');
+const { load, median } = require('./lib/measure');
+const { startApp, waitHealthy } = require('./lib/stack');
+const { processJobsRun, queueRegistrations, registrationLoad, waitUntil } = require('./lib/workload');
 
 const RUNS = 3;
 
@@ -12,15 +12,7 @@ async function registrationRate(urls, token) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const parts = await Promise.all(
-      urls.map((url) =>
-        load({
-          url: `${url}/candidate-requests`,
-          method: 'POST',
-          connections: 20 / urls.length,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(candidate('PKG-ACME-BASIC')),
-        }),
-      ),
+      urls.map((url) => load(registrationLoad(url, token, { connections: 20 / urls.length }))),
     );
     runs.push({ rps: parts.reduce((sum, p) => sum + p.rps, 0), p99: Math.max(...parts.map((p) => p.p99)) });
   }
@@ -29,27 +21,11 @@ async function registrationRate(urls, token) {
 
 /** Queues `requests` BASIC registrations (5 jobs each) with no processor, then times the drain. */
 async function drainRate(stack, token, db, startProcessors, requests = 600) {
-  const queued = [];
-  for (let i = 0; i < requests; i += 20)
-    queued.push(
-      ...(await Promise.all(
-        Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),
-      )),
-    );
-  await sleep(1500); // let the api publish every job
+  const queued = await queueRegistrations(stack, token, requests);
   const processors = startProcessors();
-  await waitUntil(
-    db,
-    `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
-    [queued],
-    300_000,
-  );
-  const { rows } = await db.query(
-    `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds FROM request_process WHERE request_id = ANY($1)`,
-    [queued],
-  );
+  const { jobs, seconds } = await processJobsRun(db, queued);
   await Promise.all(processors.map((p) => new Promise((r) => p.once('exit', r).kill('SIGTERM'))));
-  return rows[0].jobs / Number(rows[0].seconds);
+  return jobs / seconds;
 }
 
 async function runScalingBench(stack, token) {

@@ -3,44 +3,9 @@
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
-const { loadMedian, median } = require('./measure');
-const { sleep } = require('./stack');
-
-let seq = 0;
-function candidate(packageId) {
-  seq += 1;
-  return {
-    packageId,
-    name: `Bench ${seq}`,
-    lastName: 'Hernández',
-    birthDate: '1990-05-17',
-    nationality: 'MX',
-    gender: 'H',
-    rfc: 'HELJ900517AB1',
-    curp: 'HELJ900517HDFRPN09',
-    ...(packageId === 'PKG-ACME-FULL' ? { consentNIP: '4790' } : {}),
-  };
-}
-
-async function post(stack, token, body) {
-  const r = await fetch(`${stack.base}/candidate-requests`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (r.status !== 202) throw new Error(`registration: ${r.status} ${await r.text()}`);
-  return (await r.json()).uuid;
-}
-
-async function waitUntil(db, sql, params, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { rows } = await db.query(sql, params);
-    if (rows[0].done) return;
-    await sleep(5);
-  }
-  throw new Error(`timed out: ${sql}`);
-}
+const { loadMedian, median } = require('./lib/measure');
+const { candidate, post, waitUntil } = require('./lib/workload');
+const { processJobsRun, queueRegistrations, registrationLoad } = require('./lib/workload');
 
 const ALL_DONE = `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso') AS done`;
 
@@ -53,12 +18,7 @@ async function runScreeningBench(stack, token) {
   //    (its jobs wait in Redis): this measures what the api does per registration, not how fast two
   //    cores can also run five process jobs for each one (that is figure 4).
   await stack.stopProcessor();
-  const registration = await loadMedian({
-    url: `${stack.base}/candidate-requests`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(candidate('PKG-ACME-BASIC')),
-  });
+  const registration = await loadMedian(registrationLoad(stack.base, token));
   results.registration = registration;
   stack.startProcessor();
   await waitUntil(db, ALL_DONE, [], 600_000);
@@ -136,33 +96,12 @@ async function runScreeningBench(stack, token) {
 
   // 4. Processor throughput: queue 600 BASIC requests (3,000 jobs) with the processor stopped, then drain.
   await stack.stopProcessor();
-  const queued = [];
-  for (let i = 0; i < 600; i += 20) {
-    queued.push(
-      ...(await Promise.all(
-        Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),
-      )),
-    );
-  }
-  await sleep(1500); // let the api publish every job
+  const queued = await queueRegistrations(stack, token);
   stack.startProcessor();
-  await waitUntil(
-    db,
-    `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
-    [queued],
-    300_000,
-  );
-  const { rows: t } = await db.query(
-    `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds FROM request_process WHERE request_id = ANY($1)`,
-    [queued],
-  );
-  results.processor = {
-    jobs: t[0].jobs,
-    seconds: Number(t[0].seconds),
-    jobsPerSecond: t[0].jobs / Number(t[0].seconds),
-  };
+  const { jobs, seconds } = await processJobsRun(db, queued);
+  results.processor = { jobs, seconds, jobsPerSecond: jobs / seconds };
   await db.end();
   return results;
 }
 
-module.exports = { runScreeningBench, candidate, post, waitUntil };
+module.exports = { runScreeningBench };

@@ -4,9 +4,8 @@
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
-const { load, median } = require('./measure');
-const { candidate, post, waitUntil } = require('./screening');
-const { sleep } = require('./stack');
+const { load, median } = require('./lib/measure');
+const { call, processJobsRun, queueRegistrations, registrationLoad, waitUntil } = require('./lib/workload');
 
 const RUNS = 3;
 const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 3298);
@@ -31,31 +30,15 @@ function startReceiver() {
   );
 }
 
-async function call(stack, token, method, urlPath, body) {
-  const response = await fetch(`${stack.base}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body && JSON.stringify(body),
-  });
-  if (response.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
-
 /** One endpoint of acme subscribed to every event, or none (`url` null): the two setups compared. */
 async function subscribe(stack, token, db, url) {
   await db.query(`DELETE FROM webhook_endpoint`);
-  if (url) await call(stack, token, 'POST', '/webhook-endpoints', { url });
+  if (url) await call(stack.base, token, 'POST', '/webhook-endpoints', { url });
 }
 
 /** Registration throughput while the processor runs (and dispatches and delivers), then a drain. */
 async function registrationRate(stack, token, db) {
-  const result = await load({
-    url: `${stack.base}/candidate-requests`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(candidate('PKG-ACME-BASIC')),
-  });
+  const result = await load(registrationLoad(stack.base, token));
   await waitUntil(db, QUIET, [], 600_000);
   return result;
 }
@@ -63,27 +46,11 @@ async function registrationRate(stack, token, db) {
 /** Process jobs per second draining 600 BASIC registrations queued with the processor stopped. */
 async function processorRate(stack, token, db) {
   await stack.stopProcessor();
-  const queued = [];
-  for (let i = 0; i < 600; i += 20)
-    queued.push(
-      ...(await Promise.all(
-        Array.from({ length: 20 }, () => post(stack, token, candidate('PKG-ACME-BASIC'))),
-      )),
-    );
-  await sleep(1500); // let the api publish every job
+  const queued = await queueRegistrations(stack, token);
   stack.startProcessor();
-  await waitUntil(
-    db,
-    `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
-    [queued],
-    300_000,
-  );
-  const { rows } = await db.query(
-    `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds FROM request_process WHERE request_id = ANY($1)`,
-    [queued],
-  );
+  const { jobs, seconds } = await processJobsRun(db, queued);
   await waitUntil(db, QUIET, [], 600_000);
-  return rows[0].jobs / Number(rows[0].seconds);
+  return jobs / seconds;
 }
 
 /**

@@ -3,7 +3,11 @@
 const path = require('node:path');
 
 const DIST = path.join(__dirname, '..', '..', 'dist');
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
+
+/** The apps' own default (libs/platform's config), read from the build. */
+function defaultDatabaseUrl() {
+  return require(path.join(DIST, 'libs/platform/src/config/app-config.js')).DEFAULT_DATABASE_URL;
+}
 
 function persistence() {
   return require(path.join(DIST, 'libs/persistence/src/index.js'));
@@ -16,29 +20,29 @@ async function hashDemoPassword() {
 
 /** Demo clients, users and packages when the database has no client; the demo corpus when empty. */
 async function seedIfEmpty(databaseUrl, log = console.log) {
-  const p = persistence();
-  await p.withDataSource(databaseUrl, async (ds) => {
-    if (!(await p.hasAnyClient(ds))) {
-      await p.seedDemoData(ds, await hashDemoPassword());
+  const persistenceLib = persistence();
+  await persistenceLib.withDataSource(databaseUrl, async (ds) => {
+    if (!(await persistenceLib.hasAnyClient(ds))) {
+      await persistenceLib.seedDemoData(ds, await hashDemoPassword());
       log('Seeded the demo clients, users and packages.');
     }
-    if (typeof p.seedDemoCorpusIfEmpty === 'function') {
-      const loaded = await p.seedDemoCorpusIfEmpty(ds, log);
+    if (typeof persistenceLib.seedDemoCorpusIfEmpty === 'function') {
+      const loaded = await persistenceLib.seedDemoCorpusIfEmpty(ds, log);
       if (loaded) log(`Loaded the demo legal-records corpus (${loaded} persons).`);
     }
   });
 }
 
 async function setupDatabase(
-  databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl(),
   log = console.log,
 ) {
-  const p = persistence();
-  const { created } = await p.ensureDatabase(databaseUrl);
+  const persistenceLib = persistence();
+  const { created } = await persistenceLib.ensureDatabase(databaseUrl);
   if (created) log(`Created database ${new URL(databaseUrl).pathname.slice(1)}.`);
-  const applied = await p.runMigrations(databaseUrl);
+  const applied = await persistenceLib.runMigrations(databaseUrl);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}.`);
   await seedIfEmpty(databaseUrl, log);
 }
 
-module.exports = { DEFAULT_DATABASE_URL, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };
+module.exports = { defaultDatabaseUrl, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };

@@ -44,6 +44,18 @@ export async function signIn(email = 'demo@acme.test', password = DEMO_PASSWORD)
   };
 }
 
+/**
+ * The session of `email`, signed in before the suite's tests run (a `beforeAll` of the calling
+ * file): `const acme = signedIn('demo@acme.test')` at the top of a spec, then `acme.auth` in its tests.
+ */
+export function signedIn(email: string): Session {
+  const session = {} as Session;
+  beforeAll(async () => {
+    Object.assign(session, await signIn(email));
+  });
+  return session;
+}
+
 /** A direct connection to the e2e database, for assertions on what was stored. */
 export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
   const db = new Client({ connectionString: state().databaseUrl });

@@ -70,34 +70,18 @@ export function writeState(state: StackState): void {
   writeFileSync(STATE_FILE, JSON.stringify(state));
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const redisServer = require(join(ROOT, 'scripts/lib/redis-server.js')) as {
+  startRedisServer: (port: number, name: string) => void;
+  stopRedisServer: (port: number) => void;
+};
+
 export function startRedis(port: number): void {
-  const result = spawnSync(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--daemonize',
-      'yes',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      tmpdir(),
-      '--logfile',
-      join(tmpdir(), `screening-e2e-redis-${port}.log`),
-      '--pidfile',
-      join(tmpdir(), `screening-e2e-redis-${port}.pid`),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`redis-server did not start: ${result.stderr || result.stdout}`);
+  redisServer.startRedisServer(port, 'screening-e2e');
 }
 
 export function stopRedis(port: number): void {
-  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { encoding: 'utf8' });
+  redisServer.stopRedisServer(port);
 }
 
 export async function waitForRedis(port: number, up = true, timeoutMs = 10_000): Promise<void> {

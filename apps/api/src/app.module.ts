@@ -2,9 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PersistenceModule } from '@app/persistence';
 import {
-  APP_CONFIG,
-  AppConfig,
   AppConfigModule,
+  DATABASE_SETTINGS,
   LoggingModule,
   MetricsModule,
   RedisModule,
@@ -24,10 +23,7 @@ import { UsageModule } from './usage/usage.module';
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
-    }),
+    PersistenceModule.forRoot(DATABASE_SETTINGS),
     RedisModule,
     ShutdownStateModule,
     MetricsModule.forApi(),

@@ -1,13 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@app/persistence';
-import {
-  APP_CONFIG,
-  AppConfig,
-  AppConfigModule,
-  LoggingModule,
-  MetricsModule,
-  RedisModule,
-} from '@app/platform';
+import { AppConfigModule, DATABASE_SETTINGS, LoggingModule, MetricsModule, RedisModule } from '@app/platform';
 import { HeartbeatService } from './heartbeat.service';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
@@ -17,10 +10,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
   imports: [
     AppConfigModule,
     LoggingModule,
-    PersistenceModule.forRoot({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: 20 }),
-    }),
+    PersistenceModule.forRoot(DATABASE_SETTINGS),
     RedisModule,
     MetricsModule.forProcessor(),
     ScreeningWorkerModule,

@@ -1,4 +1,11 @@
-import { addDays, dateRangeViolations, daysInclusive, formatLocalDateTime } from './calendar';
+import {
+  addDays,
+  calendarDateIn,
+  dateRangeViolations,
+  daysInclusive,
+  formatLocalDateTime,
+  isCalendarDate,
+} from './calendar';
 
 describe('formatLocalDateTime', () => {
   it.each([
@@ -56,5 +63,28 @@ describe('dateRangeViolations', () => {
     expect(dateRangeViolations({ from: '2026-02-02', to: '2026-02-01' })[0].message).toBe(
       'from (2026-02-02) must not be after to (2026-02-01).',
     );
+  });
+});
+
+describe('calendarDateIn', () => {
+  it.each([
+    ['2026-01-01T03:00:00Z', 'America/Mexico_City', '2025-12-31'],
+    ['2026-01-01T06:00:00Z', 'America/Mexico_City', '2026-01-01'],
+    ['2026-01-01T03:00:00Z', 'UTC', '2026-01-01'],
+  ])('%s in %s is %s', (instant, zone, date) => {
+    expect(calendarDateIn(zone, new Date(instant))).toBe(date);
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each([
+    ['2000-02-29', true],
+    ['2001-02-29', false],
+    ['2001-02-30', false],
+    ['2001-13-01', false],
+    ['17/05/1990', false],
+    ['1990-5-17', false],
+  ])('%s -> %s', (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected);
   });
 });

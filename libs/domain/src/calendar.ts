@@ -1,9 +1,9 @@
 import { FieldViolation } from './errors';
-import { isCalendarDate } from './screening/registration-rules';
 
 const DAY_MS = 86_400_000;
 
-// Building an Intl formatter costs far more than using one: a report formats two dozen instants.
+// Building an Intl formatter costs far more than using one: a report formats two dozen instants, a
+// batch checks a thousand birth dates against today.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -29,10 +29,30 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
  * locale's format, whose spacing and punctuation change between ICU versions.
  */
 export function formatLocalDateTime(timeZone: string, instant: Date | number, seconds = false): string {
-  const parts: Record<string, string> = {};
-  for (const part of wallClockFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  const parts = wallClockParts(timeZone, instant);
   const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
   return `${parts.day}/${parts.month}/${parts.year} ${time}`;
+}
+
+function wallClockParts(timeZone: string, instant: Date | number): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of wallClockFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
+export function calendarDateIn(timeZone: string, instant: Date): string {
+  const parts = wallClockParts(timeZone, instant);
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** YYYY-MM-DD `days` after (or before) a calendar date. */

@@ -22,27 +22,22 @@ export abstract class DomainError extends Error {
 export type DomainErrorCode =
   'VALIDATION_FAILED' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'GONE' | 'UNPROCESSABLE';
 
+/** A domain error class whose `code` is fixed. */
+function withCode<C extends DomainErrorCode>(code: C) {
+  return class extends DomainError {
+    readonly code = code;
+  };
+}
+
 /** Input breaks one or more rules; every violation is listed (HTTP 400). */
-export class ValidationFailedError extends DomainError {
-  readonly code = 'VALIDATION_FAILED' as const;
-}
+export class ValidationFailedError extends withCode('VALIDATION_FAILED') {}
 /** The resource does not exist for this caller (HTTP 404). */
-export class NotFoundError extends DomainError {
-  readonly code = 'NOT_FOUND' as const;
-}
+export class NotFoundError extends withCode('NOT_FOUND') {}
 /** The caller may not act on this resource (HTTP 403). */
-export class ForbiddenError extends DomainError {
-  readonly code = 'FORBIDDEN' as const;
-}
+export class ForbiddenError extends withCode('FORBIDDEN') {}
 /** The resource is not in a state that allows the operation (HTTP 409). */
-export class ConflictError extends DomainError {
-  readonly code = 'CONFLICT' as const;
-}
+export class ConflictError extends withCode('CONFLICT') {}
 /** The resource existed but can no longer be used (HTTP 410). */
-export class GoneError extends DomainError {
-  readonly code = 'GONE' as const;
-}
+export class GoneError extends withCode('GONE') {}
 /** The request is well formed but contradicts an earlier one (HTTP 422). */
-export class UnprocessableError extends DomainError {
-  readonly code = 'UNPROCESSABLE' as const;
-}
+export class UnprocessableError extends withCode('UNPROCESSABLE') {}

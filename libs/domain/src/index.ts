@@ -1,7 +1,7 @@
 // Public surface of the domain: plain TypeScript rules of SPEC.md and CONTRACT.md.
 export * from './errors';
 export * from './screening';
-export * from './legal-search';
+export * from './legal-records';
 export * from './paging';
 export * from './events';
 export * from './webhooks';

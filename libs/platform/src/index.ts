@@ -21,3 +21,4 @@ export * from './logging/job-log-context';
 export * from './webhooks/secret-cipher';
 export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
+export * from './util/use-case-provider';

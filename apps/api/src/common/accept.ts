@@ -4,8 +4,8 @@ function qualityOf(accept: string, type: string, ranges: readonly string[]): num
   for (const part of accept.split(',')) {
     const [range, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     if (range !== type && !ranges.includes(range)) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
+    const qParameter = params.find((p) => p.startsWith('q='));
+    const quality = qParameter === undefined ? 1 : Number(qParameter.slice(2));
     if (Number.isFinite(quality)) best = Math.max(best, quality);
   }
   return best;

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError, DomainErrorCode } from '@app/domain';
 import { ApiErrorBody } from './api-error';
 import { TooManyRequestsError, UNAUTHORIZED_MESSAGE } from './http-errors';
+import { UnavailableError } from './unavailable.error';
 
 const STATUS_OF: Record<DomainErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -31,7 +32,8 @@ const DEFAULT_MESSAGE: Record<number, string> = {
 
 /**
  * Maps every error to the one body of CONTRACT 1, in one place. Domain errors carry a stable
- * code; HTTP exceptions carry a status; anything else is a 500 whose details stay in the log.
+ * code; an UnavailableError is a 503; HTTP exceptions carry a status; anything else is a 500 whose
+ * details stay in the log.
  */
 export function toErrorBody(exception: unknown, logger: Logger): { status: number; body: ApiErrorBody } {
   if (exception instanceof DomainError) {
@@ -40,15 +42,13 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
     if (exception.violations.length > 0) body.errors = exception.violations;
     return { status, body };
   }
+  if (exception instanceof UnavailableError)
+    return { status: 503, body: { code: 503, message: exception.message, ...exception.extra } };
   const status = httpStatusOf(exception);
   if (status === 401) return { status, body: { message: unauthorizedMessage(exception), code: 401 } };
   if (status !== undefined && status < 500) return { status, body: clientErrorBody(exception, status) };
-  if (exception instanceof HttpException && status === 503) {
-    const response = exception.getResponse();
-    if (typeof response === 'object' && response && 'code' in response)
-      return { status, body: response as ApiErrorBody };
+  if (exception instanceof HttpException && status === 503)
     return { status, body: { code: 503, message: DEFAULT_MESSAGE[503] } };
-  }
   const errorId = randomUUID();
   logger.error({ err: exception, errorId }, 'Unhandled error');
   return {

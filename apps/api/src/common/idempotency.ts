@@ -1,14 +1,30 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyRepository } from '@app/persistence';
 
-export interface CommandResponse<T> {
+/** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (CONTRACT 1). */
+export interface KeptAnswer<B = unknown> {
   statusCode: number;
-  body: T;
+  body: B;
   headers: Record<string, string>;
 }
+
+/**
+ * How the HTTP layer answers the result of one operation, and reads that result back from a kept
+ * answer. The controller answers with `answer`, so a replay answers exactly as the first time.
+ */
+export interface AnswerCodec<T, B = unknown> {
+  answer(result: T): KeptAnswer<B>;
+  result(kept: KeptAnswer): T;
+}
+
+/** The codec of each operation (the `operation` of {@link IdempotentCommands.run}) of a module. */
+export type AnswerCodecs = Record<
+  string,
+  { answer(result: never): KeptAnswer; result(kept: KeptAnswer): unknown }
+>;
 
 /** Stable JSON: the same body with its keys in another order hashes the same. */
 function canonical(value: unknown): string {
@@ -32,22 +48,27 @@ export function validateIdempotencyKey(key: string | undefined): string | undefi
 
 /**
  * Runs a command in one transaction, at most once per (caller, operation, Idempotency-Key)
- * within 24 hours (CONTRACT 1). Without a key it simply runs the command in a transaction.
+ * within 24 hours (CONTRACT 1). Without a key it simply runs the command in a transaction. The
+ * command returns its result; the record keeps the answer the module's codec makes of it, and a
+ * replay reads the result back from that answer.
  */
 @Injectable()
 export class IdempotentCommands {
   constructor(
     private readonly dataSource: DataSource,
     private readonly records: IdempotencyRepository,
+    private readonly codecs: AnswerCodecs,
   ) {}
 
   async run<T>(
     scope: { userId: string; operation: string; key?: string; request: unknown },
-    command: (tx: EntityManager) => Promise<CommandResponse<T>>,
-  ): Promise<CommandResponse<T> & { replayed: boolean }> {
+    command: (tx: EntityManager) => Promise<T>,
+  ): Promise<{ result: T; replayed: boolean }> {
     const { userId, operation, key } = scope;
     return this.dataSource.transaction(async (tx) => {
-      if (key === undefined) return { ...(await command(tx)), replayed: false };
+      if (key === undefined) return { result: await command(tx), replayed: false };
+      const codec = this.codecs[operation] as AnswerCodec<T> | undefined;
+      if (!codec) throw new Error(`No answer codec for the operation ${operation}`);
       const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
       const claim = await this.records.claim(tx, userId, operation, key, hash);
       if (claim !== true) {
@@ -55,16 +76,21 @@ export class IdempotentCommands {
           throw new UnprocessableError(
             'This Idempotency-Key was already used with a different request body.',
           );
-        return {
-          statusCode: claim.statusCode,
-          body: claim.body as T,
-          headers: claim.headers,
-          replayed: true,
-        };
+        return { result: codec.result(claim), replayed: true };
       }
-      const response = await command(tx);
-      await this.records.complete(tx, userId, operation, key, response);
-      return { ...response, replayed: false };
+      const result = await command(tx);
+      await this.records.complete(tx, userId, operation, key, codec.answer(result));
+      return { result, replayed: false };
     });
   }
+}
+
+/** The module's IdempotentCommands, keeping answers with the module's own codecs. */
+export function idempotentCommandsWith(codecs: AnswerCodecs): Provider {
+  return {
+    provide: IdempotentCommands,
+    useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
+      new IdempotentCommands(dataSource, records, codecs),
+    inject: [DataSource, IdempotencyRepository],
+  };
 }

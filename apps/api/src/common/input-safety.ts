@@ -12,14 +12,14 @@ export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean 
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const code = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (code === 0x5c /* \ */) i++;
+      else if (code === 0x22 /* " */) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
       if (++depth > limit) return true;
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+    } else if (code === 0x5d /* ] */ || code === 0x7d /* } */) depth--;
   }
   return false;
 }
@@ -30,13 +30,13 @@ export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean 
  */
 export function unsafeTextReason(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0) return 'must not contain the NUL character (\\u0000).';
-    if (c >= 0xd800 && c <= 0xdbff) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return 'must not contain the NUL character (\\u0000).';
+    if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) i++;
       else return 'must not contain an unpaired UTF-16 surrogate.';
-    } else if (c >= 0xdc00 && c <= 0xdfff) return 'must not contain an unpaired UTF-16 surrogate.';
+    } else if (code >= 0xdc00 && code <= 0xdfff) return 'must not contain an unpaired UTF-16 surrogate.';
   }
   return null;
 }

@@ -1,7 +1,8 @@
+import { Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_PAGE } from '@app/domain';
+import { MAX_PAGE, Pagination } from '@app/domain';
 
 /** `page` and `limit` of the list endpoints (query strings converted to integers). */
 export class PageQueryDto {
@@ -22,7 +23,7 @@ export class PageQueryDto {
   limit: number = 20;
 }
 
-export class PaginationDto {
+export class PaginationDto implements Pagination {
   @ApiProperty({ example: 1 })
   current_page!: number;
 
@@ -42,14 +43,18 @@ export class PaginationDto {
   has_previous!: boolean;
 }
 
-export function pagination(total: number, page: number, limit: number): PaginationDto {
-  const totalPages = Math.ceil(total / limit);
-  return {
-    current_page: page,
-    limit,
-    total_records_found: total,
-    total_pages: totalPages,
-    has_next: page < totalPages,
-    has_previous: page > 1,
-  };
+/**
+ * A `{ data, page, limit, total }` page of `item` (the webhook lists): `order` describes `data`,
+ * `totalExample` is the example total.
+ */
+export function CountedPageDto<T>(item: ClassType<T>, order: string, totalExample: number) {
+  class CountedPage {
+    @ApiProperty({ type: [item], description: order })
+    data!: T[];
+
+    @ApiProperty({ example: 1 }) page!: number;
+    @ApiProperty({ example: 20 }) limit!: number;
+    @ApiProperty({ example: totalExample }) total!: number;
+  }
+  return CountedPage;
 }

@@ -24,8 +24,11 @@ function humanize(property: string, message: string): string {
 }
 
 export function invalidRequest(violations: FieldViolation[]): ValidationFailedError {
-  const n = violations.length;
-  return new ValidationFailedError(`The request has ${n} invalid field${n === 1 ? '' : 's'}.`, violations);
+  const count = violations.length;
+  return new ValidationFailedError(
+    `The request has ${count} invalid field${count === 1 ? '' : 's'}.`,
+    violations,
+  );
 }
 
 /** Shape is checked here; meaning (SPEC rules) is checked by the domain. Both answer the same 400. */

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { eventClients, eventQueryOf, EventQuery, GoneError, validateEventQuery } from '@app/domain';
 import { EventPosition, EventRepository, parseEventId } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
@@ -6,7 +5,6 @@ import { invalidRequest } from '../common/validation';
 import { EventPageDto } from './event-page.dto';
 
 /** CONTRACT 7.2: the caller's events, oldest first, after a cursor no concurrent write can pass. */
-@Injectable()
 export class ReadEventsUseCase {
   constructor(private readonly events: EventRepository) {}
 

@@ -1,6 +1,7 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ProcessorHeartbeat, RedisClient, ShutdownState } from '@app/platform';
+import { UnavailableError } from '../common/unavailable.error';
 import {
   DependencyStatusDto,
   HealthDetailsDto,
@@ -86,6 +87,6 @@ export class HealthService {
   }
 }
 
-function unavailable(message: string, details: HealthDetailsDto): ServiceUnavailableException {
-  return new ServiceUnavailableException({ code: 503, message, status: 'error', details });
+function unavailable(message: string, details: HealthDetailsDto): UnavailableError {
+  return new UnavailableError(message, { status: 'error', details });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import {
   BILLING,
   clientIdViolations,
@@ -15,8 +14,7 @@ import {
 import { LegalRecordsSource, LegalSearchRepository, SqlExecutor, StoredSearch } from '@app/persistence';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
-import { CommandResponse, IdempotentCommands } from '../common/idempotency';
+import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
@@ -26,9 +24,8 @@ import { searchView } from './search-view';
 /**
  * SPEC 4.5: finds the match set of the query through the source port (its universe's KPIs and the
  * reachable matches, at most 300), then stores the search pointing at it and charges it once, in
- * one transaction.
+ * one statement (in the Idempotency-Key's transaction when there is one).
  */
-@Injectable()
 export class CreateSearchUseCase {
   constructor(
     private readonly source: LegalRecordsSource,
@@ -42,7 +39,7 @@ export class CreateSearchUseCase {
     body: CreateSearchDto,
     query: SearchQueryDto,
     idempotencyKey?: string,
-  ): Promise<CommandResponse<Envelope<SearchDataDto>> & { replayed: boolean }> {
+  ): Promise<SearchDataDto> {
     const violations = [
       ...validateSearchQuery(body),
       ...validatePaging(query),
@@ -63,7 +60,7 @@ export class CreateSearchUseCase {
       },
       MAX_MATCHES,
     );
-    const write = async (executor: SqlExecutor): Promise<CommandResponse<Envelope<SearchDataDto>>> => {
+    const write = async (executor: SqlExecutor): Promise<SearchDataDto> => {
       const set = answer.ok ? answer.value : null;
       const totalMatches = set?.totalMatches ?? 0;
       const search: StoredSearch = {
@@ -98,22 +95,16 @@ export class CreateSearchUseCase {
           page: matchFilter(filters),
         },
       );
-      const data = searchView(search, { ...matches, page, limit }, [], charged);
-      return { statusCode: 200, body: envelope(data, messageFor(data.outcome)), headers: {} };
+      return searchView(search, { ...matches, page, limit }, [], charged);
     };
     // Without a key the search is one atomic statement; with one, the key is claimed in the same
     // transaction.
-    return idempotencyKey
-      ? this.commands.run(
-          {
-            userId: user.userId,
-            operation: 'createLegalSearch',
-            key: idempotencyKey,
-            request: { body, query },
-          },
-          write,
-        )
-      : { ...(await write(this.dataSource)), replayed: false };
+    if (idempotencyKey === undefined) return write(this.dataSource);
+    const { result } = await this.commands.run(
+      { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
+      write,
+    );
+    return result;
   }
 }
 
@@ -127,11 +118,4 @@ function searchQueryEcho(body: CreateSearchDto): Record<string, string> {
     ...(body.secondLastName !== undefined ? { secondLastName: body.secondLastName.trim() } : {}),
     full_name_searched: parts.join(' ').replace(/\s+/g, ' '),
   };
-}
-
-function messageFor(outcome: string): string {
-  if (outcome === 'FAILED')
-    return 'The legal-records source did not answer in time: refine or repeat the search later.';
-  if (outcome === 'EMPTY') return 'No person matches this name.';
-  return 'Search completed.';
 }

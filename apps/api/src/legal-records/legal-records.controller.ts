@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -8,12 +8,12 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
-import { EnvelopeOf } from '../common/envelope';
+import { envelope, EnvelopeOf } from '../common/envelope';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { CreateSearchUseCase } from './create-search.use-case';
+import { searchAnswer } from './legal-records.answers';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
 import { SearchListDto, SearchListQueryDto } from './dto/search-list.dto';
 import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
@@ -64,11 +64,9 @@ export class LegalRecordsController {
     @Body() body: CreateSearchDto,
     @Query() query: SearchQueryDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const response = await this.create.execute(user, body, query, validateIdempotencyKey(idempotencyKey));
-    void reply.status(response.statusCode);
-    return response.body;
+    const search = await this.create.execute(user, body, query, validateIdempotencyKey(idempotencyKey));
+    return searchAnswer.answer(search).body;
   }
 
   @Get()
@@ -100,12 +98,12 @@ export class LegalRecordsController {
   @ApiParam({ name: 'searchId', format: 'uuid' })
   @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
   @ApiErrors(400, 401, 403, 404, 410)
-  getSearch(
+  async getSearch(
     @CurrentUser() user: AuthUser,
     @Param('searchId') searchId: string,
     @Query() query: SearchQueryDto,
   ) {
-    return this.reads.page(user, searchId, query);
+    return envelope(await this.reads.page(user, searchId, query));
   }
 
   @Get(':searchId/records/:uuid')
@@ -119,12 +117,12 @@ export class LegalRecordsController {
   @ApiParam({ name: 'uuid', format: 'uuid', description: 'A `records[].uuid` of the search' })
   @ApiOkResponse({ type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }) })
   @ApiErrors(400, 401, 403, 404, 410, 503)
-  getRecord(
+  async getRecord(
     @CurrentUser() user: AuthUser,
     @Param('searchId') searchId: string,
     @Param('uuid') uuid: string,
     @Query() query: RecordDetailQueryDto,
   ) {
-    return this.reads.record(user, searchId, uuid, query);
+    return envelope(await this.reads.record(user, searchId, uuid, query));
   }
 }

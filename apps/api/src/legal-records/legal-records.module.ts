@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
-import { LegalSourceModule } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { DataSource } from 'typeorm';
+import { LegalRecordsSource, LegalSearchListRepository, LegalSearchRepository } from '@app/persistence';
+import { APP_CONFIG, LegalSourceModule, provideUseCase } from '@app/platform';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
+import { LEGAL_RECORDS_ANSWERS } from './legal-records.answers';
 import { LegalRecordsController } from './legal-records.controller';
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
@@ -9,6 +12,16 @@ import { ReadSearchUseCase } from './read-search.use-case';
 @Module({
   imports: [LegalSourceModule],
   controllers: [LegalRecordsController],
-  providers: [CreateSearchUseCase, ReadSearchUseCase, ListSearchesUseCase, IdempotentCommands],
+  providers: [
+    provideUseCase(CreateSearchUseCase, [
+      LegalRecordsSource,
+      LegalSearchRepository,
+      IdempotentCommands,
+      DataSource,
+    ]),
+    provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
+    provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),
+    idempotentCommandsWith(LEGAL_RECORDS_ANSWERS),
+  ],
 })
 export class LegalRecordsModule {}

@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
   clientIdViolations,
   offsetOf,
@@ -7,17 +6,16 @@ import {
   validateSearchListQuery,
 } from '@app/domain';
 import { LegalSearchListRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { SearchListDto, SearchListQueryDto } from './dto/search-list.dto';
 
 /** CONTRACT 8: the searches of one of the caller's clients, newest first, filtered and paged. */
-@Injectable()
 export class ListSearchesUseCase {
   constructor(
     private readonly searches: LegalSearchListRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(user: AuthUser, query: SearchListQueryDto): Promise<SearchListDto> {

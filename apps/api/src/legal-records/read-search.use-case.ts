@@ -1,37 +1,34 @@
-import { Injectable } from '@nestjs/common';
 import {
   clientIdViolations,
   consumptionFor,
   GoneError,
   isRecoverable,
   NotFoundError,
-  reachablePagination,
+  pagination,
   resolveClientId,
   validateDetailQuery,
   validatePaging,
 } from '@app/domain';
 import { LegalRecordsSource, LegalSearchRepository, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
+import { UnavailableError } from '../common/unavailable.error';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
 import { filtersOf, matchFilter } from './search-filters';
 import { searchView } from './search-view';
-import { ServiceUnavailableException } from '@nestjs/common';
 
 const SEARCH_NOT_FOUND = 'Search not found.';
 
 /** SPEC 4.6 and 4.7: re-reading a stored search (free) and the detail of one matched person. */
-@Injectable()
 export class ReadSearchUseCase {
   constructor(
     private readonly searches: LegalSearchRepository,
     private readonly source: LegalRecordsSource,
   ) {}
 
-  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<Envelope<SearchDataDto>> {
+  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<SearchDataDto> {
     const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
     const filters = filtersOf(query);
@@ -43,9 +40,7 @@ export class ReadSearchUseCase {
         )
       : null;
     const { search, page, unlocked } = this.recoverable(found);
-    return envelope(
-      searchView(search, { ...page, page: filters.page, limit: filters.limit }, unlocked, false),
-    );
+    return searchView(search, { ...page, page: filters.page, limit: filters.limit }, unlocked, false);
   }
 
   async record(
@@ -53,7 +48,7 @@ export class ReadSearchUseCase {
     searchId: string,
     personUuid: string,
     query: RecordDetailQueryDto,
-  ): Promise<Envelope<RecordDetailDataDto>> {
+  ): Promise<RecordDetailDataDto> {
     const violations = [
       ...validatePaging(query),
       ...validateDetailQuery(query),
@@ -81,10 +76,9 @@ export class ReadSearchUseCase {
       page,
     });
     if (!answer.ok)
-      throw new ServiceUnavailableException({
-        code: 503,
-        message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
-      });
+      throw new UnavailableError(
+        'The legal-records source did not answer in time; nothing was charged. Try again.',
+      );
     // Only a successful reading unlocks (and, the first time, charges) the record; a record found
     // unlocked already is neither written nor charged again.
     const unlock = unlockedAt
@@ -92,10 +86,10 @@ export class ReadSearchUseCase {
       : await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
           { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
         ]);
-    return envelope({
+    return {
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,
-      pagination: reachablePagination(answer.value.total, page, limit),
+      pagination: pagination(answer.value.total, page, limit),
       categories: match.categories,
       state: match.state,
       consumption: consumptionFor({
@@ -103,7 +97,7 @@ export class ReadSearchUseCase {
         unlockedAt: new Date(unlock.unlockedAt),
       }),
       slow_response: answer.slow,
-    });
+    };
   }
 
   private clientOf(user: AuthUser, clientId?: string): string {

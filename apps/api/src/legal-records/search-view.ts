@@ -1,4 +1,4 @@
-import { capInfo, reachablePagination, toDayMonthYear } from '@app/domain';
+import { capInfo, pagination, toDayMonthYear } from '@app/domain';
 import { StoredMatch, StoredSearch } from '@app/persistence';
 import { MatchedPersonDto, SearchDataDto } from './dto/search-result.dto';
 
@@ -21,7 +21,6 @@ export function searchView(
   unlocked: string[],
   charged: boolean,
 ): SearchDataDto {
-  const pagination = reachablePagination(page.total, page.page, page.limit);
   return {
     searchId: search.id,
     outcome: search.outcome,
@@ -32,7 +31,7 @@ export function searchView(
       searchId: search.id,
       outcome: search.outcome,
       cap: capInfo(search.totalInSource),
-      pagination,
+      pagination: pagination(page.total, page.page, page.limit),
       unlocked_uuids: unlocked,
       charged,
       recoverable_until: new Date(search.recoverableUntil).toISOString(),

@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { PackageRepository } from '@app/persistence';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { envelope, Envelope, EnvelopeOf } from '../common/envelope';
 import { ApiErrors } from '../docs/api-errors.decorator';
+import { ListPackagesUseCase } from './list-packages.use-case';
 
 export class PackageDto {
   @ApiProperty({ example: 'PKG-ACME-BASIC', description: 'The packageId to register candidates against' })
@@ -26,7 +26,7 @@ export class PackageDto {
 @ApiBearerAuth('bearer')
 @Controller('packages')
 export class PackagesController {
-  constructor(private readonly packages: PackageRepository) {}
+  constructor(private readonly packages: ListPackagesUseCase) {}
 
   @Get()
   @ApiOperation({
@@ -37,7 +37,6 @@ export class PackagesController {
   @ApiOkResponse({ type: EnvelopeOf(PackageDto, { isArray: true }) })
   @ApiErrors(401)
   async list(@CurrentUser() user: AuthUser): Promise<Envelope<PackageDto[]>> {
-    const packages = await this.packages.listForClients(user.clients);
-    return envelope(packages.map(({ id, name, clientId, processes }) => ({ id, name, clientId, processes })));
+    return envelope(await this.packages.execute(user));
   }
 }

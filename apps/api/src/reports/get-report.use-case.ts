@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { buildCandidateReport, NotFoundError } from '@app/domain';
 import { CandidateReportRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../screening/read-requests.use-case';
 import { PdfReportRenderer } from './pdf-report.renderer';
@@ -15,12 +14,11 @@ export interface RenderedReport {
  * CONTRACT 8: the printable report of a candidate request at any stage, generated on request.
  * Unlike the overview's kept quirk, an unknown or another client's request is a real 404.
  */
-@Injectable()
 export class GetCandidateReportUseCase {
   constructor(
     private readonly reports: CandidateReportRepository,
     private readonly renderer: PdfReportRenderer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(user: AuthUser, requestId: string): Promise<RenderedReport> {

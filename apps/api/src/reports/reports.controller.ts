@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetCandidateReportUseCase } from './get-report.use-case';
 
@@ -38,14 +38,13 @@ export class ReportsController {
   async getCandidateRequestReport(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Buffer> {
+  ): Promise<HttpAnswer<Buffer>> {
     const { fileName, pdf } = await this.reports.execute(user, uuid);
-    void reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    return new HttpAnswer(pdf, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
       // Candidate data: no shared cache may keep a copy.
-      .header('Cache-Control', 'no-store');
-    return pdf;
+      'Cache-Control': 'no-store',
+    });
   }
 }

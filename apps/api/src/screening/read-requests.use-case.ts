@@ -1,9 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
-import { pagination, PaginationDto } from '../common/pagination';
 import { DurationMedians } from './duration-medians';
 import {
   ProcessDetailDto,
@@ -12,12 +9,11 @@ import {
   RequestSummaryDto,
 } from './dto/overview.dto';
 
-export const REQUEST_NOT_FOUND = 'Candidate request not found';
-
-/** SPEC 4.3 quirk kept by CONTRACT 1: unknown (or another client's) answers HTTP 200 with statusCode 404. */
-function notFound(): Envelope<Record<string, never>> {
-  return { isSuccess: true, statusCode: 404, message: REQUEST_NOT_FOUND, data: {} };
-}
+/** A process of a request: finished (its detail), not finished yet (what it is at), or unknown. */
+export type ProcessDetailResult =
+  | { kind: 'finished'; detail: ProcessDetailDto }
+  | { kind: 'not-finished'; process: ProcessNotFinishedDto }
+  | { kind: 'not-found' };
 
 function asStates(processes: ProcessRow[]): ProcessState[] {
   return processes.map(
@@ -33,22 +29,19 @@ function asStates(processes: ProcessRow[]): ProcessState[] {
 }
 
 /** The read side of candidate screening: overview (polling), process detail and the list. */
-@Injectable()
 export class ReadRequestsUseCase {
   constructor(
     private readonly requests: CandidateRequestRepository,
     private readonly medians: DurationMedians,
   ) {}
 
-  async overview(
-    user: AuthUser,
-    requestId: string,
-  ): Promise<Envelope<RequestOverviewDto | Record<string, never>>> {
+  /** Null for an unknown request or one of another client. */
+  async overview(user: AuthUser, requestId: string): Promise<RequestOverviewDto | null> {
     const row = isUuid(requestId) ? await this.requests.findOverview(requestId, user.clients) : null;
-    if (!row) return notFound();
+    if (!row) return null;
     const states = asStates(row.processes);
     const estimates = estimateEnds(states, this.medians.medianOf, Date.now());
-    return envelope({
+    return {
       isCandidateRegistered: true,
       status: overallStatus(states),
       candidateId: row.candidateId,
@@ -57,7 +50,7 @@ export class ReadRequestsUseCase {
       estimatedGlobalEndDate: estimates.global,
       packageId: row.packageId,
       processes: row.processes.map((p, i) => ({ ...p, estimatedEndDate: estimates.perProcess[i] })),
-    });
+    };
   }
 
   async processDetail(
@@ -65,20 +58,17 @@ export class ReadRequestsUseCase {
     requestId: string,
     processId: string,
     withRawDetails: boolean,
-  ): Promise<Envelope<ProcessDetailDto | ProcessNotFinishedDto | Record<string, never>>> {
-    // CONTRACT 1: an unknown request or process answers exactly as the overview's unknown request.
+  ): Promise<ProcessDetailResult> {
     const row =
       isUuid(requestId) && isUuid(processId)
         ? await this.requests.findProcess(requestId, processId, user.clients)
         : null;
-    if (!row) return notFound();
+    if (!row) return { kind: 'not-found' };
     const { summary, rawDetails, ...entry } = row;
     if (row.status !== 'Finalizado') {
       return {
-        isSuccess: true,
-        statusCode: 409,
-        message: `The process has not finished yet (status: ${row.status}).`,
-        data: {
+        kind: 'not-finished',
+        process: {
           id: row.id,
           processName: row.processName,
           status: row.status,
@@ -87,12 +77,15 @@ export class ReadRequestsUseCase {
         },
       };
     }
-    return envelope({
-      ...entry,
-      estimatedEndDate: null,
-      summary: summary ?? {},
-      ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
-    });
+    return {
+      kind: 'finished',
+      detail: {
+        ...entry,
+        estimatedEndDate: null,
+        summary: summary ?? {},
+        ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
+      },
+    };
   }
 
   /** A process's estimate depends on the rest of its request (what it waits for). */
@@ -106,9 +99,9 @@ export class ReadRequestsUseCase {
   async list(
     user: AuthUser,
     query: { status?: string; page: number; limit: number },
-  ): Promise<Envelope<RequestSummaryDto[]> & { meta: { pagination: PaginationDto } }> {
+  ): Promise<{ requests: RequestSummaryDto[]; total: number }> {
     const { total, rows } = await this.requests.list(user.clients, query);
-    const data = rows.map((row) => {
+    const requests = rows.map((row) => {
       const states = asStates(row.processes);
       return {
         uuid: row.id,
@@ -121,7 +114,7 @@ export class ReadRequestsUseCase {
         globalEndDate: globalEndDate(states),
       };
     });
-    return { ...envelope(data), meta: { pagination: pagination(total, query.page, query.limit) } };
+    return { requests, total };
   }
 }
 

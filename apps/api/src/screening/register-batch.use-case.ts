@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import {
   batchShapeViolations,
   countByStatus,
@@ -12,7 +11,7 @@ import {
 import { BatchRepository, CandidateRequestRepository, PendingOutboxJob } from '@app/persistence';
 import { OutboxPublisher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { CommandResponse, IdempotentCommands } from '../common/idempotency';
+import { IdempotentCommands } from '../common/idempotency';
 import { CsvBody } from '../common/json-body';
 import { invalidRequest } from '../common/validation';
 import { csvItems } from './batch-csv';
@@ -32,7 +31,6 @@ export interface BatchInput {
  * (RegistrationPlanner), all valid ones written in ONE statement with the batch, in one
  * transaction; with `atomic` one invalid item refuses the whole batch.
  */
-@Injectable()
 export class RegisterBatchUseCase {
   constructor(
     private readonly planner: RegistrationPlanner,
@@ -42,11 +40,7 @@ export class RegisterBatchUseCase {
     private readonly outbox: OutboxPublisher,
   ) {}
 
-  async execute(
-    user: AuthUser,
-    input: BatchInput,
-    idempotencyKey?: string,
-  ): Promise<CommandResponse<BatchAcceptedDto>> {
+  async execute(user: AuthUser, input: BatchInput, idempotencyKey?: string): Promise<BatchAcceptedDto> {
     const { items, clientId: requested } = this.itemsOf(input);
     const clientId = resolveClientId(user.clients, user.client, requested ?? user.client);
     // One after the other: the first check reads the package, the rest find it cached.
@@ -91,23 +85,17 @@ export class RegisterBatchUseCase {
         const uuidOf = new Map(accepted.map((a) => [a.index, a.registration.requestId]));
         const errorsOf = new Map(rejected.map((r) => [r.index, r.errors]));
         return {
-          statusCode: 202,
-          body: {
-            batchId,
-            accepted: accepted.length,
-            rejected: rejected.length,
-            items: items.map((_, index) =>
-              uuidOf.has(index)
-                ? { index, uuid: uuidOf.get(index)! }
-                : { index, errors: errorsOf.get(index)! },
-            ),
-          },
-          headers: { Location: `/candidate-request-batches/${batchId}` },
+          batchId,
+          accepted: accepted.length,
+          rejected: rejected.length,
+          items: items.map((_, index) =>
+            uuidOf.has(index) ? { index, uuid: uuidOf.get(index)! } : { index, errors: errorsOf.get(index)! },
+          ),
         };
       },
     );
     if (!response.replayed) void this.outbox.publishNow(staged);
-    return response;
+    return response.result;
   }
 
   async read(user: AuthUser, batchId: string): Promise<BatchDto> {

@@ -1,21 +1,22 @@
-import { Injectable } from '@nestjs/common';
 import { CandidateRequestRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
 import { DataSource } from 'typeorm';
 import { OutboxPublisher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { CommandResponse, IdempotentCommands } from '../common/idempotency';
+import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { RegisterCandidateDto, RegistrationAcceptedDto } from './dto/register-candidate.dto';
+import { RegisterCandidateDto } from './dto/register-candidate.dto';
 import { RegistrationPlanner } from './registration-planner';
 
-export const REGISTRATION_MESSAGE =
-  'Candidate request registered: its processes run asynchronously; poll GET /candidate-requests/{uuid}.';
+/** A registered request: its processes run asynchronously. */
+export interface RegisteredRequest {
+  requestId: string;
+  packageId: string;
+}
 
 /**
  * SPEC 4.2: validates, then writes the request, its candidate, one row per process and the jobs
  * to run (outbox) in one transaction; the jobs reach Bull after the commit.
  */
-@Injectable()
 export class RegisterCandidateUseCase {
   constructor(
     private readonly planner: RegistrationPlanner,
@@ -29,7 +30,7 @@ export class RegisterCandidateUseCase {
     user: AuthUser,
     body: RegisterCandidateDto,
     idempotencyKey?: string,
-  ): Promise<CommandResponse<RegistrationAcceptedDto>> {
+  ): Promise<RegisteredRequest> {
     const check = await this.planner.check(
       body as unknown as Record<string, unknown>,
       user.clients,
@@ -38,14 +39,9 @@ export class RegisterCandidateUseCase {
     if ('violations' in check) throw invalidRequest(check.violations);
     const { registration, jobs } = check.planned;
 
-    const write = async (executor: SqlExecutor): Promise<CommandResponse<RegistrationAcceptedDto>> => {
+    const write = async (executor: SqlExecutor): Promise<RegisteredRequest> => {
       staged = await this.requests.insertRegistrations(executor, [registration], jobs);
-      const { requestId, packageId } = registration;
-      return {
-        statusCode: 202,
-        body: { uuid: requestId, status: 'Pending', packageId, message: REGISTRATION_MESSAGE },
-        headers: { Location: `/candidate-requests/${requestId}` },
-      };
+      return { requestId: registration.requestId, packageId: registration.packageId };
     };
     let staged: PendingOutboxJob[] = [];
     // Without a key the registration is one atomic statement; with one, the key is claimed in the
@@ -55,9 +51,9 @@ export class RegisterCandidateUseCase {
           { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
           write,
         )
-      : { ...(await write(this.dataSource)), replayed: false };
+      : { result: await write(this.dataSource), replayed: false };
     // After the commit; never awaited by the client's answer beyond a short timeout.
     if (!response.replayed) void this.outbox.publishNow(staged);
-    return response;
+    return response.result;
   }
 }

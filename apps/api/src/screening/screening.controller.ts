@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -11,9 +11,9 @@ import {
   ApiTags,
   ApiConsumes,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { EMPTY_DATA_SCHEMA, EnvelopeOf } from '../common/envelope';
+import { HttpAnswer } from '../common/http-answer';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { ApiCsvBody } from '../docs/swagger';
@@ -49,6 +49,14 @@ import {
   BatchRegistrationDto,
 } from './dto/batch.dto';
 import { AcceptsCsv } from '../common/json-body';
+import {
+  batchAnswer,
+  candidateInputAnswer,
+  overviewAnswer,
+  processDetailAnswer,
+  registrationAnswer,
+  requestListAnswer,
+} from './screening.answers';
 
 /** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
@@ -96,11 +104,9 @@ export class ScreeningController {
     @CurrentUser() user: AuthUser,
     @Body() body: RegisterCandidateDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RegistrationAcceptedDto> {
-    const response = await this.register.execute(user, body, validateIdempotencyKey(idempotencyKey));
-    void reply.status(response.statusCode).headers(response.headers);
-    return response.body;
+  ): Promise<HttpAnswer<RegistrationAcceptedDto>> {
+    const registered = await this.register.execute(user, body, validateIdempotencyKey(idempotencyKey));
+    return HttpAnswer.of(registrationAnswer.answer(registered));
   }
 
   @Post('batch')
@@ -131,15 +137,13 @@ export class ScreeningController {
     @Body() body: unknown,
     @Query() query: BatchQueryDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<BatchAcceptedDto> {
-    const response = await this.batch.execute(
+  ): Promise<HttpAnswer<BatchAcceptedDto>> {
+    const batch = await this.batch.execute(
       user,
       { body: body as BatchInput['body'], atomic: query.atomic === 'true', clientId: query.clientId },
       validateIdempotencyKey(idempotencyKey),
     );
-    void reply.status(response.statusCode).headers(response.headers);
-    return response.body;
+    return HttpAnswer.of(batchAnswer.answer(batch));
   }
 
   @Get()
@@ -150,8 +154,8 @@ export class ScreeningController {
   })
   @ApiOkResponse({ type: EnvelopeOf(RequestSummaryDto, { isArray: true }) })
   @ApiErrors(400, 401)
-  list(@CurrentUser() user: AuthUser, @Query() query: ListRequestsQueryDto) {
-    return this.reads.list(user, query);
+  async list(@CurrentUser() user: AuthUser, @Query() query: ListRequestsQueryDto) {
+    return requestListAnswer(await this.reads.list(user, query), query);
   }
 
   @Get(':uuid')
@@ -168,8 +172,8 @@ export class ScreeningController {
     examples: OVERVIEW_EXAMPLES,
   })
   @ApiErrors(401)
-  overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
-    return this.reads.overview(user, uuid);
+  async overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
+    return overviewAnswer(await this.reads.overview(user, uuid));
   }
 
   @Get(':uuid/processes/:processId')
@@ -201,13 +205,15 @@ export class ScreeningController {
     examples: PROCESS_DETAIL_EXAMPLES,
   })
   @ApiErrors(400, 401)
-  processDetail(
+  async processDetail(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,
     @Param('processId') processId: string,
     @Query() query: ProcessDetailQueryDto,
   ) {
-    return this.reads.processDetail(user, uuid, processId, query.detail === 'true');
+    return processDetailAnswer(
+      await this.reads.processDetail(user, uuid, processId, query.detail === 'true'),
+    );
   }
 
   @Post(':uuid/processes/:processId/candidate-input')
@@ -223,12 +229,12 @@ export class ScreeningController {
   @ApiBody({ type: CandidateInputDto, examples: CANDIDATE_INPUT_EXAMPLES })
   @ApiAcceptedResponse({ type: EnvelopeOf(CandidateInputAcceptedDto) })
   @ApiErrors(400, 401, 404, 409, 413)
-  submitCandidateInput(
+  async submitCandidateInput(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,
     @Param('processId') processId: string,
     @Body() body: CandidateInputDto,
   ) {
-    return this.candidateInput.execute(user, uuid, processId, body);
+    return candidateInputAnswer(await this.candidateInput.execute(user, uuid, processId, body));
   }
 }

@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@app/platform';
-import { IdempotentCommands } from '../common/idempotency';
+import { DataSource } from 'typeorm';
+import { BatchRepository, CandidateRequestRepository, PackageRepository } from '@app/persistence';
+import { LifecycleSteps, OutboxPublisher, provideUseCase, QueueModule } from '@app/platform';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import { RegistrationPlanner } from './registration-planner';
+import { ListPackagesUseCase } from '../packages/list-packages.use-case';
 import { PackagesController } from '../packages/packages.controller';
 import { ReadRequestsUseCase } from './read-requests.use-case';
 import { RegisterCandidateUseCase } from './register-candidate.use-case';
+import { SCREENING_ANSWERS } from './screening.answers';
 import { ScreeningController } from './screening.controller';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
 
@@ -15,13 +19,26 @@ import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
   imports: [QueueModule.register()],
   controllers: [ScreeningController, BatchesController, PackagesController],
   providers: [
-    RegisterCandidateUseCase,
-    ReadRequestsUseCase,
-    SubmitCandidateInputUseCase,
-    IdempotentCommands,
+    provideUseCase(RegisterCandidateUseCase, [
+      RegistrationPlanner,
+      CandidateRequestRepository,
+      IdempotentCommands,
+      OutboxPublisher,
+      DataSource,
+    ]),
+    provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians]),
+    provideUseCase(SubmitCandidateInputUseCase, [CandidateRequestRepository, LifecycleSteps]),
+    provideUseCase(ListPackagesUseCase, [PackageRepository]),
+    idempotentCommandsWith(SCREENING_ANSWERS),
     DurationMedians,
     RegistrationPlanner,
-    RegisterBatchUseCase,
+    provideUseCase(RegisterBatchUseCase, [
+      RegistrationPlanner,
+      CandidateRequestRepository,
+      BatchRepository,
+      IdempotentCommands,
+      OutboxPublisher,
+    ]),
   ],
 })
 export class ScreeningModule {}

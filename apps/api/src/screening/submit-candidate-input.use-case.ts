@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   assertWaitingForCandidate,
   NotFoundError,
@@ -10,14 +9,12 @@ import {
 import { CandidateRequestRepository } from '@app/persistence';
 import { LifecycleSteps } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { envelope, Envelope } from '../common/envelope';
 import { invalidRequest } from '../common/validation';
 import { CandidateInputDto } from './dto/candidate-input.dto';
 import { CandidateInputAcceptedDto } from './dto/overview.dto';
 import { isUuid } from './read-requests.use-case';
 
 /** CONTRACT 4.2: what the candidate supplies resumes a process that waits for it. */
-@Injectable()
 export class SubmitCandidateInputUseCase {
   constructor(
     private readonly requests: CandidateRequestRepository,
@@ -29,7 +26,7 @@ export class SubmitCandidateInputUseCase {
     requestId: string,
     processId: string,
     body: CandidateInputDto,
-  ): Promise<Envelope<CandidateInputAcceptedDto>> {
+  ): Promise<CandidateInputAcceptedDto> {
     const process =
       isUuid(requestId) && isUuid(processId)
         ? await this.requests.findProcess(requestId, processId, user.clients)
@@ -48,10 +45,6 @@ export class SubmitCandidateInputUseCase {
       requestId,
     );
     if (!applied) throw new NotFoundError('The candidate request or process was not found.');
-    return envelope(
-      { id: processId, processName: process.processName, status: 'En proceso' },
-      'Candidate input accepted: the process is running.',
-      202,
-    );
+    return { id: processId, processName: process.processName, status: 'En proceso' };
   }
 }

@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
   calendarDateIn,
   clientIdViolations,
@@ -8,7 +7,7 @@ import {
   validateUsageQuery,
 } from '@app/domain';
 import { BillingLedgerRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { UsageQueryDto, UsageStatementDto } from './usage.dto';
@@ -17,11 +16,10 @@ import { UsageQueryDto, UsageStatementDto } from './usage.dto';
  * CONTRACT 8: what a client was billed, per day or month of SERVICE_TIMEZONE, counted from the
  * billing ledger alone so that the statement and the charges can never disagree.
  */
-@Injectable()
 export class GetUsageUseCase {
   constructor(
     private readonly ledger: BillingLedgerRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(user: AuthUser, query: UsageQueryDto): Promise<UsageStatementDto> {

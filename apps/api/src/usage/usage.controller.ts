@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiExtraModels,
@@ -8,10 +8,10 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { usageCsv } from '@app/domain';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { prefersCsv } from '../common/accept';
+import { HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetUsageUseCase } from './get-usage.use-case';
 import { UsageQueryDto, UsageStatementDto } from './usage.dto';
@@ -50,13 +50,13 @@ export class UsageController {
     @CurrentUser() user: AuthUser,
     @Query() query: UsageQueryDto,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UsageStatementDto | string> {
+  ): Promise<HttpAnswer<UsageStatementDto | string>> {
     const statement = await this.usage.execute(user, query);
     // The same URL answers two representations: caches must key on Accept.
-    void reply.header('Vary', 'Accept');
-    if (!prefersCsv(accept)) return statement;
-    void reply.header('Content-Type', 'text/csv; charset=utf-8');
-    return usageCsv(statement.rows);
+    if (!prefersCsv(accept)) return new HttpAnswer(statement, { Vary: 'Accept' });
+    return new HttpAnswer(usageCsv(statement.rows), {
+      Vary: 'Accept',
+      'Content-Type': 'text/csv; charset=utf-8',
+    });
   }
 }

@@ -1,42 +1,35 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+
 import { MAX_DAYS_BY_DAY, MAX_MONTHS_BY_MONTH, USAGE_GROUPINGS } from '@app/domain';
+import { OptionalString } from '../common/optional-string';
 
 /** `GET /usage` query (all strings; checked by the domain, every problem listed). */
 export class UsageQueryDto {
-  @ApiPropertyOptional({
+  @OptionalString({
     description:
       'First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month.',
     example: '2026-01-01',
   })
-  @IsOptional()
-  @IsString()
   from?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included',
     example: '2026-12-31',
   })
-  @IsOptional()
-  @IsString()
   to?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     enum: USAGE_GROUPINGS,
     default: 'day',
     description: `One row per day (ranges up to ${MAX_DAYS_BY_DAY} days) or per month (up to ${MAX_MONTHS_BY_MONTH} months)`,
     example: 'month',
   })
-  @IsOptional()
-  @IsString()
   groupBy?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Client to report on: required when the account has several clients; at most 64 characters',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
   clientId?: string;
 }
 

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@app/domain';
 import { PendingOutboxJob, WebhookDeliveryRepository } from '@app/persistence';
 import { deliverWebhookJob, OutboxPublisher } from '@app/platform';
@@ -10,7 +9,6 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 export const DELIVERY_NOT_FOUND = 'Webhook delivery not found.';
 
 /** The deliveries of an endpoint (CONTRACT 7.3): their attempts, and a retry on demand. */
-@Injectable()
 export class WebhookDeliveriesUseCase {
   constructor(
     private readonly endpoints: WebhookEndpointsUseCase,

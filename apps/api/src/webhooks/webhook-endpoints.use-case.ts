@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
 import {
   clientIdViolations,
   endpointInputViolations,
@@ -11,7 +10,7 @@ import {
   webhookUrlViolations,
 } from '@app/domain';
 import { EventRepository, StoredEndpoint, WebhookEndpointRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig, newWebhookSecret, registrationRefusal, SecretCipher } from '@app/platform';
+import { AppConfig, newWebhookSecret, registrationRefusal, SecretCipher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
@@ -43,13 +42,12 @@ export function endpointView(endpoint: StoredEndpoint): WebhookEndpointDto {
  * Webhook endpoints of a client (CONTRACT 7.3): any user of the client manages them; another
  * client's endpoint answers 404 as one that does not exist.
  */
-@Injectable()
 export class WebhookEndpointsUseCase {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
     private readonly events: EventRepository,
     private readonly cipher: SecretCipher,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   async create(user: AuthUser, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {

@@ -1,4 +1,3 @@
-import { Injectable, Logger } from '@nestjs/common';
 import {
   CandidateIdentity,
   FinalResult,
@@ -9,7 +8,7 @@ import {
 } from '@app/domain';
 import { RequestSnapshot } from '@app/persistence';
 import { LifecycleSteps } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { LegalRecordsReader } from './legal-records.reader';
 import { ProviderAnswer, SandboxProvider } from './sandbox-provider';
 
 /** What one run did, for the job's log line and duration metric. */
@@ -37,6 +36,11 @@ export class ProviderAttemptFailedError extends Error {
   }
 }
 
+/** The one log line this use case writes (wired to a Nest `Logger` in the module). */
+export interface WarningLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
 export interface RunProcessAttempt {
   processId: string;
   /** The process's request: its steps take turns in this processor (see LifecycleSteps). */
@@ -50,14 +54,12 @@ export interface RunProcessAttempt {
  * its provider outside any transaction, then finish it (which queues what waited for it). Safe to
  * deliver twice: the domain answers "nothing to do" for a process that is not queued or running.
  */
-@Injectable()
 export class RunProcessUseCase {
-  private readonly logger = new Logger(RunProcessUseCase.name);
-
   constructor(
     private readonly steps: LifecycleSteps,
     private readonly provider: SandboxProvider,
-    private readonly legalMatches: LegalMatchesReader,
+    private readonly legalRecords: LegalRecordsReader,
+    private readonly logger: WarningLog,
   ) {}
 
   async execute({ processId, requestId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
@@ -107,7 +109,7 @@ export class RunProcessUseCase {
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
     const legalMatches =
-      name === 'BGC Legal' ? await this.legalMatches.summaryFor(request.candidate) : undefined;
+      name === 'BGC Legal' ? await this.legalRecords.summaryFor(request.candidate) : undefined;
     return this.provider.call(name, candidate, {
       legalMatches,
       candidateInput: request.candidateInputs[processId],

@@ -1,6 +1,6 @@
-import { Module } from '@nestjs/common';
-import { JobLogContext, LegalSourceModule, QueueModule } from '@app/platform';
-import { LegalMatchesReader } from './legal-matches.reader';
+import { Logger, Module } from '@nestjs/common';
+import { JobLogContext, LegalSourceModule, LifecycleSteps, QueueModule } from '@app/platform';
+import { LegalRecordsReader } from './legal-records.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
 import { SandboxProvider } from './sandbox-provider';
@@ -10,9 +10,14 @@ import { ScreeningProcessor } from './screening.processor';
   imports: [QueueModule.register(), LegalSourceModule],
   providers: [
     ScreeningProcessor,
-    RunProcessUseCase,
+    {
+      provide: RunProcessUseCase,
+      useFactory: (steps: LifecycleSteps, provider: SandboxProvider, legalRecords: LegalRecordsReader) =>
+        new RunProcessUseCase(steps, provider, legalRecords, new Logger(RunProcessUseCase.name)),
+      inject: [LifecycleSteps, SandboxProvider, LegalRecordsReader],
+    },
     SandboxProvider,
-    LegalMatchesReader,
+    LegalRecordsReader,
     QueueDrainService,
     JobLogContext,
   ],

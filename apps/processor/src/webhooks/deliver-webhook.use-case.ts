@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
 import {
@@ -8,7 +7,6 @@ import {
   WebhookDeliveryRepository,
 } from '@app/persistence';
 import {
-  APP_CONFIG,
   AppConfig,
   DeliverWebhookPayload,
   deliverWebhookJob,
@@ -26,7 +24,6 @@ import { WebhookSender } from './webhook-sender';
  * killed between the POST and the record leaves the delivery as it was, so Bull's stalled-job
  * recovery sends it again with the same `webhook-id` (at least once).
  */
-@Injectable()
 export class DeliverWebhookUseCase {
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
@@ -34,7 +31,7 @@ export class DeliverWebhookUseCase {
     private readonly sender: WebhookSender,
     private readonly outbox: OutboxPublisher,
     private readonly outcomes: DeliveryOutcomes,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly config: AppConfig,
   ) {}
 
   /** Every delivery of the job; throws (for Bull to retry the job) once all are done if one failed. */

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
-import { QueueModule, WebhooksPlatformModule } from '@app/platform';
+import { WebhookDeliveryRepository } from '@app/persistence';
+import {
+  APP_CONFIG,
+  OutboxPublisher,
+  provideUseCase,
+  QueueModule,
+  SecretCipher,
+  WebhooksPlatformModule,
+} from '@app/platform';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DispatcherService } from './dispatcher.service';
@@ -14,7 +22,14 @@ import { WebhookSender } from './webhook-sender';
     EventDispatcher,
     DispatcherService,
     WebhookProcessor,
-    DeliverWebhookUseCase,
+    provideUseCase(DeliverWebhookUseCase, [
+      WebhookDeliveryRepository,
+      SecretCipher,
+      WebhookSender,
+      OutboxPublisher,
+      DeliveryOutcomes,
+      APP_CONFIG,
+    ]),
     WebhookSender,
     DeliveryOutcomes,
   ],

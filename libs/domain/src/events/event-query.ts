@@ -1,5 +1,5 @@
 import { FieldViolation, ForbiddenError } from '../errors';
-import { MAX_CLIENT_ID } from '../legal-search/search-rules';
+import { MAX_CLIENT_ID } from '../legal-records/search-rules';
 import { EventType, EVENT_TYPES, isEventType } from './event-catalog';
 
 /** CONTRACT 7.2 page sizes. */

@@ -75,9 +75,12 @@ export interface CandidateReport {
 const NOT_GIVEN = 'No proporcionado';
 
 function candidateName(input: CandidateReportInput): ReportField {
-  const c = input.candidate;
-  if (input.personType === 'corporate') return { label: 'Razón social', value: c.businessName ?? NOT_GIVEN };
-  const name = [c.name, c.lastName, c.secondLastName].filter((part) => part).join(' ');
+  const candidate = input.candidate;
+  if (input.personType === 'corporate')
+    return { label: 'Razón social', value: candidate.businessName ?? NOT_GIVEN };
+  const name = [candidate.name, candidate.lastName, candidate.secondLastName]
+    .filter((part) => part)
+    .join(' ');
   return { label: 'Candidato', value: name || NOT_GIVEN };
 }
 
@@ -86,19 +89,19 @@ function lastChange(input: CandidateReportInput): Date {
   return new Date(Math.max(input.createdAt, ...instants));
 }
 
-function section(p: ReportProcessInput, timeZone: string): ReportSection {
+function section(reported: ReportProcessInput, timeZone: string): ReportSection {
   const when = (instant: number | null, missing: string) =>
     instant === null ? missing : formatLocalDateTime(timeZone, instant);
-  const pending = pendingProcessSentence(p);
+  const pending = pendingProcessSentence(reported);
   return {
-    title: p.processName,
-    badge: resultBadge(p.result),
+    title: reported.processName,
+    badge: resultBadge(reported.result),
     facts: [
-      { label: 'Estado', value: p.status },
-      { label: 'Inicio', value: when(p.startDate, 'Sin iniciar') },
-      { label: 'Fin', value: when(p.endDate, 'Sin terminar') },
+      { label: 'Estado', value: reported.status },
+      { label: 'Inicio', value: when(reported.startDate, 'Sin iniciar') },
+      { label: 'Fin', value: when(reported.endDate, 'Sin terminar') },
     ],
-    sentences: pending === null ? summarySentences(p.processName, p.summary) : [pending],
+    sentences: pending === null ? summarySentences(reported.processName, reported.summary) : [pending],
   };
 }
 

@@ -1,16 +1,16 @@
 import { FieldViolation } from '../errors';
 import { DOCUMENT_TYPES, ProcessName } from './catalog';
-import { isCalendarDate } from './registration-rules';
+import { isCalendarDate } from '../calendar';
 
 type Json = Record<string, unknown>;
 
 const text = (value: unknown, max = 200): value is string =>
   typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 
-function checkFields(item: Json, path: string, fields: string[], v: FieldViolation[]): void {
+function checkFields(item: Json, path: string, fields: string[], violations: FieldViolation[]): void {
   for (const field of fields)
     if (!text(item[field]))
-      v.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
+      violations.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
 }
 
 const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
@@ -22,17 +22,20 @@ function refuseOtherFields(
   path: string,
   allowed: string[],
   kind: string,
-  v: FieldViolation[],
+  violations: FieldViolation[],
 ): void {
   for (const [field, value] of Object.entries(item))
     if (value !== undefined && !allowed.includes(field))
-      v.push({ field: `${path}.${field}`, message: `"${field}" is not a field of a ${kind} reference.` });
+      violations.push({
+        field: `${path}.${field}`,
+        message: `"${field}" is not a field of a ${kind} reference.`,
+      });
 }
 
 /** CONTRACT 4.2: what each candidate-facing process needs from the candidate. */
 export function validateCandidateInput(processName: ProcessName, body: unknown): FieldViolation[] {
   const input = (body && typeof body === 'object' ? body : {}) as Json;
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   if (processName === 'Documentos') {
     const docs = input.documents;
     if (!Array.isArray(docs) || docs.length === 0)
@@ -41,15 +44,21 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
       const doc = (raw ?? {}) as Json;
       const path = `documents[${i}]`;
       if (!(DOCUMENT_TYPES as readonly string[]).includes(doc.type as string))
-        v.push({ field: `${path}.type`, message: `type must be one of ${DOCUMENT_TYPES.join(', ')}.` });
+        violations.push({
+          field: `${path}.type`,
+          message: `type must be one of ${DOCUMENT_TYPES.join(', ')}.`,
+        });
       if (!text(doc.fileName, 255))
-        v.push({ field: `${path}.fileName`, message: 'fileName is required (1 to 255 characters).' });
+        violations.push({
+          field: `${path}.fileName`,
+          message: 'fileName is required (1 to 255 characters).',
+        });
       if (typeof doc.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(doc.sha256))
-        v.push({ field: `${path}.sha256`, message: 'sha256 must be 64 hexadecimal characters.' });
+        violations.push({ field: `${path}.sha256`, message: 'sha256 must be 64 hexadecimal characters.' });
     });
     if (input.references !== undefined)
-      v.push({ field: 'references', message: 'Documentos takes documents, not references.' });
-    return v;
+      violations.push({ field: 'references', message: 'Documentos takes documents, not references.' });
+    return violations;
   }
   if (processName === 'Referencias Personales' || processName === 'Referencias Laborales') {
     const personal = processName === 'Referencias Personales';
@@ -66,24 +75,24 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
       const ref = (raw ?? {}) as Json;
       const path = `references[${i}]`;
       if (personal) {
-        checkFields(ref, path, PERSONAL_REFERENCE_FIELDS, v);
-        refuseOtherFields(ref, path, PERSONAL_REFERENCE_FIELDS, 'personal', v);
+        checkFields(ref, path, PERSONAL_REFERENCE_FIELDS, violations);
+        refuseOtherFields(ref, path, PERSONAL_REFERENCE_FIELDS, 'personal', violations);
         return;
       }
-      checkFields(ref, path, ['company', 'contactName', 'phone', 'position'], v);
-      refuseOtherFields(ref, path, WORK_REFERENCE_FIELDS, 'work', v);
+      checkFields(ref, path, ['company', 'contactName', 'phone', 'position'], violations);
+      refuseOtherFields(ref, path, WORK_REFERENCE_FIELDS, 'work', violations);
       const start = ref.startDate;
       const end = ref.endDate;
       if (typeof start !== 'string' || !isCalendarDate(start))
-        v.push({ field: `${path}.startDate`, message: 'startDate must be a date YYYY-MM-DD.' });
+        violations.push({ field: `${path}.startDate`, message: 'startDate must be a date YYYY-MM-DD.' });
       if (typeof end !== 'string' || !isCalendarDate(end))
-        v.push({ field: `${path}.endDate`, message: 'endDate must be a date YYYY-MM-DD.' });
+        violations.push({ field: `${path}.endDate`, message: 'endDate must be a date YYYY-MM-DD.' });
       else if (typeof start === 'string' && isCalendarDate(start) && end < start)
-        v.push({ field: `${path}.endDate`, message: 'endDate must not be before startDate.' });
+        violations.push({ field: `${path}.endDate`, message: 'endDate must not be before startDate.' });
     });
     if (input.documents !== undefined)
-      v.push({ field: 'documents', message: `${processName} takes references, not documents.` });
-    return v;
+      violations.push({ field: 'documents', message: `${processName} takes references, not documents.` });
+    return violations;
   }
   return [{ field: 'processId', message: `${processName} takes no candidate input.` }];
 }

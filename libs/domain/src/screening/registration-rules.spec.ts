@@ -1,7 +1,5 @@
 import { ProcessName } from './catalog';
 import {
-  calendarDateIn,
-  isCalendarDate,
   isOlderThan18,
   normalizeRegistration,
   RegistrationInput,
@@ -38,29 +36,6 @@ const company = (overrides: Partial<RegistrationInput> = {}): RegistrationInput 
 
 const fields = (input: RegistrationInput, processes: ProcessName[] = BASIC, today = TODAY) =>
   validateRegistration(input, { packageProcesses: processes, today }).map((v) => v.field);
-
-describe('calendarDateIn', () => {
-  it.each([
-    ['2026-01-01T03:00:00Z', 'America/Mexico_City', '2025-12-31'],
-    ['2026-01-01T06:00:00Z', 'America/Mexico_City', '2026-01-01'],
-    ['2026-01-01T03:00:00Z', 'UTC', '2026-01-01'],
-  ])('%s in %s is %s', (instant, zone, date) => {
-    expect(calendarDateIn(zone, new Date(instant))).toBe(date);
-  });
-});
-
-describe('isCalendarDate', () => {
-  it.each([
-    ['2000-02-29', true],
-    ['2001-02-29', false],
-    ['2001-02-30', false],
-    ['2001-13-01', false],
-    ['17/05/1990', false],
-    ['1990-5-17', false],
-  ])('%s -> %s', (value, expected) => {
-    expect(isCalendarDate(value)).toBe(expected);
-  });
-});
 
 describe('rule 1: older than 18 on the calendar date', () => {
   it.each([

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
 import { CREDIT_REPORT, GENDERS, NATIONALITIES, PERSON_TYPES, PersonType, ProcessName } from './catalog';
 
@@ -80,53 +81,30 @@ export const REGISTRATION_FIELDS: readonly string[] = ['packageId', 'personType'
  * as absent.
  */
 export function registrationTypeViolations(body: Record<string, unknown>): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   const { packageId, personType } = body;
   if (packageId === undefined || packageId === null)
-    v.push({ field: 'packageId', message: 'packageId is required (see GET /packages).' });
+    violations.push({ field: 'packageId', message: 'packageId is required (see GET /packages).' });
   else if (typeof packageId !== 'string' || packageId.trim() === '' || packageId.length > 64)
-    v.push({ field: 'packageId', message: 'packageId must be a package identifier of 1 to 64 characters.' });
+    violations.push({
+      field: 'packageId',
+      message: 'packageId must be a package identifier of 1 to 64 characters.',
+    });
   if (
     personType !== undefined &&
     personType !== null &&
     !(PERSON_TYPES as readonly unknown[]).includes(personType)
   )
-    v.push({ field: 'personType', message: 'personType must be individual or corporate.' });
+    violations.push({ field: 'personType', message: 'personType must be individual or corporate.' });
   for (const field of TEXT_FIELDS) {
     const value = body[field];
     if (value !== undefined && value !== null && typeof value !== 'string')
-      v.push({ field, message: `${field} must be a string.` });
+      violations.push({ field, message: `${field} must be a string.` });
   }
   for (const field of Object.keys(body))
-    if (!REGISTRATION_FIELDS.includes(field)) v.push({ field, message: `"${field}" is not a known field.` });
-  return v;
-}
-
-/** Building a formatter costs far more than using one (a batch checks a thousand birth dates). */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of `instant` on the calendar of `timeZone`. */
-export function calendarDateIn(timeZone: string, instant: Date): string {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
-}
-
-/** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    if (!REGISTRATION_FIELDS.includes(field))
+      violations.push({ field, message: `"${field}" is not a known field.` });
+  return violations;
 }
 
 /**
@@ -139,28 +117,21 @@ export function isOlderThan18(birthDate: string, today: string): boolean {
   return eighteenth.toISOString().slice(0, 10) < today;
 }
 
-function requireText(
+/** A text field: present (unless `optional`), not empty, and at most `max` characters. */
+function checkText(
   input: RegistrationInput,
   field: TextField,
   label: string,
   max: number,
   violations: FieldViolation[],
+  optional = false,
 ): void {
   const value = input[field];
-  if (value === undefined) violations.push({ field, message: `${label} is required.` });
-  else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
+  if (value === undefined) {
+    if (!optional) violations.push({ field, message: `${label} is required.` });
+  } else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
   else if (value.length > max)
     violations.push({ field, message: `${label} must be at most ${max} characters.` });
-}
-
-function optionalText(
-  input: RegistrationInput,
-  field: TextField,
-  label: string,
-  max: number,
-  violations: FieldViolation[],
-): void {
-  if (input[field] !== undefined) requireText(input, field, label, max, violations);
 }
 
 /**
@@ -168,56 +139,63 @@ function optionalText(
  * on the field a person would fix.
  */
 export function validateRegistration(input: RegistrationInput, ctx: RegistrationContext): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   const individual = input.personType === 'individual';
   const needsCredit = ctx.packageProcesses.includes(CREDIT_REPORT);
 
   if (individual) {
-    requireText(input, 'name', 'name', 100, v);
-    requireText(input, 'lastName', 'lastName', 100, v);
-    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+    checkText(input, 'name', 'name', 100, violations);
+    checkText(input, 'lastName', 'lastName', 100, violations);
+    checkText(input, 'secondLastName', 'secondLastName', 100, violations, true);
   } else {
     // Rule 6: a company is identified by its regime and legal name.
     for (const field of ['regime', 'businessName'] as const) {
       if (input[field] === undefined || input[field] === '')
-        v.push({ field, message: `${field} is required for corporate registrations.` });
-      else requireText(input, field, field, 200, v);
+        violations.push({ field, message: `${field} is required for corporate registrations.` });
+      else checkText(input, field, field, 200, violations);
     }
-    optionalText(input, 'name', 'name', 100, v);
-    optionalText(input, 'lastName', 'lastName', 100, v);
-    optionalText(input, 'secondLastName', 'secondLastName', 100, v);
+    checkText(input, 'name', 'name', 100, violations, true);
+    checkText(input, 'lastName', 'lastName', 100, violations, true);
+    checkText(input, 'secondLastName', 'secondLastName', 100, violations, true);
   }
 
   // Rule 1.
   if (input.birthDate === undefined) {
-    if (individual) v.push({ field: 'birthDate', message: 'birthDate is required (YYYY-MM-DD).' });
+    if (individual) violations.push({ field: 'birthDate', message: 'birthDate is required (YYYY-MM-DD).' });
   } else if (!isCalendarDate(input.birthDate)) {
-    v.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
+    violations.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
   } else if (individual && !isOlderThan18(input.birthDate, ctx.today)) {
-    v.push({ field: 'birthDate', message: 'The candidate must be older than 18 years.' });
+    violations.push({ field: 'birthDate', message: 'The candidate must be older than 18 years.' });
   }
 
   // Rule 2.
-  if (input.nationality === undefined) v.push({ field: 'nationality', message: 'nationality is required.' });
+  if (input.nationality === undefined)
+    violations.push({ field: 'nationality', message: 'nationality is required.' });
   else if (!(NATIONALITIES as readonly string[]).includes(input.nationality))
-    v.push({ field: 'nationality', message: `nationality must be one of ${NATIONALITIES.join(', ')}.` });
+    violations.push({
+      field: 'nationality',
+      message: `nationality must be one of ${NATIONALITIES.join(', ')}.`,
+    });
 
   // Rule 3.
   if (input.gender === undefined) {
-    if (individual) v.push({ field: 'gender', message: 'gender is required (H, M or X).' });
+    if (individual) violations.push({ field: 'gender', message: 'gender is required (H, M or X).' });
   } else if (!(GENDERS as readonly string[]).includes(input.gender)) {
-    v.push({ field: 'gender', message: 'gender must be H (man), M (woman) or X (non-binary).' });
+    violations.push({ field: 'gender', message: 'gender must be H (man), M (woman) or X (non-binary).' });
   }
 
   // RFC and CURP shape.
   let rfcValid = false;
   if (input.rfc === undefined) {
     if (needsCredit)
-      v.push({ field: 'rfc', message: 'rfc is required when the package includes Reporte de Crédito.' });
+      violations.push({
+        field: 'rfc',
+        message: 'rfc is required when the package includes Reporte de Crédito.',
+      });
   } else if (input.rfc.length !== 12 && input.rfc.length !== 13) {
-    v.push({ field: 'rfc', message: 'rfc must be 12 or 13 characters long.' });
+    violations.push({ field: 'rfc', message: 'rfc must be 12 or 13 characters long.' });
   } else if (!RFC.test(input.rfc)) {
-    v.push({
+    violations.push({
       field: 'rfc',
       message: 'rfc must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
     });
@@ -225,7 +203,7 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
     rfcValid = true;
   }
   if (input.curp !== undefined && !CURP.test(input.curp))
-    v.push({ field: 'curp', message: 'curp must be a valid 18-character CURP.' });
+    violations.push({ field: 'curp', message: 'curp must be a valid 18-character CURP.' });
 
   // Rule 4 (1-based positions 1..10).
   if (
@@ -234,7 +212,7 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
     (input.rfc.length === 12 || input.rfc.length === 13)
   ) {
     if (input.rfc.slice(0, 10) !== input.curp.slice(0, 10))
-      v.push({
+      violations.push({
         field: 'rfc',
         message: 'The first 10 characters of rfc must equal the first 10 characters of curp.',
       });
@@ -243,22 +221,25 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
   // Rule 5 (1-based: consentNIP[3..4] == rfc[5..6]); its format is checked whenever it is sent.
   if (input.consentNIP === undefined) {
     if (needsCredit)
-      v.push({
+      violations.push({
         field: 'consentNIP',
         message: 'consentNIP is required when the package includes Reporte de Crédito.',
       });
   } else if (!/^\d{4,}$/.test(input.consentNIP)) {
-    v.push({ field: 'consentNIP', message: 'consentNIP must be at least 4 digits.' });
+    violations.push({ field: 'consentNIP', message: 'consentNIP must be at least 4 digits.' });
   } else if (needsCredit && rfcValid && input.consentNIP.slice(2, 4) !== input.rfc?.slice(4, 6)) {
-    v.push({
+    violations.push({
       field: 'consentNIP',
       message: 'Digits 3 and 4 of consentNIP must equal positions 5 and 6 of rfc (the year).',
     });
   }
 
   if (input.email !== undefined && !EMAIL.test(input.email))
-    v.push({ field: 'email', message: 'email must be an e-mail address.' });
+    violations.push({ field: 'email', message: 'email must be an e-mail address.' });
   if (input.phone !== undefined && !E164_LIKE.test(input.phone.replace(/[\s-]/g, '')))
-    v.push({ field: 'phone', message: 'phone must be an international number such as +525512345678.' });
-  return v;
+    violations.push({
+      field: 'phone',
+      message: 'phone must be an international number such as +525512345678.',
+    });
+  return violations;
 }

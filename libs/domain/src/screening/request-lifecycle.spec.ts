@@ -3,6 +3,7 @@ import { ProcessName, ProcessStatus } from './catalog';
 import {
   finishInRequest,
   planRegistration,
+  processesAfter,
   RequestState,
   resumeWithCandidateInput,
   startInRequest,
@@ -222,4 +223,22 @@ describe('resumeWithCandidateInput', () => {
       );
     },
   );
+});
+
+describe('processesAfter', () => {
+  it('replaces the changed processes with their next state and keeps the others, in package order', () => {
+    const before = request(
+      process('Documentos', 'En proceso', { startDate: T0 }),
+      process('Geolocalización', 'Con dependencia'),
+      process('Peps', 'En proceso'),
+    );
+    const finished = finishInRequest(before, 'p-Documentos', 'Aprobado', NOW)!;
+    const after = processesAfter(before, finished);
+    expect(after.map((p) => [p.name, p.status, p.generation])).toEqual([
+      ['Documentos', 'Finalizado', 0],
+      ['Geolocalización', 'En proceso', 1],
+      ['Peps', 'En proceso', 0],
+    ]);
+    expect(after[2]).toBe(before.processes[2]);
+  });
 });

@@ -134,6 +134,14 @@ export function resumeWithCandidateInput(request: RequestState, processId: strin
   return transition(request, [], [resumed]);
 }
 
+/** The request's processes once a transition is applied (package order kept). */
+export function processesAfter(
+  request: RequestState,
+  transition: Pick<RequestTransition, 'changes'>,
+): TrackedProcess[] {
+  return request.processes.map((p) => transition.changes.find((c) => c.id === p.id)?.next ?? p);
+}
+
 function find(request: RequestState, processId: string): TrackedProcess | undefined {
   return request.processes.find((p) => p.id === processId);
 }
@@ -149,7 +157,7 @@ function transition(
     ...updated.map((next) => ({ next, requeued: false })),
     ...requeued.map((next) => ({ next, requeued: true })),
   ].map(({ next, requeued }) => ({ id: next.id, expectedStatus: byId.get(next.id)!.status, next, requeued }));
-  const after = request.processes.map((p) => changes.find((c) => c.id === p.id)?.next ?? p);
+  const after = processesAfter(request, { changes });
   return {
     changes,
     requestStatus: overallStatus(after),

@@ -1,6 +1,5 @@
-import { addDays, dateRangeViolations, daysInclusive } from '../calendar';
+import { addDays, dateRangeViolations, daysInclusive, isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
-import { isCalendarDate } from '../screening/registration-rules';
 
 /** The billable events of the ledger (`billing_charge.kind`). */
 export type ChargeKind = 'LEGAL_SEARCH' | 'LEGAL_RECORD_UNLOCK';

@@ -1,5 +1,8 @@
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
 
+/** Where the apps, `npm start` and the scripts find PostgreSQL when DATABASE_URL is unset. */
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
+
 /**
  * The whole runtime configuration, validated once at boot. A bad value stops the process with a
  * message that names the variable, instead of failing later in some unrelated place.
@@ -194,10 +197,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   return {
     nodeEnv,
     port: int(env, 'PORT', 3000, 1, 65535),
-    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/screening', [
-      'postgres:',
-      'postgresql:',
-    ]),
+    databaseUrl: url(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     serviceTimezone: timezone(env, 'SERVICE_TIMEZONE', 'America/Mexico_City'),
     auth: {

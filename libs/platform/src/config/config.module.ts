@@ -6,6 +6,19 @@ import { AppConfig, loadAppConfig, usesDevelopmentSecret, usesDevelopmentWebhook
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 /**
+ * The database settings of an app (api or processor), for the persistence module's `forRoot`: the
+ * configured URL and a pool of 20 connections. Shaped like its options, which this library does not
+ * import.
+ */
+export const DATABASE_SETTINGS = {
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): { databaseUrl: string; poolSize: number } => ({
+    databaseUrl: config.databaseUrl,
+    poolSize: 20,
+  }),
+};
+
+/**
  * @nestjs/config validates the environment once per process through {@link loadAppConfig}; the
  * rest of the code injects the typed result under {@link APP_CONFIG} instead of reading strings.
  */

@@ -7,6 +7,12 @@ import { withTimeout } from '../util/with-timeout';
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
 const MARK_EVERY_MS = 50;
+/**
+ * A row is left to the publisher that wrote it until that publisher has surely given up: sweeping
+ * it earlier adds the job a second time, and if the first run has already completed (and Bull has
+ * forgotten its id) it runs twice. Harmless, but not what "exactly once" promises.
+ */
+const SWEEP_GRACE_MS = PUBLISH_TIMEOUT_MS + MARK_EVERY_MS + 1_000;
 
 /** Injection token of every Bull queue of the contract, by name (see QueueModule). */
 export const CONTRACT_QUEUES = Symbol('CONTRACT_QUEUES');
@@ -76,7 +82,7 @@ export class OutboxPublisher implements OnApplicationShutdown {
    * Publishes unpublished rows left behind (Redis was down, or a process died after its commit), of
    * every queue; a delayed row is published with what remains of its delay.
    */
-  sweep(olderThanMs = 1_000, limit = 500): Promise<number> {
+  sweep(olderThanMs = SWEEP_GRACE_MS, limit = 500): Promise<number> {
     return this.outbox.sweep(olderThanMs, limit, (jobs) =>
       withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS),
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestTransition } from '@app/domain';
+import { processesAfter, RequestTransition } from '@app/domain';
 import { PendingOutboxJob, ProcessExecutionRepository, RequestSnapshot, StepWrites } from '@app/persistence';
 import { OutboxPublisher } from '../queue/outbox-publisher';
 import { runProcessJobs } from '../queue/queue.contract';
@@ -12,6 +12,8 @@ export interface AppliedStep {
 
 /** A step that lost this many races in a row gives up (its job is retried by Bull). */
 const MAX_ATTEMPTS = 20;
+/** Requests whose last written state this process remembers (the oldest is forgotten first). */
+const REMEMBERED_REQUESTS = 10_000;
 
 /**
  * One step of a request's lifecycle, the same way for the processor and for candidate input: read
@@ -23,6 +25,11 @@ const MAX_ATTEMPTS = 20;
  * Steps of one request in this process take turns (`requestId`), so they rarely race each other;
  * the version check still orders steps across processes (several processors, or the api and a
  * processor). No lock is held across round trips.
+ *
+ * A step that knows the request (`requestId`) starts from the state this process last wrote for it,
+ * when it has one, instead of reading it again: the version check refuses the write if anybody
+ * changed the request since, and the step then reads and decides again. A step that finds nothing
+ * to do on a remembered state also reads again before saying so, so a stale memory never drops a job.
  */
 @Injectable()
 export class LifecycleSteps {
@@ -32,6 +39,7 @@ export class LifecycleSteps {
   ) {}
 
   private readonly turns = new OneAtATime();
+  private readonly written = new Map<string, RequestSnapshot>();
 
   /** `requestId`: the request the target belongs to, when the caller knows it (one turn per request). */
   async run(
@@ -40,7 +48,7 @@ export class LifecycleSteps {
     writes: StepWrites = {},
     requestId?: string,
   ): Promise<AppliedStep | null> {
-    const step = () => this.decideAndWrite(target, decide, writes);
+    const step = () => this.decideAndWrite(target, decide, writes, requestId);
     const { applied, staged } = await (requestId ? this.turns.run(requestId, step) : step());
     await this.outbox.publishNow(staged);
     return applied;
@@ -50,18 +58,66 @@ export class LifecycleSteps {
     target: Parameters<ProcessExecutionRepository['read']>[0],
     decide: (request: RequestSnapshot) => RequestTransition | null,
     writes: StepWrites,
+    requestId: string | undefined,
   ): Promise<{ applied: AppliedStep | null; staged: PendingOutboxJob[] }> {
+    let remembered = requestId ? this.recall(requestId) : undefined;
     for (let attempt = 1; ; attempt++) {
-      const request = await this.processes.read(target);
-      const transition = request && decide(request);
-      if (!request || !transition) return { applied: null, staged: [] };
+      const request = remembered ?? (await this.processes.read(target));
+      let transition: RequestTransition | null;
+      try {
+        transition = request && decide(request);
+      } catch (refusal) {
+        // A refusal (e.g. 409) must come from the stored state, not from this process's memory.
+        if (!remembered) throw refusal;
+        remembered = this.forget(remembered.uuid);
+        continue;
+      }
+      if (!request || !transition) {
+        if (!remembered) return { applied: null, staged: [] };
+        remembered = this.forget(remembered.uuid);
+        continue;
+      }
       const requeued = transition.changes
         .filter((change) => change.requeued)
         .map((change) => ({ id: change.id, requestId: request.uuid, generation: change.next.generation }));
       const written = await this.processes.apply(request, transition, writes, runProcessJobs(requeued));
-      if (written.applied) return { applied: { request, transition }, staged: written.jobs };
+      if (written.applied) {
+        this.remember(request, transition, writes);
+        return { applied: { request, transition }, staged: written.jobs };
+      }
+      remembered = this.forget(request.uuid);
       if (attempt >= MAX_ATTEMPTS)
         throw new Error(`Request ${request.uuid} changed under ${attempt} attempts of one lifecycle step`);
     }
+  }
+
+  private recall(requestId: string): RequestSnapshot | undefined {
+    const request = this.written.get(requestId);
+    if (request) {
+      // Most recently used last: the first key of the map is the one to forget when full.
+      this.written.delete(requestId);
+      this.written.set(requestId, request);
+    }
+    return request;
+  }
+
+  private forget(requestId: string): undefined {
+    this.written.delete(requestId);
+    return undefined;
+  }
+
+  /** The state this step wrote; a request whose processes have all ended needs no memory. */
+  private remember(request: RequestSnapshot, transition: RequestTransition, writes: StepWrites): void {
+    const processes = processesAfter(request, transition);
+    if (processes.every((p) => p.endDate !== null)) {
+      this.written.delete(request.uuid);
+      return;
+    }
+    const candidateInputs = writes.candidateInput
+      ? { ...request.candidateInputs, [writes.candidateInput.processId]: writes.candidateInput.input }
+      : request.candidateInputs;
+    this.written.delete(request.uuid);
+    this.written.set(request.uuid, { ...request, version: request.version + 1, processes, candidateInputs });
+    if (this.written.size > REMEMBERED_REQUESTS) this.written.delete(this.written.keys().next().value!);
   }
 }

@@ -2,17 +2,19 @@ import { OneAtATime } from './one-at-a-time';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A task that notes when it starts and ends, with a turn of the event loop between. */
+const noted = (log: string[], name: string) => async () => {
+  log.push(`${name} starts`);
+  await tick();
+  log.push(`${name} ends`);
+  return name;
+};
+
 describe('OneAtATime', () => {
   it('runs tasks of one key one after the other, in arrival order', async () => {
     const turns = new OneAtATime();
     const log: string[] = [];
-    const task = (name: string) => async () => {
-      log.push(`${name} starts`);
-      await tick();
-      log.push(`${name} ends`);
-      return name;
-    };
-    const results = await Promise.all([turns.run('r1', task('a')), turns.run('r1', task('b'))]);
+    const results = await Promise.all([turns.run('r1', noted(log, 'a')), turns.run('r1', noted(log, 'b'))]);
     expect(results).toEqual(['a', 'b']);
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
   });
@@ -20,12 +22,7 @@ describe('OneAtATime', () => {
   it('lets tasks of different keys run at the same time', async () => {
     const turns = new OneAtATime();
     const log: string[] = [];
-    const task = (name: string) => async () => {
-      log.push(`${name} starts`);
-      await tick();
-      log.push(`${name} ends`);
-    };
-    await Promise.all([turns.run('r1', task('a')), turns.run('r2', task('b'))]);
+    await Promise.all([turns.run('r1', noted(log, 'a')), turns.run('r2', noted(log, 'b'))]);
     expect(log.slice(0, 2)).toEqual(['a starts', 'b starts']);
   });
 

@@ -1,34 +1,29 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+
 import { SearchQueryDto } from './search.dto';
+import { OptionalString } from '../../common/optional-string';
 
 const DATE_RULE = 'a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included';
 
 /** `GET /risks/legal-records/searches` query (all strings; checked by the domain, every problem listed). */
 export class SearchListQueryDto extends PickType(SearchQueryDto, ['limit', 'page', 'clientId'] as const) {
-  @ApiPropertyOptional({
+  @OptionalString({
     description:
       'Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters)',
     example: 'hernandez',
   })
-  @IsOptional()
-  @IsString()
   name?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: `Searches created on or after this day: ${DATE_RULE}`,
     example: '2026-01-01',
   })
-  @IsOptional()
-  @IsString()
   from?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: `Searches created on or before this day: ${DATE_RULE}`,
     example: '2026-12-31',
   })
-  @IsOptional()
-  @IsString()
   to?: string;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString } from 'class-validator';
+import { Allow } from 'class-validator';
+import { OptionalString } from '../../common/optional-string';
 
 /**
  * SPEC 4.5 body. `@Allow` only whitelists the fields: type, emptiness, length and combinations are
@@ -29,54 +30,38 @@ export class CreateSearchDto {
 
 /** Query of SPEC 4.5 / 4.6 (all strings; checked by the domain). */
 export class SearchQueryDto {
-  @ApiPropertyOptional({ description: 'Records per page, 1..300', default: '100', example: '100' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ description: 'Records per page, 1..300', default: '100', example: '100' })
   limit?: string;
 
-  @ApiPropertyOptional({ description: 'Page, >= 1', default: '1', example: '1' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ description: 'Page, >= 1', default: '1', example: '1' })
   page?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Comma-separated categories (any of them)',
     example: 'Civil,Mercantil',
   })
-  @IsOptional()
-  @IsString()
   categories?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Comma-separated states (any of them)',
     example: 'Jalisco,Ciudad de México',
   })
-  @IsOptional()
-  @IsString()
   states?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Client to act for: required when the account has several clients; at most 64 characters',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
   clientId?: string;
 }
 
 export class RecordDetailQueryDto extends SearchQueryDto {
-  @ApiPropertyOptional({ description: 'From agreement date, YYYY-MM-DD', example: '2015-01-01' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ description: 'From agreement date, YYYY-MM-DD', example: '2015-01-01' })
   startDate?: string;
 
-  @ApiPropertyOptional({ description: 'To agreement date, YYYY-MM-DD', example: '2026-12-31' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ description: 'To agreement date, YYYY-MM-DD', example: '2026-12-31' })
   endDate?: string;
 
-  @ApiPropertyOptional({ enum: ['Applicant', 'Defendant'], description: 'Procedural role of the person' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ enum: ['Applicant', 'Defendant'], description: 'Procedural role of the person' })
   role?: string;
 }

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Allow, IsIn, IsOptional, IsString } from 'class-validator';
+import { Allow, IsIn, IsOptional } from 'class-validator';
 import { MAX_BATCH_ITEMS, REQUEST_STATUSES } from '@app/domain';
 import { FieldErrorDto } from '../../common/api-error';
 import { RegisterCandidateDto } from './register-candidate.dto';
+import { OptionalString } from '../../common/optional-string';
 
 /** CONTRACT 8 JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
 export class BatchRegistrationDto {
@@ -34,12 +35,10 @@ export class BatchQueryDto {
   @IsIn(['true', 'false'], { message: 'atomic must be true or false' })
   atomic?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'For a CSV body: the client the batch registers for (a JSON body may carry it instead)',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
   clientId?: string;
 }
 

@@ -2,6 +2,7 @@ import { DOCUMENT_TYPES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { OptionalString } from '../../common/optional-string';
 
 export class DocumentInputDto {
   @ApiPropertyOptional({
@@ -25,47 +26,31 @@ export class DocumentInputDto {
 
 /** Personal references use name/phone/relationship; work references company..endDate. */
 export class ReferenceInputDto {
-  @ApiPropertyOptional({ example: 'María López', description: 'Personal reference: full name' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: 'María López', description: 'Personal reference: full name' })
   name?: string;
 
-  @ApiPropertyOptional({ example: '+525511112222' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: '+525511112222' })
   phone?: string;
 
-  @ApiPropertyOptional({ example: 'Amiga', description: 'Personal reference: relationship to the candidate' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: 'Amiga', description: 'Personal reference: relationship to the candidate' })
   relationship?: string;
 
-  @ApiPropertyOptional({ example: 'Transportes del Bajío S.A.', description: 'Work reference: employer' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: 'Transportes del Bajío S.A.', description: 'Work reference: employer' })
   company?: string;
 
-  @ApiPropertyOptional({ example: 'Laura Méndez', description: 'Work reference: contact person' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: 'Laura Méndez', description: 'Work reference: contact person' })
   contactName?: string;
 
-  @ApiPropertyOptional({
+  @OptionalString({
     example: 'Supervisor de almacén',
     description: "Work reference: the candidate's position",
   })
-  @IsOptional()
-  @IsString()
   position?: string;
 
-  @ApiPropertyOptional({ example: '2019-02-01', format: 'date' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: '2019-02-01', format: 'date' })
   startDate?: string;
 
-  @ApiPropertyOptional({ example: '2023-06-30', format: 'date' })
-  @IsOptional()
-  @IsString()
+  @OptionalString({ example: '2023-06-30', format: 'date' })
   endDate?: string;
 }
 

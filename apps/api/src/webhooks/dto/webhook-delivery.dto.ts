@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { EVENT_TYPES } from '@app/domain';
-import { PageQueryDto } from '../../common/pagination';
+import { CountedPageDto, PageQueryDto } from '../../common/pagination';
 
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
 
@@ -68,14 +68,7 @@ export class WebhookDeliveryDto {
   nextAttemptAt!: number | null;
 }
 
-export class WebhookDeliveryPageDto {
-  @ApiProperty({ type: [WebhookDeliveryDto], description: 'Newest event first' })
-  data!: WebhookDeliveryDto[];
-
-  @ApiProperty({ example: 1 }) page!: number;
-  @ApiProperty({ example: 20 }) limit!: number;
-  @ApiProperty({ example: 13 }) total!: number;
-}
+export class WebhookDeliveryPageDto extends CountedPageDto(WebhookDeliveryDto, 'Newest event first', 13) {}
 
 export class WebhookDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status' })

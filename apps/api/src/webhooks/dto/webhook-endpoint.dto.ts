@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Allow, IsOptional, IsString } from 'class-validator';
+import { Allow } from 'class-validator';
 import { EVENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@app/domain';
-import { PageQueryDto } from '../../common/pagination';
+import { CountedPageDto, PageQueryDto } from '../../common/pagination';
+import { OptionalString } from '../../common/optional-string';
 
 const URL_PROPERTY = {
   description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).`,
@@ -118,22 +119,13 @@ export class WebhookSecretDto {
 
 export class CreatedWebhookEndpointDto extends IntersectionType(WebhookEndpointDto, WebhookSecretDto) {}
 
-export class WebhookEndpointPageDto {
-  @ApiProperty({ type: [WebhookEndpointDto], description: 'Newest first' })
-  data!: WebhookEndpointDto[];
-
-  @ApiProperty({ example: 1 }) page!: number;
-  @ApiProperty({ example: 20 }) limit!: number;
-  @ApiProperty({ example: 1 }) total!: number;
-}
+export class WebhookEndpointPageDto extends CountedPageDto(WebhookEndpointDto, 'Newest first', 1) {}
 
 export class WebhookEndpointsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
+  @OptionalString({
     description: 'Client whose endpoints to list: required when the account has several clients',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
   clientId?: string;
 }
 

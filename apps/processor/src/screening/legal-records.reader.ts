@@ -8,7 +8,7 @@ import { CandidateRow, LegalRecordsSource } from '@app/persistence';
  * fails or times out throws, so the job retries with backoff like any other provider call.
  */
 @Injectable()
-export class LegalMatchesReader {
+export class LegalRecordsReader {
   constructor(private readonly source: LegalRecordsSource) {}
 
   async summaryFor(candidate: CandidateRow): Promise<LegalMatchSummary> {

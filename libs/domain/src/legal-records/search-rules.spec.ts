@@ -1,17 +1,4 @@
 import { ForbiddenError, ValidationFailedError } from '../errors';
-import { offsetOf } from '../paging';
-import {
-  BILLING,
-  capInfo,
-  consumptionFor,
-  isRecoverable,
-  MAX_MATCHES,
-  outcomeOf,
-  reachablePagination,
-  recoverableUntil,
-  toDayMonthYear,
-} from './cap-and-billing';
-import { givenNameWords, normalizeName } from './names';
 import {
   clientIdViolations,
   pagingOf,
@@ -23,29 +10,6 @@ import {
 } from './search-rules';
 
 const fields = (violations: Array<{ field: string }>) => violations.map((v) => v.field);
-
-describe('normalizeName', () => {
-  it.each([
-    ['Hernández', 'hernandez'],
-    ['  HERNÁNDEZ  ', 'hernandez'],
-    ['Muñoz', 'munoz'],
-    ['de  la   Cruz', 'de la cruz'],
-    ['Ángel', 'angel'],
-    ['Sofía\tMaría', 'sofia maria'],
-    ['GÜERO', 'guero'],
-    ['N\u0303un\u0303ez', 'nunez'],
-    ['Ö\u0323', 'o'],
-  ])('%p -> %p', (input, expected) => {
-    expect(normalizeName(input)).toBe(expected);
-  });
-});
-
-describe('givenNameWords', () => {
-  it('splits, normalizes and de-duplicates the given names', () => {
-    expect(givenNameWords(' Juan  CARLOS juan ')).toEqual(['juan', 'carlos']);
-    expect(givenNameWords('   ')).toEqual([]);
-  });
-});
 
 describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
   it.each([
@@ -144,16 +108,6 @@ describe('validateDetailQuery', () => {
   });
 });
 
-describe('offsetOf', () => {
-  it.each([
-    [1, 100, 0],
-    [3, 20, 40],
-    [9007199254740991, 300, 2147483647],
-  ])('page %d of %d skips %d rows', (page, limit, offset) => {
-    expect(offsetOf(page, limit)).toBe(offset);
-  });
-});
-
 describe('clientIdViolations (CONTRACT 3, the 400 part)', () => {
   it.each([
     [['acme'], undefined, []],
@@ -182,63 +136,5 @@ describe('resolveClientId (CONTRACT 3)', () => {
   });
   it('accepts one of the user clients', () => {
     expect(resolveClientId(['acme', 'globex'], 'acme', 'globex')).toBe('globex');
-  });
-});
-
-describe('cap and pagination', () => {
-  it('caps at 300 and says when it truncated', () => {
-    expect(MAX_MATCHES).toBe(300);
-    expect(capInfo(512)).toEqual({ max_matches: 300, total_records_in_source: 512, truncated: true });
-    expect(capInfo(300)).toEqual({ max_matches: 300, total_records_in_source: 300, truncated: false });
-  });
-  it.each([
-    [300, 1, 100, { total_pages: 3, has_next: true, has_previous: false }],
-    [300, 3, 100, { total_pages: 3, has_next: false, has_previous: true }],
-    [300, 4, 100, { total_pages: 3, has_next: false, has_previous: true }],
-    [0, 1, 100, { total_pages: 0, has_next: false, has_previous: false }],
-    [101, 1, 100, { total_pages: 2, has_next: true, has_previous: false }],
-  ])('%i reachable, page %i of %i', (total, page, limit, expected) => {
-    expect(reachablePagination(total, page, limit)).toEqual({
-      total_records_found: total,
-      current_page: page,
-      limit,
-      ...expected,
-    });
-  });
-  it.each([
-    [10, false, 'SUCCESS'],
-    [0, false, 'EMPTY'],
-    [10, true, 'FAILED'],
-  ] as const)('outcome of %i matches (failed %s) is %s', (total, failed, outcome) => {
-    expect(outcomeOf(total, failed)).toBe(outcome);
-  });
-});
-
-describe('retention and billing policy', () => {
-  it('keeps a search recoverable for 30 days', () => {
-    const created = new Date('2026-11-22T12:00:00Z');
-    const until = recoverableUntil(created);
-    expect(until.toISOString()).toBe('2026-12-22T12:00:00.000Z');
-    expect(isRecoverable(until, new Date('2026-12-22T12:00:00Z'))).toBe(true);
-    expect(isRecoverable(until, new Date('2026-12-22T12:00:01Z'))).toBe(false);
-  });
-  it('bills every search creation (SPEC 2.5), never re-reads or BGC Legal', () => {
-    expect(BILLING.searchCreationIsBillable).toBe(true);
-    expect(BILLING.storedSearchReadIsBillable).toBe(false);
-    expect(BILLING.bgcLegalIsBillable).toBe(false);
-  });
-  it('charges the reading that unlocked a record, not the later ones', () => {
-    const at = new Date('2026-11-22T12:00:00Z');
-    expect(consumptionFor({ newlyUnlocked: true, unlockedAt: at })).toEqual({
-      consumption_type: 'INCLUDED',
-      billable: true,
-      charged: true,
-      detail_status: 'AVAILABLE',
-      unlocked_at: '2026-11-22T12:00:00.000Z',
-    });
-    expect(consumptionFor({ newlyUnlocked: false, unlockedAt: at }).charged).toBe(false);
-  });
-  it('writes search-record dates as DD-MM-YYYY', () => {
-    expect(toDayMonthYear('2021-03-04')).toBe('04-03-2021');
   });
 });

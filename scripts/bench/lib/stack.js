@@ -1,13 +1,13 @@
 'use strict';
 // Starts a private stack for benchmarks: its own database, its own redis-server, the built api and
 // processor as child processes. Nothing is shared with a developer's running stack.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
+const { startRedisServer, stopRedisServer } = require('../../lib/redis-server');
 
-const ROOT = path.join(__dirname, '..', '..');
+const ROOT = path.join(__dirname, '..', '..', '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function recreateDatabase(databaseUrl) {
@@ -18,27 +18,6 @@ async function recreateDatabase(databaseUrl) {
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
-}
-
-function startRedis(port) {
-  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
-  const r = spawnSync('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--daemonize',
-    'yes',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    os.tmpdir(),
-    '--logfile',
-    path.join(os.tmpdir(), `bench-redis-${port}.log`),
-  ]);
-  if (r.status !== 0) throw new Error(`redis-server failed: ${r.stderr}`);
 }
 
 function startApp(name, env) {
@@ -56,8 +35,8 @@ function startApp(name, env) {
 async function waitHealthy(port) {
   for (let i = 0; i < 200; i++) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`);
-      if (r.status === 200) return;
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.status === 200) return;
     } catch {
       /* starting */
     }
@@ -80,7 +59,8 @@ async function startStack({ port, redisPort, databaseUrl, env = {}, keepDatabase
   if (!keepDatabase) await recreateDatabase(databaseUrl);
   const { setupDatabase } = require(path.join(ROOT, 'scripts/lib/setup.js'));
   await setupDatabase(databaseUrl, () => undefined);
-  startRedis(redisPort);
+  stopRedisServer(redisPort);
+  startRedisServer(redisPort, 'bench');
   await sleep(300);
   const appEnv = {
     NODE_ENV: 'production',
@@ -118,7 +98,7 @@ async function startStack({ port, redisPort, databaseUrl, env = {}, keepDatabase
       this.api.kill('SIGTERM');
       this.processor.kill('SIGTERM');
       await sleep(500);
-      spawnSync('redis-cli', ['-p', String(redisPort), 'shutdown', 'nosave']);
+      stopRedisServer(redisPort);
     },
   };
   await waitHealthy(port);

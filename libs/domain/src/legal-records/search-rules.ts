@@ -1,4 +1,5 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
+import { isCalendarDate } from '../calendar';
 import { MAX_PAGE } from '../paging';
 import { normalizeName } from './names';
 
@@ -53,18 +54,18 @@ const WHOLE = /^\d+$/;
 
 /** `limit` 1..300 (default 100), `page` >= 1 (default 1); both arrive as query strings. */
 export function validatePaging(query: { limit?: string; page?: string }): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   if (
     query.limit !== undefined &&
     (!WHOLE.test(query.limit) || Number(query.limit) < 1 || Number(query.limit) > MAX_LIMIT)
   )
-    v.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
+    violations.push({ field: 'limit', message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` });
   if (
     query.page !== undefined &&
     (!WHOLE.test(query.page) || Number(query.page) < 1 || Number(query.page) > MAX_PAGE)
   )
-    v.push({ field: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}.` });
-  return v;
+    violations.push({ field: 'page', message: `page must be a whole number from 1 to ${MAX_PAGE}.` });
+  return violations;
 }
 
 export function pagingOf(query: { limit?: string; page?: string }): { limit: number; page: number } {
@@ -88,31 +89,24 @@ export function parseCsvFilter(value: string | undefined): string[] | undefined 
   return items.length > 0 ? items : undefined;
 }
 
-function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 /** SPEC 4.7 filters: real YYYY-MM-DD dates with start <= end, and a known role. */
 export function validateDetailQuery(query: {
   startDate?: string;
   endDate?: string;
   role?: string;
 }): FieldViolation[] {
-  const v: FieldViolation[] = [];
+  const violations: FieldViolation[] = [];
   const start = query.startDate;
   const end = query.endDate;
-  if (start !== undefined && !isIsoDate(start))
-    v.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
-  if (end !== undefined && !isIsoDate(end))
-    v.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
-  if (start !== undefined && end !== undefined && isIsoDate(start) && isIsoDate(end) && start > end)
-    v.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
+  if (start !== undefined && !isCalendarDate(start))
+    violations.push({ field: 'startDate', message: 'startDate must be a real date YYYY-MM-DD.' });
+  if (end !== undefined && !isCalendarDate(end))
+    violations.push({ field: 'endDate', message: 'endDate must be a real date YYYY-MM-DD.' });
+  if (start !== undefined && end !== undefined && isCalendarDate(start) && isCalendarDate(end) && start > end)
+    violations.push({ field: 'endDate', message: 'endDate must not be before startDate.' });
   if (query.role !== undefined && !(ROLES as readonly string[]).includes(query.role))
-    v.push({ field: 'role', message: 'role must be Applicant or Defendant.' });
-  return v;
+    violations.push({ field: 'role', message: 'role must be Applicant or Defendant.' });
+  return violations;
 }
 
 /**

@@ -5,35 +5,6 @@ export const SEARCH_RETENTION_DAYS = 30;
 
 export type SearchOutcome = 'SUCCESS' | 'EMPTY' | 'FAILED';
 
-export interface ReachablePagination {
-  total_records_found: number;
-  current_page: number;
-  limit: number;
-  total_pages: number;
-  has_next: boolean;
-  has_previous: boolean;
-}
-
-/**
- * The pager of SPEC 2.5 over what is reachable (cap and filters applied). A page past the last
- * still reports `has_previous: true` so a client can step back.
- */
-export function reachablePagination(
-  totalReachable: number,
-  page: number,
-  limit: number,
-): ReachablePagination {
-  const totalPages = Math.ceil(totalReachable / limit);
-  return {
-    total_records_found: totalReachable,
-    current_page: page,
-    limit,
-    total_pages: totalPages,
-    has_next: page < totalPages,
-    has_previous: page > 1,
-  };
-}
-
 export function capInfo(totalInSource: number): {
   max_matches: number;
   total_records_in_source: number;

@@ -1,0 +1,50 @@
+'use strict';
+// Floors the bench prints beside our figures: what the libraries underneath do on their own, on the
+// same machine, in the same run.
+const fs = require('node:fs');
+const { spawnSync } = require('node:child_process');
+const Bull = require('bull');
+const { median } = require('./measure');
+
+/**
+ * Bull itself: no-op jobs per second through one queue on the given Redis, with the options our
+ * process jobs use (job ids, removed when done) and the processor's concurrency. Median of `runs`.
+ */
+async function bullNoopJobsPerSecond(redisUrl, { jobs = 20_000, concurrency = 64, runs = 3 } = {}) {
+  const rates = [];
+  for (let run = 0; run < runs; run++) {
+    const queue = new Bull(`bench-noop-${run}`, redisUrl, { prefix: 'bench-floor' });
+    await queue.addBulk(
+      Array.from({ length: jobs }, (_, i) => ({
+        name: 'noop',
+        data: { processId: `p-${i}`, requestId: `r-${i}`, generation: 0 },
+        opts: { jobId: `p-${i}:0`, removeOnComplete: true, removeOnFail: true },
+      })),
+    );
+    let done = 0;
+    const started = process.hrtime.bigint();
+    await new Promise((resolve) => {
+      queue.process('noop', concurrency, async () => {
+        done += 1;
+        if (done === jobs) setImmediate(resolve);
+      });
+    });
+    rates.push(jobs / (Number(process.hrtime.bigint() - started) / 1e9));
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+  }
+  return median(rates);
+}
+
+/** Resident memory of a process in MB (Linux /proc, else ps). */
+function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  } catch {
+    const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+    return Number(ps.stdout.trim()) / 1024;
+  }
+}
+
+module.exports = { bullNoopJobsPerSecond, rssMb };
