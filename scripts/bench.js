@@ -27,8 +27,15 @@ async function signIn(base) {
 }
 
 async function main() {
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const personsAt = args.indexOf('--persons');
+  const persons = personsAt >= 0 ? Number(args[personsAt + 1]) : undefined;
+  if (persons !== undefined && !(Number.isInteger(persons) && persons > 0))
+    throw new Error('--persons must be a whole number > 0');
+  const only = args.filter((a, i) => !a.startsWith('--') && (personsAt < 0 || i !== personsAt + 1));
   const stack = await startStack({
+    // A legal-only run keeps its database, so a loaded corpus of the same version is reused.
+    keepDatabase: only.length === 1 && only[0] === 'legal',
     // BENCH_PORT / BENCH_REDIS_PORT let two benches (or a bench and a dev stack) share a machine.
     port: Number(process.env.BENCH_PORT || 3200),
     redisPort: Number(process.env.BENCH_REDIS_PORT || 6396),
@@ -116,7 +123,7 @@ async function main() {
     }
     const legal = path.join(__dirname, 'bench', 'legal.js');
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
-      results.legal = await require(legal).runLegalBench(stack, token);
+      results.legal = await require(legal).runLegalBench(stack, token, { persons });
     }
     results.rssMb = { api: rssMb(stack.api.pid), processor: rssMb(stack.processor.pid) };
     console.log(

@@ -13,6 +13,7 @@ export * from './repositories/process-execution.repository';
 export * from './repositories/outbox.repository';
 export * from './repositories/idempotency.repository';
 export * from './legal-corpus/legal-records.source';
+export * from './legal-corpus/vocabulary-filters';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
 export * from './repositories/batch.repository';

@@ -54,9 +54,9 @@ async function assertPortFree(port) {
   if (answered) throw new Error(`Port ${port} is taken (a bench left running?); set BENCH_PORT or stop it`);
 }
 
-async function startStack({ port, redisPort, databaseUrl, env = {} }) {
+async function startStack({ port, redisPort, databaseUrl, env = {}, keepDatabase = false }) {
   await assertPortFree(port);
-  await recreateDatabase(databaseUrl);
+  if (!keepDatabase) await recreateDatabase(databaseUrl);
   const { setupDatabase } = require(path.join(ROOT, 'scripts/lib/setup.js'));
   await setupDatabase(databaseUrl, () => undefined);
   stopRedisServer(redisPort);

@@ -5,38 +5,33 @@ import {
   givenNameWords,
   MAX_MATCHES,
   normalizeName,
-  offsetOf,
   outcomeOf,
   recoverableUntil,
   resolveClientId,
   validatePaging,
   validateSearchQuery,
 } from '@app/domain';
-import {
-  EventRepository,
-  LegalRecordsSource,
-  LegalSearchRepository,
-  StoredMatch,
-  StoredSearch,
-} from '@app/persistence';
+import { LegalRecordsSource, LegalSearchRepository, SqlExecutor, StoredSearch } from '@app/persistence';
+import { DataSource } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
-import { filtersOf } from './search-filters';
+import { filtersOf, matchFilter } from './search-filters';
 import { searchView } from './search-view';
 
 /**
- * SPEC 4.5: computes the universe of matches through the source port, then stores the reachable
- * ones (at most 300) with the search and charges the search once, in one transaction.
+ * SPEC 4.5: finds the match set of the query through the source port (its universe's KPIs and the
+ * reachable matches, at most 300), then stores the search pointing at it and charges it once, in
+ * one statement (in the Idempotency-Key's transaction when there is one).
  */
 export class CreateSearchUseCase {
   constructor(
     private readonly source: LegalRecordsSource,
     private readonly searches: LegalSearchRepository,
-    private readonly events: EventRepository,
     private readonly commands: IdempotentCommands,
+    private readonly dataSource: DataSource,
   ) {}
 
   async execute(
@@ -52,11 +47,12 @@ export class CreateSearchUseCase {
     ];
     if (violations.length > 0) throw invalidRequest(violations);
     const clientId = resolveClientId(user.clients, user.client, query.clientId);
-    const { page, limit, normCategories, normStates } = filtersOf(query);
+    const filters = filtersOf(query);
+    const { page, limit } = filters;
 
     // Read the source before the transaction opens, so a slow source holds none of the main
     // pool's connections. A replayed Idempotency-Key wastes this read, which charges nothing.
-    const answer = await this.source.matches(
+    const answer = await this.source.matchSet(
       {
         givenWords: givenNameWords(body.name),
         lastName: body.lastName === undefined ? undefined : normalizeName(body.lastName),
@@ -64,57 +60,49 @@ export class CreateSearchUseCase {
       },
       MAX_MATCHES,
     );
+    const write = async (executor: SqlExecutor): Promise<SearchDataDto> => {
+      const set = answer.ok ? answer.value : null;
+      const totalMatches = set?.totalMatches ?? 0;
+      const search: StoredSearch = {
+        id: randomUUID(),
+        clientId,
+        query: searchQueryEcho(body),
+        outcome: outcomeOf(totalMatches, !answer.ok),
+        totalInSource: totalMatches,
+        kpis: {
+          total_matches: totalMatches,
+          top_categories: set?.topCategories ?? [],
+          top_states: set?.topStates ?? [],
+        },
+        slowResponse: answer.slow,
+        createdAt: new Date(),
+        recoverableUntil: recoverableUntil(new Date()),
+      };
+      // One statement stores the search (pointing at the set, whose first 300 are the stored
+      // matches), its charge and its event, and reads the first page. The billing policy (domain)
+      // decides the charge: every creation is billed, FAILED and EMPTY included.
+      const { charged, page: matches } = await this.searches.insertSearch(
+        executor,
+        { ...search, createdBy: user.userId, matchSetId: set?.setId ?? null },
+        {
+          charge: BILLING.searchCreationIsBillable,
+          events: [
+            {
+              type: 'legal_search.created',
+              data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
+            },
+          ],
+          page: matchFilter(filters),
+        },
+      );
+      return searchView(search, { ...matches, page, limit }, [], charged);
+    };
+    // Without a key the search is one atomic statement; with one, the key is claimed in the same
+    // transaction.
+    if (idempotencyKey === undefined) return write(this.dataSource);
     const { result } = await this.commands.run(
       { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
-      async (tx) => {
-        const universe = answer.ok
-          ? answer.value
-          : { totalMatches: 0, topCategories: [], topStates: [], records: [] };
-        const matches: StoredMatch[] = universe.records.map((r) => ({
-          uuid: r.uuid,
-          name: r.name,
-          count: r.count ?? null,
-          categories: r.categories,
-          normCategories: r.categories.map(normalizeName),
-          agreementDate: r.agreement_date ?? null,
-          state: r.state,
-          normState: normalizeName(r.state),
-        }));
-        const search: StoredSearch = {
-          id: randomUUID(),
-          clientId,
-          query: searchQueryEcho(body),
-          outcome: outcomeOf(universe.totalMatches, !answer.ok),
-          totalInSource: universe.totalMatches,
-          kpis: {
-            total_matches: universe.totalMatches,
-            top_categories: universe.topCategories,
-            top_states: universe.topStates,
-          },
-          slowResponse: answer.slow,
-          createdAt: new Date(),
-          recoverableUntil: recoverableUntil(new Date()),
-        };
-        await this.searches.insertSearch(tx, { ...search, createdBy: user.userId, matches });
-        // The billing policy (domain) decides: every creation is billed, FAILED and EMPTY included.
-        const charged = BILLING.searchCreationIsBillable
-          ? await this.searches.charge(tx, { clientId, kind: 'LEGAL_SEARCH', searchId: search.id })
-          : false;
-        await this.events.append(tx, clientId, [
-          {
-            type: 'legal_search.created',
-            data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
-          },
-        ]);
-        const filtered = matches.filter(
-          (m) =>
-            (!normCategories || m.normCategories.some((c) => normCategories.includes(c))) &&
-            (!normStates || normStates.includes(m.normState)),
-        );
-        const offset = offsetOf(page, limit);
-        const rows = filtered.slice(offset, offset + limit);
-        return searchView(search, { rows, total: filtered.length, page, limit }, [], charged);
-      },
+      write,
     );
     return result;
   }

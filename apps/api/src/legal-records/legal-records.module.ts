@@ -1,10 +1,6 @@
 import { Module } from '@nestjs/common';
-import {
-  EventRepository,
-  LegalRecordsSource,
-  LegalSearchListRepository,
-  LegalSearchRepository,
-} from '@app/persistence';
+import { DataSource } from 'typeorm';
+import { LegalRecordsSource, LegalSearchListRepository, LegalSearchRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { LegalSourceModule } from '@app/application';
 import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
@@ -21,8 +17,8 @@ import { ReadSearchUseCase } from './read-search.use-case';
     provideUseCase(CreateSearchUseCase, [
       LegalRecordsSource,
       LegalSearchRepository,
-      EventRepository,
       IdempotentCommands,
+      DataSource,
     ]),
     provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
     provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),

@@ -4,7 +4,6 @@ import {
   GoneError,
   isRecoverable,
   NotFoundError,
-  offsetOf,
   pagination,
   resolveClientId,
   validateDetailQuery,
@@ -17,7 +16,7 @@ import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
-import { filtersOf } from './search-filters';
+import { filtersOf, matchFilter } from './search-filters';
 import { searchView } from './search-view';
 
 const SEARCH_NOT_FOUND = 'Search not found.';
@@ -32,18 +31,16 @@ export class ReadSearchUseCase {
   async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<SearchDataDto> {
     const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
-    const search = await this.recoverableSearch(user, searchId, query.clientId);
-    const { page, limit, normCategories, normStates } = filtersOf(query);
-    const [matches, unlocked] = await Promise.all([
-      this.searches.pageMatches(search.id, {
-        normCategories,
-        normStates,
-        limit,
-        offset: offsetOf(page, limit),
-      }),
-      this.searches.unlockedUuids(search.id),
-    ]);
-    return searchView(search, { rows: matches.rows, total: matches.total, page, limit }, unlocked, false);
+    const filters = filtersOf(query);
+    const found = isUuid(searchId)
+      ? await this.searches.findSearchPage(
+          searchId,
+          [this.clientOf(user, query.clientId)],
+          matchFilter(filters),
+        )
+      : null;
+    const { search, page, unlocked } = this.recoverable(found);
+    return searchView(search, { ...page, page: filters.page, limit: filters.limit }, unlocked, false);
   }
 
   async record(
@@ -58,8 +55,14 @@ export class ReadSearchUseCase {
       ...clientIdViolations(user.clients, query.clientId),
     ];
     if (violations.length > 0) throw invalidRequest(violations);
-    const search = await this.recoverableSearch(user, searchId, query.clientId);
-    const match = isUuid(personUuid) ? await this.searches.findMatch(search.id, personUuid) : null;
+    const found = isUuid(searchId)
+      ? await this.searches.findSearchMatch(
+          searchId,
+          [this.clientOf(user, query.clientId)],
+          isUuid(personUuid) ? personUuid : null,
+        )
+      : null;
+    const { search, match, unlockedAt } = this.recoverable(found);
     if (!match) throw new NotFoundError('This record is not part of the search.');
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
@@ -76,10 +79,13 @@ export class ReadSearchUseCase {
       throw new UnavailableError(
         'The legal-records source did not answer in time; nothing was charged. Try again.',
       );
-    // Only a successful reading unlocks (and, the first time, charges) the record.
-    const unlock = await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
-      { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
-    ]);
+    // Only a successful reading unlocks (and, the first time, charges) the record; a record found
+    // unlocked already is neither written nor charged again.
+    const unlock = unlockedAt
+      ? { newlyUnlocked: false, unlockedAt }
+      : await this.searches.unlockOnce(search.id, personUuid, search.clientId, [
+          { type: 'legal_record.unlocked', data: { searchId: search.id, uuid: personUuid } },
+        ]);
     return {
       source: { uuid: match.uuid, name: match.name, count: match.count ?? answer.value.total },
       records: answer.value.rows,
@@ -94,16 +100,15 @@ export class ReadSearchUseCase {
     };
   }
 
-  private async recoverableSearch(
-    user: AuthUser,
-    searchId: string,
-    clientId?: string,
-  ): Promise<StoredSearch> {
-    const resolved = resolveClientId(user.clients, user.client, clientId);
-    const search = isUuid(searchId) ? await this.searches.findSearch(searchId, [resolved]) : null;
-    if (!search) throw new NotFoundError(SEARCH_NOT_FOUND);
-    if (!isRecoverable(new Date(search.recoverableUntil), new Date()))
+  private clientOf(user: AuthUser, clientId?: string): string {
+    return resolveClientId(user.clients, user.client, clientId);
+  }
+
+  /** 404 for a search that is unknown or another client's, 410 past its recoverable_until. */
+  private recoverable<T extends { search: StoredSearch }>(found: T | null): T {
+    if (!found) throw new NotFoundError(SEARCH_NOT_FOUND);
+    if (!isRecoverable(new Date(found.search.recoverableUntil), new Date()))
       throw new GoneError('This search is past its recoverable_until date: run a new search.');
-    return search;
+    return found;
   }
 }

@@ -1,4 +1,5 @@
-import { normalizeName, pagingOf, parseCsvFilter } from '@app/domain';
+import { normalizeName, offsetOf, pagingOf, parseCsvFilter } from '@app/domain';
+import { categoryMaskOf, MatchPageFilter, statesNamed } from '@app/persistence';
 import { SearchQueryDto } from './dto/search.dto';
 
 /** Paging and filters of SPEC 4.5-4.7 (already validated), with filter values normalized like stored ones. */
@@ -14,5 +15,15 @@ export function filtersOf(query: SearchQueryDto): {
     ...pagingOf(query),
     normCategories: categories?.map(normalizeName),
     normStates: states?.map(normalizeName),
+  };
+}
+
+/** The stored-matches page of those filters: any of the listed categories, any of the listed states. */
+export function matchFilter(f: ReturnType<typeof filtersOf>): MatchPageFilter {
+  return {
+    categoryMask: f.normCategories ? categoryMaskOf(f.normCategories) : null,
+    states: f.normStates ? statesNamed(f.normStates) : null,
+    limit: f.limit,
+    offset: offsetOf(f.page, f.limit),
   };
 }

@@ -26,6 +26,7 @@ export async function main(argv: string[]): Promise<void> {
         console.log(
           `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} persons (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         ),
+      onStep: (step) => console.log(`  ${step} (${((Date.now() - started) / 1000).toFixed(1)} s)`),
     });
     const [{ lawsuits }] = await runner.query(`SELECT count(*)::int AS lawsuits FROM legal_lawsuit`);
     console.log(

@@ -1,29 +1,13 @@
 import { LegalMatchSummary, offsetOf } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
 import { CORPUS_CATEGORIES } from './vocabulary';
+import { categoriesNamed, statesNamed } from './vocabulary-filters';
 
 /** A search as the source understands it: normalized given-name words and surnames. */
 export interface MatchQuery {
   givenWords: string[];
   lastName?: string;
   secondLastName?: string;
-}
-
-export interface MatchedPersonRow {
-  uuid: string;
-  name: string;
-  count: number;
-  categories: string[];
-  /** Latest agreement date, YYYY-MM-DD. */
-  agreement_date: string | null;
-  state: string;
-}
-
-export interface MatchUniverse {
-  totalMatches: number;
-  topCategories: Array<{ category: string; count: number }>;
-  topStates: Array<{ state: string; count: number }>;
-  records: MatchedPersonRow[];
 }
 
 export interface LawsuitFilter {
@@ -58,57 +42,160 @@ export interface LawsuitPage {
   rows: LawsuitRow[];
 }
 
-/** 'g:juan', 'l:hernandez', 's:lopez': the GIN index intersects these posting lists. */
+/**
+ * Combined index keys: a given-name word with the paternal ('gl') or the maternal ('gs') surname,
+ * both already folded by the domain's normalizeName. A name pair is one posting list of the GIN
+ * index. `pairKeySql` is the same encoding for the loader, which builds keys from folded columns.
+ */
+export function pairKey(kind: 'gl' | 'gs', given: string, surname: string): string {
+  return `${kind}:${given}|${surname}`;
+}
+
+export function pairKeySql(kind: 'gl' | 'gs', givenExpr: string, surnameExpr: string): string {
+  return `'${kind}:' || ${givenExpr} || '|' || ${surnameExpr}`;
+}
+
+/** The keys a person must all carry to match (sorted, no repeats); none when nothing can match. */
 export function matchKeys(q: MatchQuery): string[] {
-  return [
-    ...q.givenWords.map((w) => `g:${w}`),
-    ...(q.lastName ? [`l:${q.lastName}`] : []),
-    ...(q.secondLastName ? [`s:${q.secondLastName}`] : []),
-  ];
+  const keys = new Set<string>();
+  for (const word of q.givenWords) {
+    if (q.lastName) keys.add(pairKey('gl', word, q.lastName));
+    if (q.secondLastName) keys.add(pairKey('gs', word, q.secondLastName));
+  }
+  return [...keys].sort();
+}
+
+/** What a match set is cached under for one corpus version: its sorted keys (a pair: its one key). */
+export function queryKeyOf(keys: string[]): string {
+  return keys.join('\n');
+}
+
+/** CONTRACT 5 ranking of matches: most lawsuits first, then name (uuid breaks exact ties). */
+export const RANK_ORDER = 'lawsuit_count DESC, name_key, uuid';
+/** Top states: most persons first, then state name; ten of them. */
+const TOP_STATES = 10;
+
+/** Persons per category of a set of persons, counted from their category bit masks. */
+function perCategorySql(): string {
+  return `ARRAY[${CORPUS_CATEGORIES.map((_, k) => `coalesce(sum((category_mask >> ${k}) & 1), 0)::int`).join(', ')}]`;
+}
+
+const SET_COLUMNS = `corpus_version, query_key, total, per_category, top_states, uuids, names, counts, category_masks,
+  agreement_dates, states`;
+
+/** Array aggregates of the ranked matches in `r` (rows ordered by RANK_ORDER), for one set. */
+const SET_ARRAYS = [
+  ['uuid', 'uuids'],
+  ['full_name', 'names'],
+  ['lawsuit_count', 'counts'],
+  ['category_mask', 'category_masks'],
+  ['latest_agreement', 'agreement_dates'],
+  ['state', 'states'],
+]
+  .map(([column, name]) => `coalesce(array_agg(${column} ORDER BY ${RANK_ORDER}), '{}') AS ${name}`)
+  .join(', ');
+
+/** The handle of a stored match set: enough for the search's KPIs; its matches stay in PostgreSQL. */
+export interface MatchSetHandle {
+  setId: string;
+  totalMatches: number;
+  topCategories: Array<{ category: string; count: number }>;
+  topStates: Array<{ state: string; count: number }>;
+}
+
+interface SetRow {
+  id: string;
+  total: number;
+  per_category: number[];
+  top_states: MatchSetHandle['topStates'];
+}
+
+/** The current corpus version and, when it is cached, the set of a query: one indexed lookup. */
+export const LOOKUP_SET_SQL = `SELECT v.version, s.id, s.total, s.per_category, s.top_states
+   FROM (SELECT coalesce(max(version), 0) AS version FROM legal_corpus_load WHERE finished_at IS NOT NULL) v
+   LEFT JOIN legal_match_set s ON s.corpus_version = v.version AND s.query_key = $1`;
+
+/**
+ * Computes the set of one query from the corpus and stores it for the version ($1 version, $2 query
+ * key, $3 match keys, $4 cap). A concurrent computation of the same set wins; the caller re-reads it.
+ */
+export function computeSetSql(): string {
+  return `WITH m AS MATERIALIZED (
+         SELECT uuid, full_name, name_key, lawsuit_count, category_mask, latest_agreement, state
+           FROM legal_person WHERE search_keys @> $3::text[]),
+       r AS (SELECT * FROM m ORDER BY ${RANK_ORDER} LIMIT $4)
+     INSERT INTO legal_match_set (${SET_COLUMNS})
+     SELECT $1, $2, (SELECT count(*)::int FROM m), (SELECT ${perCategorySql()} FROM m),
+            (SELECT coalesce(jsonb_agg(t), '[]') FROM (
+               SELECT state, count(*)::int AS count FROM m GROUP BY state ORDER BY count(*) DESC, state LIMIT ${TOP_STATES}) t),
+            ${SET_ARRAYS}
+       FROM r
+     ON CONFLICT (corpus_version, query_key) DO NOTHING
+     RETURNING id, total, per_category, top_states`;
 }
 
 /**
- * The whole universe of a search in one round trip: its size, persons per category (counted
- * from each person's category bit mask) and per state (top 10), and the first `cap` persons by
- * most lawsuits, then name.
+ * Every single-key set of the corpus (every name pair) for version $1, computed in one pass at load
+ * time with the same ranking, top states and category counts as `computeSetSql` ($2 = cap).
  */
-/** The search query (also EXPLAINed by the benchmark): $1 = match keys, $2 = cap. */
-export function matchesSql(): string {
-  const perCategory = CORPUS_CATEGORIES.map((_, k) => `sum((category_mask >> ${k}) & 1)::int`).join(', ');
-  return `WITH m AS MATERIALIZED (
-         SELECT uuid, full_name, name_key, lawsuit_count, categories, category_mask, latest_agreement, state
-           FROM legal_person WHERE search_keys @> $1::text[])
-       SELECT s.total, s.per_category,
-              (SELECT coalesce(json_agg(t), '[]') FROM (
-                 SELECT state, count(*)::int AS count FROM m GROUP BY state ORDER BY count(*) DESC, state LIMIT 10) t) AS top_states,
-              (SELECT coalesce(json_agg(t), '[]') FROM (
-                 SELECT uuid, full_name AS name, lawsuit_count AS count, categories,
-                        to_char(latest_agreement, 'YYYY-MM-DD') AS agreement_date, state
-                   FROM m ORDER BY lawsuit_count DESC, name_key, uuid LIMIT $2) t) AS records
-         FROM (SELECT count(*)::int AS total, ARRAY[${perCategory}] AS per_category FROM m) s`;
+export function precomputePairSetsSql(): string {
+  return `WITH k AS MATERIALIZED (
+         SELECT key, uuid, full_name, name_key, lawsuit_count, category_mask, latest_agreement, state
+           FROM legal_person, unnest(search_keys) AS key),
+       totals AS (SELECT key, count(*)::int AS total, ${perCategorySql()} AS per_category FROM k GROUP BY key),
+       states AS (
+         SELECT key, jsonb_agg(jsonb_build_object('state', state, 'count', n) ORDER BY rn) AS top_states
+           FROM (SELECT key, state, n, row_number() OVER (PARTITION BY key ORDER BY n DESC, state) AS rn
+                   FROM (SELECT key, state, count(*)::int AS n FROM k GROUP BY key, state) a) b
+          WHERE rn <= ${TOP_STATES} GROUP BY key),
+       ranked AS (
+         SELECT key, ${SET_ARRAYS}
+           FROM (SELECT k.*, row_number() OVER (PARTITION BY key ORDER BY ${RANK_ORDER}) AS rn FROM k) x
+          WHERE rn <= $2 GROUP BY key)
+     INSERT INTO legal_match_set (${SET_COLUMNS})
+     SELECT $1, key, t.total, t.per_category, s.top_states,
+            r.uuids, r.names, r.counts, r.category_masks, r.agreement_dates, r.states
+       FROM totals t JOIN states s USING (key) JOIN ranked r USING (key)
+     ON CONFLICT (corpus_version, query_key) DO NOTHING`;
 }
 
-export async function findMatches(db: SqlExecutor, q: MatchQuery, cap: number): Promise<MatchUniverse> {
-  const rows: Array<{
-    total: number;
-    per_category: number[];
-    top_states: MatchUniverse['topStates'];
-    records: MatchedPersonRow[];
-  }> = await db.query(matchesSql(), [matchKeys(q), cap]);
-  const row = rows[0];
-  const topCategories = CORPUS_CATEGORIES.map((category, k) => ({
-    category,
-    count: row.per_category[k] ?? 0,
-  }))
+function topCategoriesOf(perCategory: number[]): MatchSetHandle['topCategories'] {
+  return CORPUS_CATEGORIES.map((category, k) => ({ category, count: perCategory[k] ?? 0 }))
     .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category))
     .slice(0, 10);
-  return { totalMatches: row.total, topCategories, topStates: row.top_states, records: row.records };
 }
 
-const FOLD = (expr: string) => `translate(lower(${expr}), 'áéíóúüñ', 'aeiouun')`;
+function handleOf(row: SetRow): MatchSetHandle {
+  return {
+    setId: String(row.id),
+    totalMatches: row.total,
+    topCategories: topCategoriesOf(row.per_category),
+    topStates: row.top_states,
+  };
+}
 
-/** The lawsuits of one person, filtered and paged, newest first; filter values arrive normalized. */
+/**
+ * The match set of a query on the current corpus version: a lookup when the loader (or an earlier
+ * search) computed it, else computed once from the corpus and kept for the next search.
+ */
+export async function findMatchSet(db: SqlExecutor, q: MatchQuery, cap: number): Promise<MatchSetHandle> {
+  const keys = matchKeys(q);
+  if (keys.length === 0) throw new Error('a match query needs a given name and a surname');
+  const key = queryKeyOf(keys);
+  const [hit]: Array<SetRow & { version: string }> = await db.query(LOOKUP_SET_SQL, [key]);
+  if (hit.id !== null) return handleOf(hit);
+  const inserted: SetRow[] = await db.query(computeSetSql(), [hit.version, key, keys, cap]);
+  if (inserted[0]) return handleOf(inserted[0]);
+  const [raced]: SetRow[] = await db.query(LOOKUP_SET_SQL, [key]);
+  return handleOf(raced);
+}
+
+/**
+ * The lawsuits of one person, filtered and paged, newest first. Filter values arrive normalized;
+ * they are compared as the corpus spells them (the names whose normalizeName they are), so the
+ * folding rule stays the domain's alone and the comparison is a plain equality.
+ */
 export async function findLawsuits(
   db: SqlExecutor,
   personUuid: string,
@@ -116,15 +203,15 @@ export async function findLawsuits(
 ): Promise<LawsuitPage> {
   const params = [
     personUuid,
-    f.categories ?? null,
-    f.states ?? null,
+    f.categories ? categoriesNamed(f.categories) : null,
+    f.states ? statesNamed(f.states) : null,
     f.startDate ?? null,
     f.endDate ?? null,
     f.role ?? null,
   ];
   const where = `person_uuid = $1
-      AND ($2::text[] IS NULL OR ${FOLD('category')} = ANY($2::text[]))
-      AND ($3::text[] IS NULL OR ${FOLD('state')} = ANY($3::text[]))
+      AND ($2::text[] IS NULL OR category = ANY($2::text[]))
+      AND ($3::text[] IS NULL OR state = ANY($3::text[]))
       AND ($4::date IS NULL OR agreement_date >= $4::date)
       AND ($5::date IS NULL OR agreement_date <= $5::date)
       AND ($6::text IS NULL OR role = $6::text)`;
@@ -145,12 +232,14 @@ export async function findLawsuits(
 
 /** What BGC Legal needs from the corpus for a screened candidate (never billed). */
 export async function summarizeForScreening(db: SqlExecutor, q: MatchQuery): Promise<LegalMatchSummary> {
+  const keys = matchKeys(q);
+  if (keys.length === 0) return { lawsuitsFound: 0, asDefendant: 0, categories: [] };
   const rows: Array<{ lawsuits: number; defendant: number; categories: string[] }> = await db.query(
     `SELECT coalesce(sum(lawsuit_count), 0)::int AS lawsuits, coalesce(sum(as_defendant), 0)::int AS defendant,
             coalesce((SELECT array_agg(DISTINCT c ORDER BY c) FROM legal_person p2, unnest(p2.categories) c
                        WHERE p2.search_keys @> $1::text[]), '{}') AS categories
        FROM legal_person WHERE search_keys @> $1::text[]`,
-    [matchKeys(q)],
+    [keys],
   );
   return { lawsuitsFound: rows[0].lawsuits, asDefendant: rows[0].defendant, categories: rows[0].categories };
 }

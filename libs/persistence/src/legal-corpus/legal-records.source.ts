@@ -3,11 +3,11 @@ import { LegalMatchSummary } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
 import {
   findLawsuits,
-  findMatches,
+  findMatchSet,
   LawsuitFilter,
   LawsuitPage,
   MatchQuery,
-  MatchUniverse,
+  MatchSetHandle,
   summarizeForScreening,
 } from './legal-corpus.queries';
 
@@ -53,11 +53,26 @@ export class LegalRecordsSource {
     });
     // An idle connection the server dropped must not crash the process; the next call reconnects.
     this.pool.on('error', () => undefined);
-    this.db = { query: async (sql: string, params?: unknown[]) => (await this.pool.query(sql, params)).rows };
+    // The source runs a handful of fixed statements: each is prepared once per connection, so a
+    // lookup pays neither parsing nor planning.
+    const names = new Map<string, string>();
+    const nameOf = (sql: string) => {
+      let name = names.get(sql);
+      if (!name) names.set(sql, (name = `legal-source-${names.size + 1}`));
+      return name;
+    };
+    this.db = {
+      query: async (sql: string, params?: unknown[]) =>
+        (await this.pool.query({ name: nameOf(sql), text: sql, values: params })).rows,
+    };
   }
 
-  matches(query: MatchQuery, cap: number): Promise<SourceAnswer<MatchUniverse>> {
-    return this.call(() => findMatches(this.db, query, cap));
+  /**
+   * The stored match set of a query on the current corpus version (its universe's KPIs and ranked
+   * first `cap` matches): a lookup, computed from the corpus only the first time.
+   */
+  matchSet(query: MatchQuery, cap: number): Promise<SourceAnswer<MatchSetHandle>> {
+    return this.call(() => findMatchSet(this.db, query, cap));
   }
 
   lawsuits(personUuid: string, filter: LawsuitFilter): Promise<SourceAnswer<LawsuitPage>> {

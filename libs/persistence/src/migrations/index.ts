@@ -8,6 +8,7 @@ import { FinishedProcessIndex1764150000000 } from './1764150000000-FinishedProce
 import { CandidateRequestBatches1764160000000 } from './1764160000000-CandidateRequestBatches';
 import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUsage';
 import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion';
+import { LegalMatchSets1764400000000 } from './1764400000000-LegalMatchSets';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CandidateRequestBatches1764160000000,
   SearchListAndUsage1764300000000,
   LifecycleVersion1764350000000,
+  LegalMatchSets1764400000000,
 ];

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { type DomainEvent, searchNameKey } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { EventRepository } from './event.repository';
-import { SqlExecutor } from './executor';
+import { eventRows } from './event.repository';
+import { preparedRows, SqlExecutor } from './executor';
+
+import { categoriesOfMask } from '../legal-corpus/vocabulary-filters';
 
 export interface StoredMatch {
   uuid: string;
   name: string;
   count: number | null;
   categories: string[];
-  normCategories: string[];
   /** ISO date (YYYY-MM-DD) or null. */
   agreementDate: string | null;
   state: string;
-  normState: string;
 }
 
 export interface NewSearch {
@@ -26,7 +26,8 @@ export interface NewSearch {
   kpis: Record<string, unknown>;
   slowResponse: boolean;
   recoverableUntil: Date;
-  matches: StoredMatch[];
+  /** The source's match set (null when the source failed). */
+  matchSetId: string | null;
 }
 
 export interface StoredSearch {
@@ -46,54 +47,114 @@ export interface MatchPage {
   rows: StoredMatch[];
 }
 
+/** Which stored matches a page shows: filters as a category bit mask / state names (null: none). */
+export interface MatchPageFilter {
+  categoryMask: number | null;
+  states: string[] | null;
+  limit: number;
+  offset: number;
+}
+
+interface MatchJson {
+  uuid: string;
+  name: string;
+  count: number | null;
+  mask: number;
+  date: string | null;
+  state: string;
+}
+
+const MATCH_FIELDS = `t.uuid, t.name, t.count, t.mask, t.date, t.state`;
+const UNNEST_SET = `unnest(ms.uuids, ms.names, ms.counts, ms.category_masks, ms.agreement_dates, ms.states)
+  WITH ORDINALITY AS t(uuid, name, count, mask, date, state, ord)`;
+
+/**
+ * One page of the filtered matches of the set `setExpr` (a scalar expression), with the filtered
+ * total, as one row `{ total, rows }`: the set holds at most 300 matches, so filtering and counting
+ * them all costs less than a second statement. $m = category mask, $s = states, $l = limit, $o = offset.
+ */
+function matchPageSql(setExpr: string, m: number, st: number, l: number, o: number): string {
+  return `SELECT count(*)::int AS total,
+            coalesce(json_agg(json_build_object('uuid', uuid, 'name', name, 'count', count, 'mask', mask, 'date', date,
+                                                'state', state) ORDER BY ord)
+                       FILTER (WHERE rn > $${o}::bigint AND rn <= $${o}::bigint + $${l}::bigint), '[]') AS rows
+       FROM (SELECT ${MATCH_FIELDS}, t.ord, row_number() OVER (ORDER BY t.ord) AS rn
+               FROM legal_match_set ms, ${UNNEST_SET}
+              WHERE ms.id = ${setExpr}
+                AND ($${m}::int IS NULL OR t.mask & $${m}::int <> 0)
+                AND ($${st}::text[] IS NULL OR t.state = ANY($${st}::text[]))) f`;
+}
+
+function toStoredMatch(m: MatchJson): StoredMatch {
+  return {
+    uuid: m.uuid,
+    name: m.name,
+    count: m.count,
+    categories: categoriesOfMask(m.mask),
+    agreementDate: m.date,
+    state: m.state,
+  };
+}
+
+function pageOf(raw: { total: number; rows: MatchJson[] } | null): MatchPage {
+  return raw ? { total: raw.total, rows: raw.rows.map(toStoredMatch) } : { total: 0, rows: [] };
+}
+
+const SEARCH_FIELDS = `s.id, s.client_id AS "clientId", s.search_query AS query, s.outcome, s.total_in_source AS "totalInSource",
+  s.kpis, s.slow_response AS "slowResponse", s.created_at AS "createdAt", s.recoverable_until AS "recoverableUntil"`;
+
 /** Stored legal-records searches, their matches, unlocks and the billing ledger. */
 @Injectable()
 export class LegalSearchRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly events: EventRepository,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
-  async insertSearch(tx: SqlExecutor, s: NewSearch): Promise<void> {
-    await tx.query(
-      `INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response, recoverable_until, name_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        s.id,
-        s.clientId,
-        s.createdBy,
-        JSON.stringify(s.query),
-        s.outcome,
-        s.totalInSource,
-        JSON.stringify(s.kpis),
-        s.slowResponse,
-        s.recoverableUntil,
-        searchNameKey(s.query),
-      ],
-    );
-    if (s.matches.length === 0) return;
-    const m = s.matches;
-    await tx.query(
-      `INSERT INTO legal_search_match (search_id, position, person_uuid, name, lawsuit_count, categories, norm_categories, agreement_date, state, norm_state)
-       SELECT $1, t.position, t.person_uuid, t.name, t.lawsuit_count,
-              string_to_array(t.categories, '|'), string_to_array(t.norm_categories, '|'),
-              t.agreement_date, t.state, t.norm_state
-         FROM unnest($2::smallint[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::date[], $9::text[], $10::text[])
-           AS t(position, person_uuid, name, lawsuit_count, categories, norm_categories, agreement_date, state, norm_state)`,
-      [
-        s.id,
-        m.map((_, i) => i),
-        m.map((x) => x.uuid),
-        m.map((x) => x.name),
-        m.map((x) => x.count),
-        // Category names never contain '|': one delimited string per row is far cheaper than jsonb.
-        m.map((x) => x.categories.join('|')),
-        m.map((x) => x.normCategories.join('|')),
-        m.map((x) => x.agreementDate),
-        m.map((x) => x.state),
-        m.map((x) => x.normState),
-      ],
-    );
+  /**
+   * Stores a search (pointing at its match set), its charge when `charge` and its events, in one
+   * statement, and answers the first page of its matches. `executor` is the caller's transaction,
+   * or the DataSource itself when the statement stands alone (then it runs prepared).
+   */
+  async insertSearch(
+    executor: SqlExecutor,
+    s: NewSearch,
+    effects: { charge: boolean; events: readonly DomainEvent[]; page: MatchPageFilter },
+  ): Promise<{ charged: boolean; page: MatchPage }> {
+    const ev = eventRows(effects.events);
+    const sql = `WITH s AS (
+         INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response,
+                                   recoverable_until, name_key, match_set_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id),
+       c AS (INSERT INTO billing_charge (client_id, kind, search_id) SELECT $2, 'LEGAL_SEARCH', id FROM s WHERE $12::boolean
+             RETURNING 1),
+       e AS (INSERT INTO event (client_id, type, subject, data)
+             SELECT $2, * FROM unnest($13::text[], $14::text[], $15::jsonb[]) RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM c) AS charged,
+              (SELECT row_to_json(p) FROM (${matchPageSql('$11', 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`;
+    const params = [
+      s.id,
+      s.clientId,
+      s.createdBy,
+      JSON.stringify(s.query),
+      s.outcome,
+      s.totalInSource,
+      JSON.stringify(s.kpis),
+      s.slowResponse,
+      s.recoverableUntil,
+      searchNameKey(s.query),
+      s.matchSetId,
+      effects.charge,
+      ev.types,
+      ev.subjects,
+      ev.data,
+      effects.page.categoryMask,
+      effects.page.states,
+      effects.page.limit,
+      effects.page.offset,
+    ];
+    const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
+      executor === this.dataSource
+        ? await preparedRows(this.dataSource, 'legal-search-insert', sql, params)
+        : await executor.query(sql, params);
+    return { charged: rows[0].charged, page: pageOf(rows[0].page) };
   }
 
   /** One ledger row per billable event; a repeated event adds nothing. Returns whether it charged. */
@@ -114,64 +175,60 @@ export class LegalSearchRepository {
     return rows.length > 0;
   }
 
-  async findSearch(searchId: string, clientIds: string[]): Promise<StoredSearch | null> {
-    const rows: StoredSearch[] = await this.dataSource.query(
-      `SELECT id, client_id AS "clientId", search_query AS query, outcome, total_in_source AS "totalInSource", kpis,
-              slow_response AS "slowResponse", created_at AS "createdAt", recoverable_until AS "recoverableUntil"
-         FROM legal_search WHERE id = $1 AND client_id = ANY($2)`,
-      [searchId, clientIds],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** A page of the stored matches, optionally filtered (any of the listed normalized values). */
-  async pageMatches(
+  /** A search of one of `clientIds`, with one page of its (filtered) matches and its unlocked uuids. */
+  async findSearchPage(
     searchId: string,
-    filter: { normCategories?: string[]; normStates?: string[]; limit: number; offset: number },
-  ): Promise<MatchPage> {
-    const rows: Array<StoredMatch & { total: string }> = await this.dataSource.query(
-      `SELECT person_uuid AS uuid, name, lawsuit_count AS count, categories, norm_categories AS "normCategories",
-              to_char(agreement_date, 'YYYY-MM-DD') AS "agreementDate", state, norm_state AS "normState",
-              count(*) OVER () AS total
-         FROM legal_search_match
-        WHERE search_id = $1
-          AND ($2::text[] IS NULL OR norm_categories && $2::text[])
-          AND ($3::text[] IS NULL OR norm_state = ANY($3::text[]))
-        ORDER BY position
-        LIMIT $4 OFFSET $5`,
-      [searchId, filter.normCategories ?? null, filter.normStates ?? null, filter.limit, filter.offset],
+    clientIds: string[],
+    filter: MatchPageFilter,
+  ): Promise<{ search: StoredSearch; page: MatchPage; unlocked: string[] } | null> {
+    const rows: Array<
+      StoredSearch & { page: { total: number; rows: MatchJson[] } | null; unlocked: string[] }
+    > = await preparedRows(
+      this.dataSource,
+      'legal-search-page',
+      `SELECT ${SEARCH_FIELDS},
+                (SELECT row_to_json(p) FROM (${matchPageSql('s.match_set_id', 3, 4, 5, 6)}) p
+                  WHERE s.match_set_id IS NOT NULL) AS page,
+                ARRAY(SELECT u.person_uuid FROM legal_unlock u WHERE u.search_id = s.id
+                       ORDER BY u.unlocked_at, u.person_uuid) AS unlocked
+           FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2)`,
+      [searchId, clientIds, filter.categoryMask, filter.states, filter.limit, filter.offset],
     );
-    if (rows.length > 0) return { total: Number(rows[0].total), rows: rows.map(({ total: _t, ...r }) => r) };
-    const counted: Array<{ n: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM legal_search_match
-        WHERE search_id = $1 AND ($2::text[] IS NULL OR norm_categories && $2::text[]) AND ($3::text[] IS NULL OR norm_state = ANY($3::text[]))`,
-      [searchId, filter.normCategories ?? null, filter.normStates ?? null],
-    );
-    return { total: counted[0].n, rows: [] };
+    if (!rows[0]) return null;
+    const { page, unlocked, ...search } = rows[0];
+    return { search, page: pageOf(page), unlocked };
   }
 
-  async findMatch(searchId: string, personUuid: string): Promise<StoredMatch | null> {
-    const rows: StoredMatch[] = await this.dataSource.query(
-      `SELECT person_uuid AS uuid, name, lawsuit_count AS count, categories, norm_categories AS "normCategories",
-              to_char(agreement_date, 'YYYY-MM-DD') AS "agreementDate", state, norm_state AS "normState"
-         FROM legal_search_match WHERE search_id = $1 AND person_uuid = $2`,
-      [searchId, personUuid],
-    );
-    return rows[0] ?? null;
-  }
-
-  async unlockedUuids(searchId: string): Promise<string[]> {
-    const rows: Array<{ person_uuid: string }> = await this.dataSource.query(
-      `SELECT person_uuid FROM legal_unlock WHERE search_id = $1 ORDER BY unlocked_at, person_uuid`,
-      [searchId],
-    );
-    return rows.map((r) => r.person_uuid);
+  /**
+   * A search of one of `clientIds` and, when `personUuid` is one of its matches, that match and
+   * when it was unlocked in the search (null: not yet).
+   */
+  async findSearchMatch(
+    searchId: string,
+    clientIds: string[],
+    personUuid: string | null,
+  ): Promise<{ search: StoredSearch; match: StoredMatch | null; unlockedAt: Date | null } | null> {
+    const rows: Array<StoredSearch & { match: MatchJson | null; unlockedAt: Date | null }> =
+      await preparedRows(
+        this.dataSource,
+        'legal-search-match',
+        `SELECT ${SEARCH_FIELDS},
+              (SELECT row_to_json(m) FROM (
+                 SELECT ${MATCH_FIELDS} FROM legal_match_set ms, ${UNNEST_SET}
+                  WHERE ms.id = s.match_set_id AND t.uuid = $3::uuid LIMIT 1) m) AS match,
+              (SELECT u.unlocked_at FROM legal_unlock u WHERE u.search_id = s.id AND u.person_uuid = $3::uuid) AS "unlockedAt"
+         FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2)`,
+        [searchId, clientIds, personUuid],
+      );
+    if (!rows[0]) return null;
+    const { match, unlockedAt, ...search } = rows[0];
+    return { search, match: match ? toStoredMatch(match) : null, unlockedAt };
   }
 
   /**
    * Unlocks a record of a search and charges it, exactly once: of concurrent first readings one
-   * inserts the unlock row (its charge and `firstUnlockEvents`) and the others wait on it and then
-   * find it there.
+   * inserts the unlock row (its charge and `firstUnlockEvents`, in the same statement) and the
+   * others wait on it and then find it there.
    */
   async unlockOnce(
     searchId: string,
@@ -179,21 +236,30 @@ export class LegalSearchRepository {
     clientId: string,
     firstUnlockEvents: readonly DomainEvent[],
   ): Promise<{ newlyUnlocked: boolean; unlockedAt: Date }> {
-    return this.dataSource.transaction(async (tx) => {
-      const inserted: Array<{ unlocked_at: Date }> = await tx.query(
-        `INSERT INTO legal_unlock (search_id, person_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING unlocked_at`,
-        [searchId, personUuid],
-      );
-      if (inserted[0]) {
-        await this.charge(tx, { clientId, kind: 'LEGAL_RECORD_UNLOCK', searchId, personUuid });
-        await this.events.append(tx, clientId, firstUnlockEvents);
-        return { newlyUnlocked: true, unlockedAt: inserted[0].unlocked_at };
-      }
-      const existing: Array<{ unlocked_at: Date }> = await tx.query(
-        `SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2`,
-        [searchId, personUuid],
-      );
-      return { newlyUnlocked: false, unlockedAt: existing[0].unlocked_at };
-    });
+    const ev = eventRows(firstUnlockEvents);
+    const [row] = await preparedRows<{ inserted: Date | null; existing: Date | null }>(
+      this.dataSource,
+      'legal-unlock-once',
+      `WITH u AS (INSERT INTO legal_unlock (search_id, person_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING
+                  RETURNING unlocked_at),
+            c AS (INSERT INTO billing_charge (client_id, kind, search_id, person_uuid)
+                  SELECT $3, 'LEGAL_RECORD_UNLOCK', $1, $2 FROM u
+                  ON CONFLICT (kind, search_id, person_uuid) DO NOTHING),
+            e AS (INSERT INTO event (client_id, type, subject, data)
+                  SELECT $3, t.type, t.subject, t.data FROM u, unnest($4::text[], $5::text[], $6::jsonb[]) AS t(type, subject, data))
+       SELECT (SELECT unlocked_at FROM u) AS inserted,
+              (SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2) AS existing`,
+      [searchId, personUuid, clientId, ev.types, ev.subjects, ev.data],
+    );
+    if (row.inserted) return { newlyUnlocked: true, unlockedAt: row.inserted };
+    if (row.existing) return { newlyUnlocked: false, unlockedAt: row.existing };
+    // The first reading committed while this statement waited on its row: its snapshot predates it.
+    const [existing] = await preparedRows<{ unlocked_at: Date }>(
+      this.dataSource,
+      'legal-unlock-read',
+      `SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2`,
+      [searchId, personUuid],
+    );
+    return { newlyUnlocked: false, unlockedAt: existing.unlocked_at };
   }
 }
