@@ -1,15 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PersistenceModule } from '@app/persistence';
-import {
-  AppConfigModule,
-  DATABASE_SETTINGS,
-  LoggingModule,
-  MetricsModule,
-  RedisModule,
-  ShutdownStateModule,
-} from '@app/platform';
-import { OutboxMetrics } from '@app/application';
+import { MetricsModule, ShutdownStateModule } from '@app/platform';
+import { FoundationModule, OutboxMetrics } from '@app/application';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EventsModule } from './events/events.module';
@@ -22,10 +14,7 @@ import { UsageModule } from './usage/usage.module';
 
 @Module({
   imports: [
-    AppConfigModule,
-    LoggingModule,
-    PersistenceModule.forRoot(DATABASE_SETTINGS),
-    RedisModule,
+    FoundationModule,
     ShutdownStateModule,
     MetricsModule.forApi([OutboxMetrics]),
     AuthModule,

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule } from '@app/persistence';
-import { AppConfigModule, DATABASE_SETTINGS, LoggingModule, MetricsModule, RedisModule } from '@app/platform';
-import { OutboxMetrics } from '@app/application';
+import { MetricsModule } from '@app/platform';
+import { FoundationModule, OutboxMetrics } from '@app/application';
 import { HeartbeatService } from './heartbeat.service';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
@@ -9,10 +8,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
-    AppConfigModule,
-    LoggingModule,
-    PersistenceModule.forRoot(DATABASE_SETTINGS),
-    RedisModule,
+    FoundationModule,
     MetricsModule.forProcessor([OutboxMetrics]),
     ScreeningWorkerModule,
     OutboxWorkerModule,

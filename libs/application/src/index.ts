@@ -7,3 +7,4 @@ export * from './outbox/outbox-metrics';
 export * from './outbox/outbox.module';
 export * from './screening/lifecycle-steps';
 export * from './legal-source/legal-source.module';
+export * from './foundation/foundation.module';
