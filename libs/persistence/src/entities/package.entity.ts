@@ -17,7 +17,7 @@ export class PackageEntity {
   @Column({ type: 'text' })
   name!: string;
 
-  /** Process names in display order; checked against the catalogue by a constraint. */
+  /** Process names in display order (the seed writes names of the domain catalogue; nothing in the database checks them). */
   @Column({ type: 'text', array: true })
   processes!: string[];
 }
