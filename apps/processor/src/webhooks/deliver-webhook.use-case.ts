@@ -1,15 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 import { WebhookSender } from '@app/adapters';
 import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
-import {
-  DeliveryAttempt,
-  DeliveryForAttempt,
-  PendingOutboxJob,
-  WebhookDeliveryRepository,
-} from '@app/persistence';
+import { DeliveryAttempt, DeliveryForAttempt, WebhookDeliveryRepository } from '@app/persistence';
 import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
+
+/** Deliveries of one subject a job attempts one after the other before handing the rest to a new job. */
+export const CHAIN_STEPS_PER_JOB = 50;
+
+type Released = { id: string; generation: number };
 
 /**
  * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
@@ -18,6 +18,11 @@ import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
  * delivery of an older generation than the job's, or no longer pending, is left alone. A processor
  * killed between the POST and the record leaves the delivery as it was, so Bull's stalled-job
  * recovery sends it again with the same `webhook-id` (at least once).
+ *
+ * A success releases the next event of its subject, and the same job goes on with it (up to
+ * CHAIN_STEPS_PER_JOB): a request's dozen events then cost one job instead of a job, an outbox row
+ * and its commit each. The released delivery is recorded as due (next_attempt_at) before it is
+ * attempted, so a processor that dies in between leaves it to the dispatcher's overdue check.
  */
 export class DeliverWebhookUseCase {
   constructor(
@@ -43,12 +48,30 @@ export class DeliverWebhookUseCase {
     if (failed) throw failed.reason;
   }
 
-  private async attempt(delivery: DeliveryForAttempt): Promise<void> {
+  /** The delivery, then the deliveries of its subject that each success releases. */
+  private async attempt(first: DeliveryForAttempt): Promise<void> {
+    let delivery: DeliveryForAttempt | undefined = first;
+    for (let step = 1; delivery; step++) {
+      const released = await this.attemptOne(delivery);
+      if (!released) return;
+      if (step >= CHAIN_STEPS_PER_JOB) {
+        await this.outbox.publishNow(await this.outbox.stageNow([deliverWebhookJob([released])]));
+        return;
+      }
+      const next = (await this.deliveries.forAttempts([released.id])).get(released.id);
+      delivery = next?.status === 'pending' && next.generation === released.generation ? next : undefined;
+    }
+  }
+
+  /** One POST and its record; answers the delivery it released, if any. */
+  private async attemptOne(delivery: DeliveryForAttempt): Promise<Released | null> {
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));
     const attempt: DeliveryAttempt = { at, durationMs: Date.now() - at, ...result };
-    this.outcomes.record(await this.record(delivery, attempt));
+    const { outcome, released } = await this.record(delivery, attempt);
+    this.outcomes.record(outcome);
+    return released;
   }
 
   /** Signed with every secret valid now (two during a rotation's overlap). */
@@ -69,7 +92,10 @@ export class DeliverWebhookUseCase {
     return webhookHeaders({ eventId: delivery.event.id, timestampSeconds, signatures });
   }
 
-  private async record(delivery: DeliveryForAttempt, attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+  private async record(
+    delivery: DeliveryForAttempt,
+    attempt: DeliveryAttempt,
+  ): Promise<{ outcome: DeliveryOutcome; released: Released | null }> {
     const outcome = afterAttempt({
       succeeded: attempt.error === null,
       attemptsMade: delivery.attemptsMade + 1,
@@ -85,16 +111,11 @@ export class DeliverWebhookUseCase {
           )
         : null;
     const recorded = await this.deliveries.recordAttempt(delivery, attempt, outcome, retry);
-    const staged: PendingOutboxJob[] =
-      retry && recorded.retryJobId ? [{ ...retry, id: recorded.retryJobId }] : [];
-    // The released delivery is due now (next_attempt_at is set): were this process to die before its
-    // job is stored, the overdue check would publish it.
-    if (recorded.released)
-      staged.push(...(await this.outbox.stageNow([deliverWebhookJob([recorded.released])])));
-    await this.outbox.publishNow(staged);
+    if (retry && recorded.retryJobId) await this.outbox.publishNow([{ ...retry, id: recorded.retryJobId }]);
     if (attempt.error !== null && shouldDisableEndpoint(recorded.failingSince, Date.now()))
       await this.deliveries.disableEndpoint(delivery.endpointId);
-    if (attempt.error === null) return 'succeeded';
-    return outcome.status === 'failed' ? 'failed' : 'retrying';
+    const released = recorded.released;
+    if (attempt.error === null) return { outcome: 'succeeded', released };
+    return { outcome: outcome.status === 'failed' ? 'failed' : 'retrying', released };
   }
 }
