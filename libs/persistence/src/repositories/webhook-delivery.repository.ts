@@ -158,6 +158,13 @@ export class WebhookDeliveryRepository {
    *   leave one waiting: releaseStuckChains picks it up);
    * - keeps the endpoint's failure streak.
    * Answers the retry's outbox row id, the released delivery and since when the endpoint has failed.
+   *
+   * Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only):
+   * one record per POST made these waits the processor's bottleneck. What a PostgreSQL crash can
+   * lose is the last fraction of a second of attempt records, as a suffix of the log (any later
+   * ordinary commit flushes them). Such a delivery is still pending at its old generation, so the
+   * overdue check sends it again with the same `webhook-id`: at least once holds, as it does for a
+   * processor killed after its POST.
    */
   async recordAttempt(
     delivery: { id: string; endpointId: string; subject: string; generation: number; attemptsMade: number },
@@ -209,7 +216,8 @@ export class WebhookDeliveryRepository {
        SELECT (SELECT id::text FROM retry) AS "retryJobId",
               (SELECT row_to_json(released) FROM released) AS released,
               CASE WHEN $13 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
-                (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"`,
+                (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"
+         FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
       [
         delivery.id,
         delivery.endpointId,
