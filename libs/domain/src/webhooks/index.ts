@@ -3,3 +3,4 @@ export * from './retry-schedule';
 export * from './signature';
 export * from './subscriptions';
 export * from './endpoint-input';
+export * from './list-queries';
