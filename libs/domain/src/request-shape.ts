@@ -120,3 +120,17 @@ function objectViolations(item: Fields, path: string, shape: ObjectListShape): F
     .map((key) => ({ field: `${path}.${key}`, message: unknownFieldMessage(key) }));
   return [...unknown, ...stringFieldViolations(item, shape.fields, { required: shape.required, path })];
 }
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** CONTRACT 1: an `Idempotency-Key` header, when sent, has 1 to 255 characters. */
+export function idempotencyKeyViolations(key: string | undefined): FieldViolation[] {
+  return key === undefined || (key.length >= 1 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH)
+    ? []
+    : [
+        {
+          field: 'Idempotency-Key',
+          message: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters long.`,
+        },
+      ];
+}
