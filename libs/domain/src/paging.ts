@@ -66,7 +66,17 @@ function wholeNumberViolations(field: string, value: unknown, max: number, range
 /** CONTRACT 2.5: `page` 1..MAX_PAGE, `limit` 1..100. */
 export function pageQueryViolations(query: PageQuery): FieldViolation[] {
   return [
-    ...wholeNumberViolations('page', query.page, MAX_PAGE, `page must be a whole number from 1 to ${MAX_PAGE}.`),
-    ...wholeNumberViolations('limit', query.limit, MAX_PAGE_LIMIT, `limit must be between 1 and ${MAX_PAGE_LIMIT}.`),
+    ...wholeNumberViolations(
+      'page',
+      query.page,
+      MAX_PAGE,
+      `page must be a whole number from 1 to ${MAX_PAGE}.`,
+    ),
+    ...wholeNumberViolations(
+      'limit',
+      query.limit,
+      MAX_PAGE_LIMIT,
+      `limit must be between 1 and ${MAX_PAGE_LIMIT}.`,
+    ),
   ];
 }

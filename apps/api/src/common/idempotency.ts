@@ -39,7 +39,8 @@ function canonical(value: unknown): string {
 
 export function validateIdempotencyKey(key: string | undefined): string | undefined {
   const violations = idempotencyKeyViolations(key);
-  if (violations.length > 0) throw new ValidationFailedError('The Idempotency-Key header is invalid.', violations);
+  if (violations.length > 0)
+    throw new ValidationFailedError('The Idempotency-Key header is invalid.', violations);
   return key;
 }
 

@@ -76,9 +76,11 @@ class DomainValidationPipe extends ValidationPipe {
     const errors = await super.validate(object, validatorOptions);
     const check = shapeCheckOf(object.constructor);
     if (!check) return errors;
-    const carried = check(object).map(
-      (violation): DomainViolation => ({ property: violation.field, violation, children: [] }),
-    );
+    const carried = check(object).map((violation): DomainViolation => ({
+      property: violation.field,
+      violation,
+      children: [],
+    }));
     return [...errors, ...carried];
   }
 }

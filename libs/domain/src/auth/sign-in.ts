@@ -38,8 +38,9 @@ export function refreshTokenViolations(input: { refreshToken?: unknown }): Field
 // no display name, a dotted local part (UTF-8 letters allowed) or a quoted one, at most 64 bytes
 // before the @ and 254 characters in all, and a domain name with a top-level domain (no IP).
 const LOCAL_PART = /^[a-z\d!#$%&'*+\-/=?^_`{|}~\u00A1-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]+$/i;
-// eslint-disable-next-line no-control-regex
-const QUOTED_LOCAL_PART = /^([\s\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x21\x23-\x5b\x5d-\x7e\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]|(\\[\x01-\x09\x0b\x0c\x0d-\x7f\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]))*$/i;
+const QUOTED_LOCAL_PART =
+  // eslint-disable-next-line no-control-regex -- the quoted local part allows control characters
+  /^([\s\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x21\x23-\x5b\x5d-\x7e\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]|(\\[\x01-\x09\x0b\x0c\x0d-\x7f\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]))*$/i;
 const TOP_LEVEL_DOMAIN = /^([a-z\u00A1-\u00A8\u00AA-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]{2,}|xn[a-z0-9-]{2,})$/i;
 const DOMAIN_LABEL = /^[a-z\u00a1-\uffff0-9-]+$/i;
 

@@ -18,7 +18,14 @@ const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
 const WORK_REFERENCE_FIELDS = ['company', 'contactName', 'phone', 'position', 'startDate', 'endDate'];
 /** The fields a document and a reference may have (CONTRACT 4.2), as the DTOs declare them. */
 const DOCUMENT_FIELDS = ['type', 'fileName', 'sha256'];
-const REFERENCE_FIELDS = [...PERSONAL_REFERENCE_FIELDS, 'company', 'contactName', 'position', 'startDate', 'endDate'];
+const REFERENCE_FIELDS = [
+  ...PERSONAL_REFERENCE_FIELDS,
+  'company',
+  'contactName',
+  'position',
+  'startDate',
+  'endDate',
+];
 
 /** No mass assignment: a field of the other kind of reference is refused, not silently kept. */
 function refuseOtherFields(
@@ -126,7 +133,10 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
  * reference fields, each a string when present. Which of them a process needs is
  * {@link validateCandidateInput}'s.
  */
-export function candidateInputShapeViolations(input: { documents?: unknown; references?: unknown }): FieldViolation[] {
+export function candidateInputShapeViolations(input: {
+  documents?: unknown;
+  references?: unknown;
+}): FieldViolation[] {
   return [
     ...objectListViolations(input, 'documents', { fields: DOCUMENT_FIELDS, required: true }),
     ...objectListViolations(input, 'references', { fields: REFERENCE_FIELDS, required: false }),
