@@ -4,3 +4,4 @@ export * from './signature';
 export * from './subscriptions';
 export * from './endpoint-input';
 export * from './list-queries';
+export * from './webhook-sender';
