@@ -3,6 +3,8 @@ export * from './errors';
 export * from './screening';
 export * from './legal-records';
 export * from './paging';
+export * from './request-shape';
+export * from './auth';
 export * from './events';
 export * from './webhooks';
 export * from './calendar';

@@ -1,4 +1,4 @@
-import { offsetOf, pagination } from './paging';
+import { MAX_PAGE, offsetOf, pageQueryViolations, pagination } from './paging';
 
 describe('offsetOf', () => {
   it.each([
@@ -24,5 +24,32 @@ describe('pagination', () => {
       limit,
       ...expected,
     });
+  });
+});
+
+describe('pageQueryViolations', () => {
+  const page = `page: page must be a whole number from 1 to ${MAX_PAGE}.`;
+  const pageWhole = 'page: page must be a whole number.';
+  const limit = 'limit: limit must be between 1 and 100.';
+  const limitWhole = 'limit: limit must be a whole number.';
+  it.each([
+    [{}, []],
+    [{ page: 1, limit: 20 }, []],
+    [{ page: MAX_PAGE, limit: 100 }, []],
+    [{ page: null, limit: undefined }, []],
+    [{ page: 0 }, [page]],
+    [{ page: -1 }, [page]],
+    [{ page: MAX_PAGE + 1 }, [page]],
+    [{ page: 1.5 }, [pageWhole]],
+    [{ page: Number.NaN }, [page, page, pageWhole]],
+    [{ page: Infinity }, [page, pageWhole]],
+    [{ page: '2' }, [page, page, pageWhole]],
+    [{ limit: 0 }, [limit]],
+    [{ limit: 101 }, [limit]],
+    [{ limit: 2.5 }, [limitWhole]],
+    [{ limit: Number.NaN }, [limit, limit, limitWhole]],
+    [{ page: 0, limit: 0 }, [page, limit]],
+  ])('%j', (query, expected) => {
+    expect(pageQueryViolations(query).map(({ field, message }) => `${field}: ${message}`)).toEqual(expected);
   });
 });

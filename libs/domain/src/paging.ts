@@ -1,3 +1,5 @@
+import { FieldViolation } from './errors';
+
 /**
  * The largest `page` a client may ask for: any whole number JavaScript holds exactly. A page far
  * past the data is a valid question whose answer is an empty page, never an error.
@@ -36,4 +38,45 @@ export function pagination(total: number, page: number, limit: number): Paginati
     has_next: page < totalPages,
     has_previous: page > 1,
   };
+}
+
+/** The largest `limit` of the list endpoints paged with `page` and `limit` (CONTRACT 2.5). */
+export const MAX_PAGE_LIMIT = 100;
+
+/** `page` and `limit` of a list, once read as numbers (absent: the defaults, 1 and 20). */
+export interface PageQuery {
+  page?: unknown;
+  limit?: unknown;
+}
+
+/**
+ * A whole number from 1 to `max`: one violation per rule the value breaks (above the range, below
+ * it, not whole), so a value that is not a number at all breaks all three.
+ */
+function wholeNumberViolations(field: string, value: unknown, max: number, range: string): FieldViolation[] {
+  if (value === undefined || value === null) return [];
+  const number = typeof value === 'number' ? value : Number.NaN;
+  const violations: FieldViolation[] = [];
+  if (!(number <= max)) violations.push({ field, message: range });
+  if (!(number >= 1)) violations.push({ field, message: range });
+  if (!Number.isInteger(number)) violations.push({ field, message: `${field} must be a whole number.` });
+  return violations;
+}
+
+/** CONTRACT 2.5: `page` 1..MAX_PAGE, `limit` 1..100. */
+export function pageQueryViolations(query: PageQuery): FieldViolation[] {
+  return [
+    ...wholeNumberViolations(
+      'page',
+      query.page,
+      MAX_PAGE,
+      `page must be a whole number from 1 to ${MAX_PAGE}.`,
+    ),
+    ...wholeNumberViolations(
+      'limit',
+      query.limit,
+      MAX_PAGE_LIMIT,
+      `limit must be between 1 and ${MAX_PAGE_LIMIT}.`,
+    ),
+  ];
 }

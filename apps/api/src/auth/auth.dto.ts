@@ -1,10 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Allow } from 'class-validator';
+import { refreshTokenViolations, signInViolations } from '@app/domain';
+import { CheckedBy } from '../common/validation';
 
+/** SPEC 2.1 body; its rules are the domain's (signInViolations). */
+@CheckedBy(signInViolations)
 export class SignInDto {
   @ApiProperty({ example: 'demo@acme.test', description: 'E-mail of the account', maxLength: 254 })
-  @IsEmail({}, { message: 'email must be an e-mail address' })
-  @MaxLength(254)
+  @Allow()
   email!: string;
 
   @ApiProperty({
@@ -13,21 +16,18 @@ export class SignInDto {
     maxLength: 256,
     format: 'password',
   })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(256)
+  @Allow()
   password!: string;
 }
 
+@CheckedBy(refreshTokenViolations)
 export class RefreshTokenDto {
   @ApiProperty({
     description: 'The refresh token returned by POST /signin or POST /signin/refresh',
     example: 'paste-the-refreshToken-from-signin',
     maxLength: 512,
   })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(512)
+  @Allow()
   refreshToken!: string;
 }
 

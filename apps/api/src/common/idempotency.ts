@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { UnprocessableError, ValidationFailedError } from '@app/domain';
+import { idempotencyKeyViolations, UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyRepository } from '@app/persistence';
 
 /** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (CONTRACT 1). */
@@ -38,11 +38,9 @@ function canonical(value: unknown): string {
 }
 
 export function validateIdempotencyKey(key: string | undefined): string | undefined {
-  if (key === undefined) return undefined;
-  if (key.length < 1 || key.length > 255)
-    throw new ValidationFailedError('The Idempotency-Key header is invalid.', [
-      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 characters long.' },
-    ]);
+  const violations = idempotencyKeyViolations(key);
+  if (violations.length > 0)
+    throw new ValidationFailedError('The Idempotency-Key header is invalid.', violations);
   return key;
 }
 

@@ -1,25 +1,21 @@
 import { Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_PAGE, Pagination } from '@app/domain';
+import { Allow } from 'class-validator';
+import { MAX_PAGE, MAX_PAGE_LIMIT, Pagination, pageQueryViolations } from '@app/domain';
+import { CheckedBy } from './validation';
 
-/** `page` and `limit` of the list endpoints (query strings converted to integers). */
+/** `page` and `limit` of the list endpoints (query strings converted to numbers, checked by the domain). */
+@CheckedBy(pageQueryViolations)
 export class PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
-  @IsOptional()
+  @Allow()
   @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: `page must be a whole number from 1 to ${MAX_PAGE}` })
-  @Max(MAX_PAGE, { message: `page must be a whole number from 1 to ${MAX_PAGE}` })
   page: number = 1;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 20 })
+  @Allow()
   @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be between 1 and 100' })
-  @Max(100, { message: 'limit must be between 1 and 100' })
   limit: number = 20;
 }
 

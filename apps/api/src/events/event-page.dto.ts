@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
-import { DEFAULT_EVENTS_LIMIT, EVENT_TYPES, MAX_EVENTS_LIMIT } from '@app/domain';
+import { Allow } from 'class-validator';
+import { DEFAULT_EVENTS_LIMIT, EVENT_TYPES, eventQueryShapeViolations, MAX_EVENTS_LIMIT } from '@app/domain';
+import { CheckedBy } from '../common/validation';
 import { EventEnvelopeDto } from './event.dto';
 
 export class EventPageDto {
@@ -12,6 +13,7 @@ export class EventPageDto {
 }
 
 /** CONTRACT 7.2 query (all strings; checked by the domain). */
+@CheckedBy(eventQueryShapeViolations)
 export class EventQueryDto {
   @ApiProperty({
     required: false,
@@ -19,8 +21,7 @@ export class EventQueryDto {
       'The id of the last event read; the answer starts after it. Omit it to start at the oldest kept.',
     example: 'evt_7731_1042',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   after?: string;
 
   @ApiProperty({
@@ -28,8 +29,7 @@ export class EventQueryDto {
     description: `Comma-separated event types (any of them): ${EVENT_TYPES.join(', ')}`,
     example: 'process.finished,candidate_request.finished',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   types?: string;
 
   @ApiProperty({
@@ -38,8 +38,7 @@ export class EventQueryDto {
     default: String(DEFAULT_EVENTS_LIMIT),
     example: '100',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   limit?: string;
 
   @ApiProperty({
@@ -47,7 +46,6 @@ export class EventQueryDto {
     description: 'Only this client (one of yours); all your clients when omitted',
     example: 'acme',
   })
-  @IsOptional()
-  @IsString()
+  @Allow()
   clientId?: string;
 }

@@ -1,5 +1,4 @@
-import { PdfReportRenderer } from '@app/adapters';
-import { buildCandidateReport, NotFoundError } from '@app/domain';
+import { buildCandidateReport, NotFoundError, ReportRenderer } from '@app/domain';
 import { CandidateReportRepository } from '@app/persistence';
 import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
@@ -17,7 +16,7 @@ export interface RenderedReport {
 export class GetCandidateReportUseCase {
   constructor(
     private readonly reports: CandidateReportRepository,
-    private readonly renderer: PdfReportRenderer,
+    private readonly renderer: ReportRenderer,
     private readonly config: AppConfig,
   ) {}
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PdfReportRenderer } from '@app/adapters';
+import { ReportRenderer } from '@app/domain';
 import { CandidateReportRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { GetCandidateReportUseCase } from './get-report.use-case';
@@ -7,10 +8,11 @@ import { ReportsController } from './reports.controller';
 
 @Module({
   controllers: [ReportsController],
-  // The renderer is a plain class (no Nest decorators, so its spec runs without Nest).
+  // The ReportRenderer port, bound to the PDF adapter (a plain class: no Nest decorators, so its
+  // spec runs without Nest).
   providers: [
-    provideUseCase(GetCandidateReportUseCase, [CandidateReportRepository, PdfReportRenderer, APP_CONFIG]),
-    { provide: PdfReportRenderer, useValue: new PdfReportRenderer() },
+    provideUseCase(GetCandidateReportUseCase, [CandidateReportRepository, ReportRenderer, APP_CONFIG]),
+    { provide: ReportRenderer, useValue: new PdfReportRenderer() },
   ],
 })
 export class ReportsModule {}

@@ -7,6 +7,8 @@ import {
   NotFoundError,
   RequestStatus,
   resolveClientId,
+  stringFieldViolations,
+  unknownFieldMessage,
 } from '@app/domain';
 import { BatchRepository, CandidateRequestRepository, PendingOutboxJob } from '@app/persistence';
 import { OutboxPublisher } from '@app/application';
@@ -123,13 +125,12 @@ export class RegisterBatchUseCase {
     } else {
       for (const field of Object.keys(input.body))
         if (field !== 'clientId' && field !== 'items')
-          violations.push({ field, message: `"${field}" is not a known field.` });
+          violations.push({ field, message: unknownFieldMessage(field) });
       violations.push(...batchShapeViolations(input.body.items));
       items = (input.body.items ?? []) as Array<Record<string, unknown>>;
       clientId = input.body.clientId ?? clientId;
     }
-    if (clientId !== undefined && typeof clientId !== 'string')
-      violations.push({ field: 'clientId', message: 'clientId must be a string.' });
+    violations.push(...stringFieldViolations({ clientId }, ['clientId']));
     if (violations.length > 0) throw invalidRequest(violations);
     return { items, clientId };
   }

@@ -1,9 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { MAX_DAYS_BY_DAY, MAX_MONTHS_BY_MONTH, USAGE_GROUPINGS } from '@app/domain';
+import {
+  MAX_DAYS_BY_DAY,
+  MAX_MONTHS_BY_MONTH,
+  USAGE_GROUPINGS,
+  usageQueryShapeViolations,
+} from '@app/domain';
 import { OptionalString } from '../common/optional-string';
+import { CheckedBy } from '../common/validation';
 
 /** `GET /usage` query (all strings; checked by the domain, every problem listed). */
+@CheckedBy(usageQueryShapeViolations)
 export class UsageQueryDto {
   @OptionalString({
     description:

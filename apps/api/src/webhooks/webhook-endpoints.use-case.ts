@@ -6,6 +6,7 @@ import {
   NotFoundError,
   resolveClientId,
   ROTATION_OVERLAP_MS,
+  stringFieldViolations,
   subscribedTypes,
   webhookUrlViolations,
 } from '@app/domain';
@@ -56,7 +57,7 @@ export class WebhookEndpointsUseCase {
       ...endpointInputViolations(body, 'create'),
       ...(clientId === undefined || typeof clientId === 'string'
         ? clientIdViolations(user.clients, clientId)
-        : [{ field: 'clientId', message: 'clientId must be a string.' }]),
+        : stringFieldViolations({ clientId }, ['clientId'], { required: true })),
       ...(await this.addressViolations(body.url)),
     ];
     if (violations.length > 0) throw invalidRequest(violations);

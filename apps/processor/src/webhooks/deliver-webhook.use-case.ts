@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { WebhookSender } from '@app/adapters';
+import type { WebhookSender } from '@app/domain';
 import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
 import { DeliveryAttempt, DeliveryForAttempt, WebhookDeliveryRepository } from '@app/persistence';
 import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { WebhookSender } from '@app/adapters';
+import { HttpWebhookSender } from '@app/adapters';
+import { WebhookSender } from '@app/domain';
 import { WebhookDeliveryRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
@@ -24,7 +25,8 @@ import { WebhookProcessor } from './webhook.processor';
       DeliveryOutcomes,
       APP_CONFIG,
     ]),
-    WebhookSender,
+    // The port, bound to its HTTP adapter (as ProcessProvider is to the sandbox).
+    { provide: WebhookSender, useClass: HttpWebhookSender },
     DeliveryOutcomes,
   ],
   exports: [DeliveryOutcomes],

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { type Badge, type BadgeTone, type CandidateReport, pageLabel, type ReportSection } from '@app/domain';
+import {
+  type Badge,
+  type BadgeTone,
+  type CandidateReport,
+  pageLabel,
+  ReportRenderer,
+  type ReportSection,
+} from '@app/domain';
 
 /** The colour of each badge tone: red for the most severe risk ... green for approved, grey while pending. */
 const TONE_COLOUR: Record<BadgeTone, { fill: string; text: string }> = {
@@ -19,14 +26,14 @@ const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
 /**
- * Lays a candidate report out as a printable PDF (US Letter, as Mexican offices print) with pdfkit:
+ * The domain's ReportRenderer port: lays a candidate report out as a printable PDF (US Letter, as Mexican offices print) with pdfkit:
  * no browser, tens of milliseconds. Every word comes from the domain's CandidateReport; this class
  * only places it. The standard Helvetica with WinAnsi encoding covers the Spanish letters and
  * signs (á é í ó ú ñ ü ¿ ¡). The creation date (and with it the file ID pdfkit derives from the
  * metadata) is the report's `documentDate`, so the same data gives the same file but for the
  * generated-at line.
  */
-export class PdfReportRenderer {
+export class PdfReportRenderer implements ReportRenderer {
   render(report: CandidateReport): Promise<Buffer> {
     const doc = new PDFDocument({
       size: 'LETTER',

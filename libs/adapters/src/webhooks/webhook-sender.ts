@@ -1,27 +1,21 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { SendResult, WebhookSender } from '@app/domain';
 import { APP_CONFIG, AppConfig, guardedLookup, literalAddressRefusal } from '@app/platform';
 
 /** We never need a receiver's answer; reading at most this much keeps a huge one harmless. */
 export const MAX_RESPONSE_BYTES = 1024;
 
-export interface SendResult {
-  /** Null when no HTTP answer came. */
-  httpStatus: number | null;
-  /** Null on success (a 2xx in time). */
-  error: string | null;
-}
-
 /**
- * The HTTP side of a delivery (CONTRACT 7.4): one POST, success is a 2xx within
+ * The domain's WebhookSender port over Node's HTTP client (CONTRACT 7.4): one POST, success is a 2xx within
  * WEBHOOKS_TIMEOUT_MS, redirects are not followed (Node's client never follows them), at most
  * 1 kB of the answer is read. Unless private URLs are allowed, the address is checked again right
  * before connecting, on the addresses the connection then uses (see guardedLookup). Connections
  * are kept alive: most deliveries go to a few receivers.
  */
 @Injectable()
-export class WebhookSender implements OnApplicationShutdown {
+export class HttpWebhookSender implements WebhookSender, OnApplicationShutdown {
   private readonly agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),

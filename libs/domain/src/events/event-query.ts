@@ -1,5 +1,6 @@
 import { FieldViolation, ForbiddenError } from '../errors';
 import { MAX_CLIENT_ID } from '../legal-records/search-rules';
+import { stringFieldViolations } from '../request-shape';
 import { EventType, EVENT_TYPES, isEventType } from './event-catalog';
 
 /** CONTRACT 7.2 page sizes. */
@@ -62,4 +63,9 @@ function typesOf(types?: string): string[] {
     .split(',')
     .map((type) => type.trim())
     .filter((type) => type !== '');
+}
+
+/** The `GET /events` query's shape: every parameter, when present, is one string (not repeated). */
+export function eventQueryShapeViolations(query: object): FieldViolation[] {
+  return stringFieldViolations(query, ['after', 'types', 'limit', 'clientId']);
 }

@@ -1,6 +1,7 @@
 import {
   NAME_KEY_SEPARATOR,
   searchListFilterOf,
+  searchListQueryShapeViolations,
   searchNameKey,
   validateSearchListQuery,
 } from './search-list';
@@ -51,5 +52,17 @@ describe('searchListFilterOf', () => {
       nameContains: 'hernandez',
       from: '2026-01-01',
     });
+  });
+});
+
+const stringFields = (violations: Array<{ field: string; message: string }>) =>
+  violations.map(({ field, message }) => (message === `${field} must be a string.` ? field : message));
+
+describe('searchListQueryShapeViolations', () => {
+  it.each([
+    [{ name: 'juan', from: '2026-01-01', to: '2026-01-31', limit: '5', page: '1', clientId: 'acme' }, []],
+    [{ limit: ['1'], to: ['c'], name: ['a'], clientId: ['x'] }, ['name', 'to', 'limit', 'clientId']],
+  ])('%j', (query, fields) => {
+    expect(stringFields(searchListQueryShapeViolations(query))).toEqual(fields);
   });
 });

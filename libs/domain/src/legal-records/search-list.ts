@@ -1,5 +1,6 @@
 import { dateRangeViolations } from '../calendar';
 import { FieldViolation } from '../errors';
+import { stringFieldViolations } from '../request-shape';
 import { normalizeName } from './names';
 import { pagingOf, validatePaging } from './search-rules';
 
@@ -65,4 +66,9 @@ export function searchListFilterOf(query: SearchListQuery): SearchListFilter {
     ...(query.from !== undefined ? { from: query.from } : {}),
     ...(query.to !== undefined ? { to: query.to } : {}),
   };
+}
+
+/** The shape of the searches-list query: every parameter, when present, is one string (not repeated). */
+export function searchListQueryShapeViolations(query: object): FieldViolation[] {
+  return stringFieldViolations(query, ['name', 'from', 'to', 'limit', 'page', 'clientId']);
 }

@@ -2,6 +2,8 @@ import { ForbiddenError, ValidationFailedError } from '../errors';
 import {
   clientIdViolations,
   pagingOf,
+  recordQueryShapeViolations,
+  searchQueryShapeViolations,
   parseCsvFilter,
   resolveClientId,
   validateDetailQuery,
@@ -136,5 +138,27 @@ describe('resolveClientId (CONTRACT 3)', () => {
   });
   it('accepts one of the user clients', () => {
     expect(resolveClientId(['acme', 'globex'], 'acme', 'globex')).toBe('globex');
+  });
+});
+
+const stringFields = (violations: Array<{ field: string; message: string }>) =>
+  violations.map(({ field, message }) => (message === `${field} must be a string.` ? field : message));
+
+describe('searchQueryShapeViolations', () => {
+  it.each([
+    [{}, []],
+    [{ limit: '1', page: '2', categories: 'Civil', states: 'Jalisco', clientId: 'acme' }, []],
+    [{ clientId: ['a'], limit: ['1', '2'], states: ['x'] }, ['limit', 'states', 'clientId']],
+  ])('%j', (query, fields) => {
+    expect(stringFields(searchQueryShapeViolations(query))).toEqual(fields);
+  });
+});
+
+describe('recordQueryShapeViolations', () => {
+  it.each([
+    [{ startDate: '2020-01-01', role: 'Applicant', page: '1' }, []],
+    [{ page: ['1'], role: ['x'], startDate: ['a'] }, ['startDate', 'role', 'page']],
+  ])('%j', (query, fields) => {
+    expect(stringFields(recordQueryShapeViolations(query))).toEqual(fields);
   });
 });

@@ -1,6 +1,7 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
 import { isCalendarDate } from '../calendar';
 import { MAX_PAGE } from '../paging';
+import { stringFieldViolations } from '../request-shape';
 import { normalizeName } from './names';
 
 const MAX_NAME = 100;
@@ -143,4 +144,16 @@ export function resolveClientId(
   if (!userClients.includes(clientId))
     throw new ForbiddenError(`clientId "${clientId}" is not one of your clients.`);
   return clientId;
+}
+
+const SEARCH_QUERY_FIELDS = ['limit', 'page', 'categories', 'states', 'clientId'];
+
+/** The shape of the SPEC 4.5 / 4.6 query: every parameter, when present, is one string (not repeated). */
+export function searchQueryShapeViolations(query: object): FieldViolation[] {
+  return stringFieldViolations(query, SEARCH_QUERY_FIELDS);
+}
+
+/** The shape of the SPEC 4.7 query: its own filters, then those of {@link searchQueryShapeViolations}. */
+export function recordQueryShapeViolations(query: object): FieldViolation[] {
+  return stringFieldViolations(query, ['startDate', 'endDate', 'role', ...SEARCH_QUERY_FIELDS]);
 }

@@ -3,3 +3,4 @@ export * from './spanish';
 export * from './summary-sentences';
 export * from './report-labels';
 export * from './candidate-report';
+export * from './report-renderer';

@@ -1,4 +1,4 @@
-import { validateCandidateInput } from './candidate-input';
+import { candidateInputShapeViolations, validateCandidateInput } from './candidate-input';
 
 const doc = { type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repeat(64) };
 const personal = { name: 'María López', phone: '+525511112222', relationship: 'Amiga' };
@@ -51,5 +51,43 @@ describe('validateCandidateInput', () => {
 
   it('refuses input for a process that takes none', () => {
     expect(fields('Peps', { documents: [doc] })).toEqual(['processId']);
+  });
+});
+
+describe('candidateInputShapeViolations', () => {
+  const notObject = (list: string, path: string) =>
+    `${path}: each value in nested property ${list} must be either object or array.`;
+  it.each([
+    [{}, []],
+    [{ documents: null, references: null }, []],
+    [{ documents: [doc] }, []],
+    [{ references: [personal, work] }, []],
+    [{ references: [{ name: 'x', phone: null }] }, []],
+    [{ documents: 'x' }, ['documents: documents must be an array.', notObject('documents', 'documents')]],
+    [
+      { documents: [{ ...doc, foo: 1 }, { type: 5 }] },
+      [
+        'documents[0].foo: "foo" is not a known field.',
+        'documents[1].type: type must be a string.',
+        'documents[1].fileName: fileName must be a string.',
+        'documents[1].sha256: sha256 must be a string.',
+      ],
+    ],
+    [
+      { references: { name: 5 } },
+      ['references: references must be an array.', 'references.name: name must be a string.'],
+    ],
+    [
+      { references: [1], documents: [[2]] },
+      [notObject('documents', 'documents[0][0]'), notObject('references', 'references[0]')],
+    ],
+    [
+      { references: [{ bar: 1, endDate: ['x'] }] },
+      ['references[0].bar: "bar" is not a known field.', 'references[0].endDate: endDate must be a string.'],
+    ],
+  ])('%j', (input, expected) => {
+    expect(candidateInputShapeViolations(input).map(({ field, message }) => `${field}: ${message}`)).toEqual(
+      expected,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { FieldViolation } from '../errors';
 import { isCalendarDate } from '../calendar';
+import { objectListViolations } from '../request-shape';
 import { DOCUMENT_TYPES, ProcessName, processTypeOf } from './catalog';
 
 type Json = Record<string, unknown>;
@@ -15,6 +16,16 @@ function checkFields(item: Json, path: string, fields: string[], violations: Fie
 
 const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
 const WORK_REFERENCE_FIELDS = ['company', 'contactName', 'phone', 'position', 'startDate', 'endDate'];
+/** The fields a document and a reference may have (CONTRACT 4.2), as the DTOs declare them. */
+const DOCUMENT_FIELDS = ['type', 'fileName', 'sha256'];
+const REFERENCE_FIELDS = [
+  ...PERSONAL_REFERENCE_FIELDS,
+  'company',
+  'contactName',
+  'position',
+  'startDate',
+  'endDate',
+];
 
 /** No mass assignment: a field of the other kind of reference is refused, not silently kept. */
 function refuseOtherFields(
@@ -114,4 +125,20 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
   const kind = processTypeOf(processName)?.candidateInput;
   if (!kind) return [{ field: 'processId', message: `${processName} takes no candidate input.` }];
   return CANDIDATE_INPUT_RULES[kind].validate(input, processName);
+}
+
+/**
+ * CONTRACT 4.2 shape, checked before the process is looked up: `documents` and `references` are
+ * lists of objects; a document has exactly its three fields, as strings; a reference has only
+ * reference fields, each a string when present. Which of them a process needs is
+ * {@link validateCandidateInput}'s.
+ */
+export function candidateInputShapeViolations(input: {
+  documents?: unknown;
+  references?: unknown;
+}): FieldViolation[] {
+  return [
+    ...objectListViolations(input, 'documents', { fields: DOCUMENT_FIELDS, required: true }),
+    ...objectListViolations(input, 'references', { fields: REFERENCE_FIELDS, required: false }),
+  ];
 }

@@ -11,3 +11,4 @@ export * from './process-provider';
 export * from './request-lifecycle';
 export * from './estimates';
 export * from './batch-rules';
+export * from './request-queries';

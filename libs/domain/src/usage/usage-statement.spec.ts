@@ -3,6 +3,7 @@ import {
   monthOf,
   periodOf,
   periodsOf,
+  usageQueryShapeViolations,
   usageCsv,
   usageRangeOf,
   usageStatement,
@@ -146,5 +147,17 @@ describe('usageCsv', () => {
 
   it('writes the header alone for no rows', () => {
     expect(usageCsv([])).toBe('period,searches,recordUnlocks\r\n');
+  });
+});
+
+const stringFields = (violations: Array<{ field: string; message: string }>) =>
+  violations.map(({ field, message }) => (message === `${field} must be a string.` ? field : message));
+
+describe('usageQueryShapeViolations', () => {
+  it.each([
+    [{ from: '2026-01-01', to: '2026-01-31', groupBy: 'day', clientId: 'acme' }, []],
+    [{ clientId: ['x'], groupBy: ['b'], from: ['a'] }, ['from', 'groupBy', 'clientId']],
+  ])('%j', (query, fields) => {
+    expect(stringFields(usageQueryShapeViolations(query))).toEqual(fields);
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, dateRangeViolations, daysInclusive, isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
+import { stringFieldViolations } from '../request-shape';
 
 /** The billable events of the ledger (`billing_charge.kind`). */
 export type ChargeKind = 'LEGAL_SEARCH' | 'LEGAL_RECORD_UNLOCK';
@@ -133,4 +134,9 @@ export const USAGE_CSV_HEADER = 'period,searches,recordUnlocks';
 export function usageCsv(rows: readonly UsageRow[]): string {
   const lines = rows.map((row) => `${row.period},${row.searches},${row.recordUnlocks}`);
   return [USAGE_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
+}
+
+/** The `GET /usage` query's shape: every parameter, when present, is one string (not repeated). */
+export function usageQueryShapeViolations(query: object): FieldViolation[] {
+  return stringFieldViolations(query, ['from', 'to', 'groupBy', 'clientId']);
 }

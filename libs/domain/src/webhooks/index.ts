@@ -3,3 +3,5 @@ export * from './retry-schedule';
 export * from './signature';
 export * from './subscriptions';
 export * from './endpoint-input';
+export * from './list-queries';
+export * from './webhook-sender';

@@ -29,7 +29,8 @@ export function jitteredDelay(delayMs: number, random: number): number {
   return Math.round(delayMs * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random));
 }
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type AttemptOutcome =
   { status: 'succeeded' } | { status: 'pending'; nextAttemptAt: number } | { status: 'failed' };

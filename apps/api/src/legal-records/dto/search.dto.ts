@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { recordQueryShapeViolations, searchQueryShapeViolations } from '@app/domain';
+import { CheckedBy } from '../../common/validation';
 import { OptionalString } from '../../common/optional-string';
 
 /**
@@ -29,6 +31,7 @@ export class CreateSearchDto {
 }
 
 /** Query of SPEC 4.5 / 4.6 (all strings; checked by the domain). */
+@CheckedBy(searchQueryShapeViolations)
 export class SearchQueryDto {
   @OptionalString({ description: 'Records per page, 1..300', default: '100', example: '100' })
   limit?: string;
@@ -55,6 +58,7 @@ export class SearchQueryDto {
   clientId?: string;
 }
 
+@CheckedBy(recordQueryShapeViolations)
 export class RecordDetailQueryDto extends SearchQueryDto {
   @OptionalString({ description: 'From agreement date, YYYY-MM-DD', example: '2015-01-01' })
   startDate?: string;

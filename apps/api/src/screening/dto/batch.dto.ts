@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Allow, IsIn, IsOptional } from 'class-validator';
-import { MAX_BATCH_ITEMS, REQUEST_STATUSES } from '@app/domain';
+import { Allow } from 'class-validator';
+import { batchQueryViolations, MAX_BATCH_ITEMS, REQUEST_STATUSES } from '@app/domain';
 import { FieldErrorDto } from '../../common/api-error';
 import { RegisterCandidateDto } from './register-candidate.dto';
-import { OptionalString } from '../../common/optional-string';
+import { CheckedBy } from '../../common/validation';
 
 /** CONTRACT 8 JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
 export class BatchRegistrationDto {
@@ -25,20 +25,21 @@ export class BatchRegistrationDto {
   items!: unknown[];
 }
 
+@CheckedBy(batchQueryViolations)
 export class BatchQueryDto {
   @ApiPropertyOptional({
     enum: ['true', 'false'],
     default: 'false',
     description: "true: one invalid item answers 400 with every item's errors and registers nothing",
   })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'atomic must be true or false' })
+  @Allow()
   atomic?: string;
 
-  @OptionalString({
+  @ApiPropertyOptional({
     description: 'For a CSV body: the client the batch registers for (a JSON body may carry it instead)',
     example: 'acme',
   })
+  @Allow()
   clientId?: string;
 }
 

@@ -1,8 +1,16 @@
-import { PROCESS_NAMES, PROCESS_RESULTS, PROCESS_STATUSES, REQUEST_STATUSES } from '@app/domain';
+import {
+  PROCESS_NAMES,
+  PROCESS_RESULTS,
+  PROCESS_STATUSES,
+  processDetailQueryViolations,
+  REQUEST_STATUSES,
+  requestListQueryViolations,
+} from '@app/domain';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { SUMMARY_MODELS, SUMMARY_OF_PROCESS } from './summaries.dto';
-import { IsIn, IsOptional } from 'class-validator';
+import { Allow } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
+import { CheckedBy } from '../../common/validation';
 
 // Enums straight from the domain catalogue: one list, documented as it is enforced.
 export const PROCESS_NAME_VALUES = [...PROCESS_NAMES];
@@ -131,21 +139,21 @@ export class RequestSummaryDto {
   globalEndDate!: number | null;
 }
 
+@CheckedBy(requestListQueryViolations)
 export class ListRequestsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: REQUEST_STATUS_VALUES, description: 'Only requests with this overall status' })
-  @IsOptional()
-  @IsIn(REQUEST_STATUS_VALUES, { message: `status must be one of ${REQUEST_STATUS_VALUES.join(', ')}` })
+  @Allow()
   status?: string;
 }
 
+@CheckedBy(processDetailQueryViolations)
 export class ProcessDetailQueryDto {
   @ApiPropertyOptional({
     type: Boolean,
     default: false,
     description: 'true adds `rawDetails` (the provider answer)',
   })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'detail must be true or false' })
+  @Allow()
   detail?: string;
 }
 

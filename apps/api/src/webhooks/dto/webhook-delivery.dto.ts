@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { EVENT_TYPES } from '@app/domain';
+import { Allow } from 'class-validator';
+import { DELIVERY_STATUSES as STATUSES, deliveryListQueryViolations, EVENT_TYPES } from '@app/domain';
 import { CountedPageDto, PageQueryDto } from '../../common/pagination';
+import { CheckedBy } from '../../common/validation';
 
-const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
+const DELIVERY_STATUSES = [...STATUSES];
 
 export class DeliveryAttemptDto {
   @ApiProperty({
@@ -70,9 +71,9 @@ export class WebhookDeliveryDto {
 
 export class WebhookDeliveryPageDto extends CountedPageDto(WebhookDeliveryDto, 'Newest event first', 13) {}
 
+@CheckedBy(deliveryListQueryViolations)
 export class WebhookDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status' })
-  @IsOptional()
-  @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
+  @Allow()
   status?: 'pending' | 'succeeded' | 'failed';
 }

@@ -1,8 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { EVENT_TYPES, MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@app/domain';
+import {
+  endpointListQueryViolations,
+  EVENT_TYPES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_WEBHOOK_URL_LENGTH,
+} from '@app/domain';
 import { CountedPageDto, PageQueryDto } from '../../common/pagination';
-import { OptionalString } from '../../common/optional-string';
+import { CheckedBy } from '../../common/validation';
 
 const URL_PROPERTY = {
   description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).`,
@@ -121,11 +126,13 @@ export class CreatedWebhookEndpointDto extends IntersectionType(WebhookEndpointD
 
 export class WebhookEndpointPageDto extends CountedPageDto(WebhookEndpointDto, 'Newest first', 1) {}
 
+@CheckedBy(endpointListQueryViolations)
 export class WebhookEndpointsQueryDto extends PageQueryDto {
-  @OptionalString({
+  @ApiPropertyOptional({
     description: 'Client whose endpoints to list: required when the account has several clients',
     example: 'acme',
   })
+  @Allow()
   clientId?: string;
 }
 
