@@ -244,14 +244,14 @@ export class ProcessDetailDto extends ProcessEntryDto {
       '; UnavailableSummaryDto when the provider gave no answer (result No disponible).',
     oneOf: SUMMARY_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
   })
-  summary?: Record<string, unknown>;
+  summary?: object;
 
   @ApiPropertyOptional({
     type: ProviderRawDetailsDto,
     description:
       'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered)',
   })
-  rawDetails?: Record<string, unknown>;
+  rawDetails?: object;
 }
 
 /**
