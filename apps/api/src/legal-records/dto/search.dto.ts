@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { OptionalString } from '../../common/optional-string';
 
@@ -11,7 +11,7 @@ export class CreateSearchDto {
   @Allow()
   name!: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 'Hernández',
     description: 'Paternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,
@@ -19,7 +19,7 @@ export class CreateSearchDto {
   @Allow()
   lastName?: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 'López',
     description: 'Maternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,
