@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run start:dev`: tsc and tsc-alias in watch mode, and both apps under `node --watch`, so an
-// edit recompiles and restarts them. Runs the same database setup as `npm start` first.
+// `npm run start:dev`: `nest build --watch` (the same compiler, Swagger plugin and alias rewriting
+// as `npm run build`), and both apps under `node --watch`, so an edit recompiles and restarts them.
+// Runs the same database setup as `npm start` first.
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { checkDependencies } = require('./lib/connectivity');
@@ -21,11 +22,7 @@ async function main() {
   if (!ok) process.exit(1);
   await setupDatabase(env.DATABASE_URL);
   const children = [
-    spawn(bin('tsc'), ['-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    }),
-    spawn(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--watch'], { cwd: ROOT, stdio: 'inherit' }),
+    spawn(bin('nest'), ['build', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
     spawn(process.execPath, ['--watch', 'dist/apps/api/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
     spawn(process.execPath, ['--watch', 'dist/apps/processor/src/main.js'], {
       cwd: ROOT,

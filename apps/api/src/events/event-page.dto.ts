@@ -5,7 +5,7 @@ import { CheckedBy } from '../common/validation';
 import { EventEnvelopeDto } from './event.dto';
 
 export class EventPageDto {
-  @ApiProperty({ type: [EventEnvelopeDto], description: 'Oldest first' })
+  @ApiProperty({ description: 'Oldest first' })
   data!: EventEnvelopeDto[];
 
   @ApiProperty({ description: 'More events follow: read again with `after` = the last id', example: false })
@@ -16,7 +16,6 @@ export class EventPageDto {
 @CheckedBy(eventQueryShapeViolations)
 export class EventQueryDto {
   @ApiProperty({
-    required: false,
     description:
       'The id of the last event read; the answer starts after it. Omit it to start at the oldest kept.',
     example: 'evt_7731_1042',
@@ -25,7 +24,6 @@ export class EventQueryDto {
   after?: string;
 
   @ApiProperty({
-    required: false,
     description: `Comma-separated event types (any of them): ${EVENT_TYPES.join(', ')}`,
     example: 'process.finished,candidate_request.finished',
   })
@@ -33,7 +31,6 @@ export class EventQueryDto {
   types?: string;
 
   @ApiProperty({
-    required: false,
     description: `Events per page, 1..${MAX_EVENTS_LIMIT}`,
     default: String(DEFAULT_EVENTS_LIMIT),
     example: '100',
@@ -42,7 +39,6 @@ export class EventQueryDto {
   limit?: string;
 
   @ApiProperty({
-    required: false,
     description: 'Only this client (one of yours); all your clients when omitted',
     example: 'acme',
   })

@@ -138,7 +138,7 @@ export class EventEnvelopeDto {
       result: 'Aprobado',
     },
   })
-  data!: Record<string, unknown>;
+  data!: object;
 }
 
 /**

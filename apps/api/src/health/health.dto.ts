@@ -1,13 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 export class DependencyStatusDto {
   @ApiProperty({ enum: ['up', 'down'], example: 'up' })
   status!: 'up' | 'down';
 
-  @ApiPropertyOptional({ type: 'integer', description: 'Milliseconds the check took', example: 3 })
+  @ApiProperty({ type: 'integer', description: 'Milliseconds the check took', example: 3 })
   responseTime?: number;
 
-  @ApiPropertyOptional({ description: 'Why the check failed', example: 'timeout of 1500ms exceeded' })
+  @ApiProperty({ description: 'Why the check failed', example: 'timeout of 1500ms exceeded' })
   message?: string;
 }
 
@@ -16,9 +16,7 @@ export class ProcessorStatusDto {
   status!: 'up' | 'down';
 
   @ApiProperty({
-    type: String,
     format: 'date-time',
-    nullable: true,
     description: 'The latest heartbeat of any processor instance (one a second each)',
     example: '2026-11-22T14:00:00.000Z',
   })
@@ -33,13 +31,13 @@ export class ProcessorStatusDto {
 }
 
 export class HealthDetailsDto {
-  @ApiProperty({ type: DependencyStatusDto, description: 'PostgreSQL: decides the status' })
+  @ApiProperty({ description: 'PostgreSQL: decides the status' })
   database!: DependencyStatusDto;
 
-  @ApiProperty({ type: DependencyStatusDto, description: 'Redis: decides the status' })
+  @ApiProperty({ description: 'Redis: decides the status' })
   redis!: DependencyStatusDto;
 
-  @ApiProperty({ type: ProcessorStatusDto, description: 'The processors, informational only' })
+  @ApiProperty({ description: 'The processors, informational only' })
   processor!: ProcessorStatusDto;
 }
 
@@ -47,7 +45,7 @@ export class HealthDto {
   @ApiProperty({ enum: ['ok', 'error'], example: 'ok' })
   status!: 'ok' | 'error';
 
-  @ApiProperty({ type: HealthDetailsDto })
+  @ApiProperty()
   details!: HealthDetailsDto;
 }
 
@@ -61,6 +59,6 @@ export class HealthUnavailableDto extends HealthDto {
 }
 
 export class LivenessDto {
-  @ApiProperty({ enum: ['ok'], example: 'ok' })
+  @ApiProperty({ example: 'ok' })
   status!: 'ok';
 }

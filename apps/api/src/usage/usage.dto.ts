@@ -63,10 +63,9 @@ export class UsageStatementDto {
   @ApiProperty({ enum: USAGE_GROUPINGS, example: 'month' }) groupBy!: string;
 
   @ApiProperty({
-    type: [UsageRowDto],
     description: 'One row for every period of the range, in order; periods without charges show zeros',
   })
   rows!: UsageRowDto[];
 
-  @ApiProperty({ type: UsageTotalsDto }) totals!: UsageTotalsDto;
+  @ApiProperty() totals!: UsageTotalsDto;
 }

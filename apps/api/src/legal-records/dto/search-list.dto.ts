@@ -37,10 +37,10 @@ export class SearchListItemDto {
   @ApiProperty({ example: 'Juan', description: 'Given name(s) as searched' })
   name!: string;
 
-  @ApiProperty({ example: 'Hernández', nullable: true, type: String, description: 'null when not searched' })
+  @ApiProperty({ example: 'Hernández', description: 'null when not searched' })
   lastName!: string | null;
 
-  @ApiProperty({ example: null, nullable: true, type: String, description: 'null when not searched' })
+  @ApiProperty({ example: null, description: 'null when not searched' })
   secondLastName!: string | null;
 
   @ApiProperty({ enum: ['SUCCESS', 'EMPTY', 'FAILED'], example: 'SUCCESS' })
@@ -69,7 +69,7 @@ export class SearchListItemDto {
 }
 
 export class SearchListDto {
-  @ApiProperty({ type: [SearchListItemDto], description: 'Newest first' })
+  @ApiProperty({ description: 'Newest first' })
   data!: SearchListItemDto[];
 
   @ApiProperty({ example: 1 })

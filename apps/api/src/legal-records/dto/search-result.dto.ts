@@ -1,11 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 const OUTCOMES = ['SUCCESS', 'EMPTY', 'FAILED'];
 
 export class SearchQueryEchoDto {
   @ApiProperty({ example: 'Juan' }) name!: string;
-  @ApiPropertyOptional({ example: 'Hernández' }) lastName?: string;
-  @ApiPropertyOptional({ example: 'López' }) secondLastName?: string;
+  @ApiProperty({ example: 'Hernández' }) lastName?: string;
+  @ApiProperty({ example: 'López' }) secondLastName?: string;
   @ApiProperty({ example: 'Juan Hernández' }) full_name_searched!: string;
 }
 
@@ -22,21 +22,21 @@ export class StateCountDto {
 export class KpisDto {
   @ApiProperty({ example: 512, description: 'The full universe of matches (not capped)' })
   total_matches!: number;
-  @ApiProperty({ type: [CategoryCountDto], description: 'Persons per category over the universe, top 10' })
+  @ApiProperty({ description: 'Persons per category over the universe, top 10' })
   top_categories!: CategoryCountDto[];
-  @ApiProperty({ type: [StateCountDto], description: 'Persons per state over the universe, top 10' })
+  @ApiProperty({ description: 'Persons per state over the universe, top 10' })
   top_states!: StateCountDto[];
 }
 
 export class MatchedPersonDto {
   @ApiProperty({ format: 'uuid', description: 'Key for the record-detail endpoint' }) uuid!: string;
   @ApiProperty({ example: 'Juan Carlos Hernández López' }) name!: string;
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 4,
     description: 'Number of lawsuits; absent when the source does not report it',
   })
   count?: number;
-  @ApiProperty({ type: [String], example: ['Civil', 'Mercantil'] }) categories!: string[];
+  @ApiProperty({ example: ['Civil', 'Mercantil'] }) categories!: string[];
   @ApiProperty({ example: '04-03-2021', description: 'Latest agreement date, DD-MM-YYYY' })
   agreement_date!: string;
   @ApiProperty({ example: 'Jalisco' }) state!: string;
@@ -62,9 +62,9 @@ export class SearchPaginationDto {
 export class SearchMetaDto {
   @ApiProperty({ format: 'uuid' }) searchId!: string;
   @ApiProperty({ enum: OUTCOMES }) outcome!: string;
-  @ApiProperty({ type: CapDto }) cap!: CapDto;
-  @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
-  @ApiProperty({ type: [String], description: 'Record uuids already unlocked in this search' })
+  @ApiProperty() cap!: CapDto;
+  @ApiProperty() pagination!: SearchPaginationDto;
+  @ApiProperty({ description: 'Record uuids already unlocked in this search' })
   unlocked_uuids!: string[];
   @ApiProperty({ example: true, description: 'true when this call was billed (search creation)' })
   charged!: boolean;
@@ -80,10 +80,10 @@ export class SearchMetaDto {
 export class SearchDataDto {
   @ApiProperty({ format: 'uuid' }) searchId!: string;
   @ApiProperty({ enum: OUTCOMES }) outcome!: string;
-  @ApiProperty({ type: SearchQueryEchoDto }) search_query!: SearchQueryEchoDto;
-  @ApiProperty({ type: KpisDto }) kpis!: KpisDto;
-  @ApiProperty({ type: [MatchedPersonDto] }) records!: MatchedPersonDto[];
-  @ApiProperty({ type: SearchMetaDto }) meta!: SearchMetaDto;
+  @ApiProperty() search_query!: SearchQueryEchoDto;
+  @ApiProperty() kpis!: KpisDto;
+  @ApiProperty() records!: MatchedPersonDto[];
+  @ApiProperty() meta!: SearchMetaDto;
 }
 
 export class LawsuitDto {
@@ -119,11 +119,11 @@ export class ConsumptionDto {
 }
 
 export class RecordDetailDataDto {
-  @ApiProperty({ type: RecordSourceDto }) source!: RecordSourceDto;
-  @ApiProperty({ type: [LawsuitDto] }) records!: LawsuitDto[];
-  @ApiProperty({ type: SearchPaginationDto }) pagination!: SearchPaginationDto;
-  @ApiProperty({ type: [String] }) categories!: string[];
+  @ApiProperty() source!: RecordSourceDto;
+  @ApiProperty() records!: LawsuitDto[];
+  @ApiProperty() pagination!: SearchPaginationDto;
+  @ApiProperty() categories!: string[];
   @ApiProperty({ example: 'Jalisco' }) state!: string;
-  @ApiProperty({ type: ConsumptionDto }) consumption!: ConsumptionDto;
+  @ApiProperty() consumption!: ConsumptionDto;
   @ApiProperty({ example: false }) slow_response!: boolean;
 }

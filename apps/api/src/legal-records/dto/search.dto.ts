@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { recordQueryShapeViolations, searchQueryShapeViolations } from '@app/domain';
 import { CheckedBy } from '../../common/validation';
@@ -13,7 +13,7 @@ export class CreateSearchDto {
   @Allow()
   name!: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 'Hernández',
     description: 'Paternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,
@@ -21,7 +21,7 @@ export class CreateSearchDto {
   @Allow()
   lastName?: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 'López',
     description: 'Maternal surname; omit it when absent (never send an empty string)',
     maxLength: 100,

@@ -7,7 +7,7 @@ import { CheckedBy } from '../../common/validation';
 
 /** CONTRACT 8 JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
 export class BatchRegistrationDto {
-  @ApiPropertyOptional({
+  @ApiProperty({
     description: 'The client the batch registers for (one of yours); your default client when omitted',
     example: 'acme',
     maxLength: 64,
@@ -55,7 +55,7 @@ export class BatchItemRejectedDto {
   @ApiProperty({ description: '0-based position of the item', example: 1 })
   index!: number;
 
-  @ApiProperty({ type: [FieldErrorDto], description: 'Every rule the item violates' })
+  @ApiProperty({ description: 'Every rule the item violates' })
   errors!: FieldErrorDto[];
 }
 
@@ -115,9 +115,9 @@ export class BatchDto {
   @ApiProperty({ description: 'Requests the batch registered', example: 2 })
   total!: number;
 
-  @ApiProperty({ type: BatchStatusCountsDto, description: 'How many of them are in each overall status' })
+  @ApiProperty({ description: 'How many of them are in each overall status' })
   counts!: BatchStatusCountsDto;
 
-  @ApiProperty({ type: [BatchRequestDto], description: 'The registered requests, by item index' })
+  @ApiProperty({ description: 'The registered requests, by item index' })
   items!: BatchRequestDto[];
 }

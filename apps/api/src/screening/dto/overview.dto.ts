@@ -44,7 +44,6 @@ export class ProcessEntryDto {
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     example: 1795357425000,
     description: 'Epoch milliseconds; null until the process starts',
   })
@@ -52,14 +51,12 @@ export class ProcessEntryDto {
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     example: 1795357425200,
     description: 'Epoch milliseconds; null until the process ends',
   })
   endDate!: number | null;
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     example: 1795357430000,
     description:
       'When the process should end (epoch ms), from the median duration of the last 100 finished processes of ' +
@@ -92,14 +89,12 @@ export class RequestOverviewDto {
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     description: 'Last process end (epoch ms) once every process is Finalizado, else null',
   })
   globalEndDate!: number | null;
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     example: 1795357440000,
     description:
       'The latest estimatedEndDate when every unfinished process has one and none waits for the candidate, else null',
@@ -109,7 +104,7 @@ export class RequestOverviewDto {
   @ApiProperty({ example: 'PKG-ACME-BASIC' })
   packageId!: string;
 
-  @ApiProperty({ type: [ProcessEntryDto] })
+  @ApiProperty()
   processes!: ProcessEntryDto[];
 }
 
@@ -135,7 +130,7 @@ export class RequestSummaryDto {
   @ApiProperty({ type: 'integer', description: 'Registration time, epoch milliseconds' })
   createdAt!: number;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiProperty({ type: 'integer' })
   globalEndDate!: number | null;
 }
 
@@ -167,8 +162,6 @@ export class ProviderRawDetailsDto {
   provider!: string;
 
   @ApiProperty({
-    type: String,
-    nullable: true,
     example: 'SBX-UGVwczpKdWFuIENh',
     description: "The provider's reference of its answer; null when it never answered",
   })
@@ -189,9 +182,6 @@ export class ProviderRawDetailsDto {
   answeredAt!: string;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
     example: {
       process: 'Peps',
       decision: 'Aprobado',
@@ -202,7 +192,7 @@ export class ProviderRawDetailsDto {
   })
   payload!: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     example: 'Sandbox provider for Peps did not answer',
     description:
       'Only when the provider never answered (result `No disponible`): why the last attempt failed',
@@ -243,7 +233,7 @@ export class ProcessDetailDto extends ProcessEntryDto {
   })
   declare endDate: number | null;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     description:
       'Typed executive summary; its shape depends on processName: ' +
       Object.entries(SUMMARY_OF_PROCESS)
@@ -252,14 +242,14 @@ export class ProcessDetailDto extends ProcessEntryDto {
       '; UnavailableSummaryDto when the provider gave no answer (result No disponible).',
     oneOf: SUMMARY_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
   })
-  summary?: Record<string, unknown>;
+  summary?: object;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     type: ProviderRawDetailsDto,
     description:
       'Only with detail=true: the provider answer (provider, reference, requestedAt, answeredAt, payload; reference and payload null and an error when it never answered)',
   })
-  rawDetails?: Record<string, unknown>;
+  rawDetails?: object;
 }
 
 /**
@@ -285,7 +275,6 @@ export class ProcessNotFinishedDto {
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     example: 1795357430000,
     description:
       'When the process should end (epoch ms), as in the overview; null when it cannot be estimated',

@@ -16,7 +16,6 @@ export class DeliveryAttemptDto {
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     description:
       'The status your endpoint answered; null when it did not answer (refused, timed out, unreachable)',
     example: 500,
@@ -27,8 +26,6 @@ export class DeliveryAttemptDto {
   durationMs!: number;
 
   @ApiProperty({
-    type: String,
-    nullable: true,
     description: 'Why the attempt failed; null when it succeeded (a 2xx)',
     example: 'HTTP 500',
   })
@@ -56,12 +53,11 @@ export class WebhookDeliveryDto {
   })
   status!: string;
 
-  @ApiProperty({ type: [DeliveryAttemptDto], description: 'Oldest first' })
+  @ApiProperty({ description: 'Oldest first' })
   attempts!: DeliveryAttemptDto[];
 
   @ApiProperty({
     type: 'integer',
-    nullable: true,
     description:
       'When the next attempt is due, epoch milliseconds; null when none is scheduled (finished, or waiting for an earlier event of the same candidate request)',
     example: 1795357455000,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
   endpointListQueryViolations,
@@ -30,7 +30,7 @@ export class CreateWebhookEndpointDto {
   @Allow()
   url!: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     enum: EVENT_TYPE_VALUES,
     isArray: true,
     example: EVENTS_EXAMPLE,
@@ -39,11 +39,11 @@ export class CreateWebhookEndpointDto {
   @Allow()
   events?: string[];
 
-  @ApiPropertyOptional(DESCRIPTION_PROPERTY)
+  @ApiProperty(DESCRIPTION_PROPERTY)
   @Allow()
   description?: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     description: 'Client the endpoint belongs to: required when the account has several clients',
     example: 'acme',
   })
@@ -53,30 +53,27 @@ export class CreateWebhookEndpointDto {
 
 /** CONTRACT 7.3 body of `PATCH /webhook-endpoints/{id}`: only the fields sent change. */
 export class UpdateWebhookEndpointDto {
-  @ApiPropertyOptional(URL_PROPERTY)
+  @ApiProperty(URL_PROPERTY)
   @Allow()
   url?: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     enum: EVENT_TYPE_VALUES,
     isArray: true,
-    nullable: true,
     example: EVENTS_EXAMPLE,
     description: 'Event types to receive (at least one); null receives every type again',
   })
   @Allow()
   events?: string[] | null;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     ...DESCRIPTION_PROPERTY,
-    type: String,
-    nullable: true,
     description: 'null clears it',
   })
   @Allow()
   description?: string | null;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     description:
       'false stops deliveries (pending ones end `failed`); true resumes them for new events. Five days of failed deliveries set it to false.',
     example: true,
@@ -100,7 +97,7 @@ export class WebhookEndpointDto {
   })
   events!: string[];
 
-  @ApiProperty({ type: String, nullable: true, example: 'ATS integration (production)' })
+  @ApiProperty({ example: 'ATS integration (production)' })
   description!: string | null;
 
   @ApiProperty({
