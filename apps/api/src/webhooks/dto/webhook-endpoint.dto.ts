@@ -125,7 +125,7 @@ export class WebhookEndpointPageDto extends CountedPageDto(WebhookEndpointDto, '
 
 @CheckedBy(endpointListQueryViolations)
 export class WebhookEndpointsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
+  @ApiProperty({
     description: 'Client whose endpoints to list: required when the account has several clients',
     example: 'acme',
   })
