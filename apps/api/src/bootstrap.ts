@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -12,7 +11,7 @@ import {
   frameworkErrorReply,
   RejectUnsafeInput,
 } from './common/json-body';
-import { securityHeaders } from './common/security-headers';
+import { applySecurityHeaders, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { ApplyHttpAnswer } from './common/http-answer';
 import { mountSwagger } from './docs/swagger';
@@ -49,7 +48,7 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  await app.register(helmet, securityHeaders(config));
+  applySecurityHeaders(adapter.getInstance(), securityHeaders(config));
   app.useBodyParser(
     'application/json',
     { bodyLimit: BODY_LIMIT_BYTES },
