@@ -13,7 +13,6 @@ import {
 } from './common/json-body';
 import { applySecurityHeaders, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { ApplyHttpAnswer } from './common/http-answer';
 import { mountSwagger } from './docs/swagger';
 
 /** CONTRACT 1: bodies over 100 kB (100,000 bytes) answer 413. */
@@ -55,7 +54,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     deferredJsonParser(adapter.getInstance()),
   );
   app.useBodyParser('text/csv', { bodyLimit: BODY_LIMIT_BYTES }, deferredCsvParser());
-  app.useGlobalInterceptors(new RejectUnsafeInput(app.get(Reflector)), new ApplyHttpAnswer());
+  // After the APP_GUARD (authentication), which Nest registered while creating the app: a caller
+  // without a token learns it needs one before it learns its input is unusable.
+  app.useGlobalGuards(new RejectUnsafeInput(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
   closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));
