@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -12,9 +11,8 @@ import {
   frameworkErrorReply,
   RejectUnsafeInput,
 } from './common/json-body';
-import { securityHeaders } from './common/security-headers';
+import { applySecurityHeaders, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { ApplyHttpAnswer } from './common/http-answer';
 import { mountSwagger } from './docs/swagger';
 
 /** CONTRACT 1: bodies over 100 kB (100,000 bytes) answer 413. */
@@ -49,14 +47,16 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  await app.register(helmet, securityHeaders(config));
+  applySecurityHeaders(adapter.getInstance(), securityHeaders(config));
   app.useBodyParser(
     'application/json',
     { bodyLimit: BODY_LIMIT_BYTES },
     deferredJsonParser(adapter.getInstance()),
   );
   app.useBodyParser('text/csv', { bodyLimit: BODY_LIMIT_BYTES }, deferredCsvParser());
-  app.useGlobalInterceptors(new RejectUnsafeInput(app.get(Reflector)), new ApplyHttpAnswer());
+  // After the APP_GUARD (authentication), which Nest registered while creating the app: a caller
+  // without a token learns it needs one before it learns its input is unusable.
+  app.useGlobalGuards(new RejectUnsafeInput(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
   closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));

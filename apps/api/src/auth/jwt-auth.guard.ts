@@ -1,26 +1,31 @@
-import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { IS_PUBLIC } from './auth-user';
+import { AccessTokens } from './access-tokens';
+import { AuthUser, IS_PUBLIC } from './auth-user';
 
-/** Global: every route needs a bearer token unless marked @Public(). */
+/**
+ * Global: every route needs a bearer token unless marked @Public(). Missing, malformed, expired or
+ * revoked: one answer (CONTRACT 1), also when the session could not be looked up.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokens,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
-    return isPublic ? true : super.canActivate(context);
-  }
-
-  // Missing, malformed, expired or revoked: one answer (CONTRACT 1).
-  override handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw new UnauthorizedException();
-    return user;
+    if (isPublic) return true;
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>();
+    const user = await this.tokens.authenticate(request.headers.authorization).catch(() => null);
+    if (!user) throw new UnauthorizedException();
+    request.user = user;
+    return true;
   }
 }

@@ -7,8 +7,9 @@ import { ShutdownState } from '@app/platform';
  * close is not held up by sockets left idle after their last answer.
  */
 export function closeConnectionsWhileDraining(fastify: FastifyInstance, shutdown: ShutdownState): void {
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: no promise per response.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (shutdown.isDraining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

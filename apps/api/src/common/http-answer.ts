@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { map, Observable } from 'rxjs';
 
@@ -6,7 +6,7 @@ import { map, Observable } from 'rxjs';
  * A handler's answer when a response header depends on the result (a `Location`, a file name, a
  * representation chosen from `Accept`): the body plus those headers. Controllers return it instead
  * of reaching for `@Res`; {@link ApplyHttpAnswer} sets the headers and sends the body. The status
- * stays the route's (`@HttpCode`).
+ * stays the route's (`@HttpCode`). A route that returns one is marked {@link AnswersWithHeaders}.
  */
 export class HttpAnswer<B> {
   constructor(
@@ -20,7 +20,7 @@ export class HttpAnswer<B> {
   }
 }
 
-/** Global: unwraps an {@link HttpAnswer} into its headers and body; any other result passes as it is. */
+/** Unwraps an {@link HttpAnswer} into its headers and body; any other result passes as it is. */
 @Injectable()
 export class ApplyHttpAnswer implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -33,3 +33,9 @@ export class ApplyHttpAnswer implements NestInterceptor {
     );
   }
 }
+
+/**
+ * Marks a route that returns an {@link HttpAnswer}. Only those routes get the interceptor: a route
+ * without any interceptor skips Nest's RxJS pipeline (a few dozen µs of CPU per request).
+ */
+export const AnswersWithHeaders = () => UseInterceptors(ApplyHttpAnswer);

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
-import { HttpAnswer } from '../common/http-answer';
+import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetCandidateReportUseCase } from './get-report.use-case';
 
@@ -12,6 +12,7 @@ export class ReportsController {
   constructor(private readonly reports: GetCandidateReportUseCase) {}
 
   @Get(':uuid/report')
+  @AnswersWithHeaders()
   @ApiOperation({
     operationId: 'getCandidateRequestReport',
     summary: 'Printable PDF report of a candidate request',

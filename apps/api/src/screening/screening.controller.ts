@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { EMPTY_DATA_SCHEMA, EnvelopeOf } from '../common/envelope';
-import { HttpAnswer } from '../common/http-answer';
+import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { ApiCsvBody } from '../docs/swagger';
@@ -87,6 +87,7 @@ export class ScreeningController {
 
   @Post()
   @HttpCode(202)
+  @AnswersWithHeaders()
   @ApiOperation({
     operationId: 'createCandidateRequest',
     summary: 'Register a candidate',
@@ -111,6 +112,7 @@ export class ScreeningController {
 
   @Post('batch')
   @HttpCode(202)
+  @AnswersWithHeaders()
   @AcceptsCsv()
   @ApiOperation({
     operationId: 'createCandidateRequestBatch',

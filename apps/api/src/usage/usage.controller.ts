@@ -11,7 +11,7 @@ import {
 import { usageCsv } from '@app/domain';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { prefersCsv } from '../common/accept';
-import { HttpAnswer } from '../common/http-answer';
+import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetUsageUseCase } from './get-usage.use-case';
 import { UsageQueryDto, UsageStatementDto } from './usage.dto';
@@ -24,6 +24,7 @@ export class UsageController {
   constructor(private readonly usage: GetUsageUseCase) {}
 
   @Get()
+  @AnswersWithHeaders()
   @ApiOperation({
     operationId: 'getUsage',
     summary: 'Usage statement: billed searches and record unlocks',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
 import { eventRows } from './event.repository';
-import { queryRows, SqlExecutor } from './executor';
+import { preparedRows, queryRows, SqlExecutor } from './executor';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 /** A validated candidate (the domain's registration input) as it is stored: nationality is always set. */
@@ -57,6 +57,36 @@ export const PROCESS_JSON = `json_build_object(
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
   'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
 
+const INSERT_REGISTRATIONS = `WITH request AS (
+         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status, batch_id, batch_index)
+         SELECT id, client_id, package_id, created_by, person_type, status, $7::uuid, batch_index
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $8::int[])
+             AS t(id, client_id, package_id, created_by, person_type, status, batch_index)),
+       candidate_row AS (
+         INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
+                                rfc, curp, consent_nip, regime, business_name, email, phone)
+         SELECT id, request_id, person_type, name, last_name, second_last_name, birth_date::date, nationality, gender,
+                rfc, curp, consent_nip, regime, business_name, email, phone
+           FROM unnest($9::uuid[], $1::uuid[], $5::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+                       $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
+             AS t(id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
+                  rfc, curp, consent_nip, regime, business_name, email, phone)),
+       processes AS (
+         INSERT INTO request_process (id, request_id, name, position, depends_on, status)
+         SELECT * FROM unnest($23::uuid[], $24::uuid[], $25::text[], $26::smallint[], $27::text[], $28::text[])),
+       events AS (
+         INSERT INTO event (client_id, type, subject, data)
+         SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::jsonb[]))
+       INSERT INTO outbox_job (queue, job_name, job_id, payload)
+       SELECT * FROM unnest($33::text[], $34::text[], $35::text[], $36::jsonb[])
+       RETURNING id, job_id`;
+
+const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
+       (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
+       (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.id = $1 AND r.client_id = ANY($2)`;
+
 /** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
 @Injectable()
 export class CandidateRequestRepository {
@@ -80,84 +110,61 @@ export class CandidateRequestRepository {
     );
     const events = registrations.flatMap((r) => r.events.map((e) => ({ clientId: r.clientId, event: e })));
     const eventColumns = eventRows(events.map((e) => e.event));
-    const rows = await queryRows<{ id: string; job_id: string }>(
-      executor,
-      `WITH request AS (
-         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status, batch_id, batch_index)
-         SELECT id, client_id, package_id, created_by, person_type, status, $7::uuid, batch_index
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $8::int[])
-             AS t(id, client_id, package_id, created_by, person_type, status, batch_index)),
-       candidate_row AS (
-         INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
-                                rfc, curp, consent_nip, regime, business_name, email, phone)
-         SELECT id, request_id, person_type, name, last_name, second_last_name, birth_date::date, nationality, gender,
-                rfc, curp, consent_nip, regime, business_name, email, phone
-           FROM unnest($9::uuid[], $1::uuid[], $5::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                       $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
-             AS t(id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
-                  rfc, curp, consent_nip, regime, business_name, email, phone)),
-       processes AS (
-         INSERT INTO request_process (id, request_id, name, position, depends_on, status)
-         SELECT * FROM unnest($23::uuid[], $24::uuid[], $25::text[], $26::smallint[], $27::text[], $28::text[])),
-       events AS (
-         INSERT INTO event (client_id, type, subject, data)
-         SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::jsonb[]))
-       INSERT INTO outbox_job (queue, job_name, job_id, payload)
-       SELECT * FROM unnest($33::text[], $34::text[], $35::text[], $36::jsonb[])
-       RETURNING id, job_id`,
-      [
-        all((r) => r.requestId),
-        all((r) => r.clientId),
-        all((r) => r.packageId),
-        all((r) => r.createdBy),
-        all((r) => r.personType),
-        all((r) => r.status),
-        batch?.id ?? null,
-        batch ? batch.indexes : all(() => null),
-        candidate((c) => c.id),
-        candidate((c) => c.name),
-        candidate((c) => c.lastName),
-        candidate((c) => c.secondLastName),
-        candidate((c) => c.birthDate),
-        candidate((c) => c.nationality),
-        candidate((c) => c.gender),
-        candidate((c) => c.rfc),
-        candidate((c) => c.curp),
-        candidate((c) => c.consentNIP),
-        candidate((c) => c.regime),
-        candidate((c) => c.businessName),
-        candidate((c) => c.email),
-        candidate((c) => c.phone),
-        processes.map((p) => p.id),
-        processes.map((p) => p.requestId),
-        processes.map((p) => p.name),
-        processes.map((p) => p.position),
-        processes.map((p) => p.dependsOn),
-        processes.map((p) => p.status),
-        events.map((e) => e.clientId),
-        eventColumns.types,
-        eventColumns.subjects,
-        eventColumns.data,
-        jobs.map((j) => j.queue),
-        jobs.map((j) => j.jobName),
-        jobs.map((j) => j.jobId),
-        jobs.map((j) => JSON.stringify(j.payload)),
-      ],
-    );
+    const params = [
+      all((r) => r.requestId),
+      all((r) => r.clientId),
+      all((r) => r.packageId),
+      all((r) => r.createdBy),
+      all((r) => r.personType),
+      all((r) => r.status),
+      batch?.id ?? null,
+      batch ? batch.indexes : all(() => null),
+      candidate((c) => c.id),
+      candidate((c) => c.name),
+      candidate((c) => c.lastName),
+      candidate((c) => c.secondLastName),
+      candidate((c) => c.birthDate),
+      candidate((c) => c.nationality),
+      candidate((c) => c.gender),
+      candidate((c) => c.rfc),
+      candidate((c) => c.curp),
+      candidate((c) => c.consentNIP),
+      candidate((c) => c.regime),
+      candidate((c) => c.businessName),
+      candidate((c) => c.email),
+      candidate((c) => c.phone),
+      processes.map((p) => p.id),
+      processes.map((p) => p.requestId),
+      processes.map((p) => p.name),
+      processes.map((p) => p.position),
+      processes.map((p) => p.dependsOn),
+      processes.map((p) => p.status),
+      events.map((e) => e.clientId),
+      eventColumns.types,
+      eventColumns.subjects,
+      eventColumns.data,
+      jobs.map((j) => j.queue),
+      jobs.map((j) => j.jobName),
+      jobs.map((j) => j.jobId),
+      jobs.map((j) => JSON.stringify(j.payload)),
+    ];
+    // Outside a transaction, a prepared statement: PostgreSQL parses and plans this five-part
+    // statement once per pooled connection instead of on every registration.
+    const rows: Array<{ id: string; job_id: string }> =
+      executor === this.dataSource
+        ? await preparedRows(this.dataSource, 'insert-registrations', INSERT_REGISTRATIONS, params)
+        : await queryRows(executor, INSERT_REGISTRATIONS, params);
     const idOf = new Map(rows.map((row) => [row.job_id, String(row.id)]));
     return jobs.map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
   }
 
   /** One round trip: the hot path of polling. */
   async findOverview(requestId: string, clientIds: string[]): Promise<RequestOverviewRow | null> {
-    const rows: RequestOverviewRow[] = await this.dataSource.query(
-      `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
-              (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
-              (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.id = $1 AND r.client_id = ANY($2)`,
-      [requestId, clientIds],
-    );
+    // Prepared: clients poll this; PostgreSQL plans it once per pooled connection.
+    const rows = await preparedRows<RequestOverviewRow>(this.dataSource, 'request-overview', OVERVIEW, [
+      requestId,
+      clientIds,
+    ]);
     return rows[0] ? { ...rows[0], createdAt: Number(rows[0].createdAt) } : null;
   }
 

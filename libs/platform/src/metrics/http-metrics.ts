@@ -20,9 +20,12 @@ export class HttpMetrics {
     });
   }
 
-  /** Observes every answered request, Nest routes and plugin routes (Swagger, Bull Board) alike. */
+  /**
+   * Observes every answered request, Nest routes and plugin routes (Swagger, Bull Board) alike. A
+   * callback hook, not an async one: no promise per request.
+   */
   instrument(fastify: FastifyInstance): void {
-    fastify.addHook('onResponse', async (request, reply) => {
+    fastify.addHook('onResponse', (request, reply, done) => {
       this.duration.observe(
         {
           method: request.method,
@@ -31,6 +34,7 @@ export class HttpMetrics {
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   }
 }
