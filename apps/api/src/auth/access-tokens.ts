@@ -1,76 +1,51 @@
-import { createSecretKey, KeyObject } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG, AppConfig } from '@app/platform';
-import { AccessTokenClaims, AuthUser } from './auth-user';
-import { SessionAuthority } from './session-authority';
+import type { AccessTokenClaims, AuthUser } from './auth-user';
+import type { SessionAuthority } from './session-authority';
 
-/** Tokens whose signature this process checked, kept until they expire (oldest dropped first). */
+/** Tokens whose signature passport-jwt checked in this process, kept until they expire (oldest dropped first). */
 const MAX_VERIFIED_TOKENS = 10_000;
 
-type VerifiedClaims = AccessTokenClaims & { exp?: unknown; nbf?: unknown };
+export type VerifiedClaims = AccessTokenClaims & { exp?: unknown; nbf?: unknown };
 
 /**
- * Who a bearer token speaks for: a valid HS256 signature, not expired, claims of our shape, and a
- * session that still grants exactly those claims (SessionAuthority). Anything else is null, which
- * the guard answers with the one 401 of CONTRACT 1.
+ * The claims of bearer tokens passport-jwt has verified, and who they speak for.
  *
- * A client polls with the same token for up to its lifetime, so the signature check (jsonwebtoken:
- * base64 and JSON decoding, an HMAC) is done once per token string: the claims of a checked token
- * are kept, and only its time limits are checked again on later requests, exactly as jsonwebtoken
- * checks them. The session is still asked on every request (it caches for a few seconds itself).
+ * A client polls with the same token for up to its lifetime, so the signature check (passport's
+ * context, then jsonwebtoken: base64 and JSON decoding, an HMAC) is done once per token string: the
+ * strategy remembers the claims of a token it verified, and later requests with that token only
+ * check its time limits again, exactly as jsonwebtoken checks them. The session is still asked on
+ * every request (it caches for a few seconds itself). Plain TypeScript: the auth module provides it.
  */
-@Injectable()
 export class AccessTokens {
   private readonly verified = new Map<string, VerifiedClaims>();
-  // A KeyObject made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
-  // public key on every verification, which cost a quarter of the api's CPU under load.
-  private readonly key: KeyObject;
 
-  constructor(
-    private readonly jwt: JwtService,
-    private readonly sessions: SessionAuthority,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.key = createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8'));
+  constructor(private readonly sessions: Pick<SessionAuthority, 'confirm'>) {}
+
+  /** Called by the strategy once passport-jwt has verified `token`. */
+  remember(token: string, claims: VerifiedClaims): void {
+    if (this.verified.size >= MAX_VERIFIED_TOKENS)
+      this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
   }
 
-  /** The caller of an `Authorization` header value; null when it does not authenticate anyone. */
-  async authenticate(authorization: string | string[] | undefined): Promise<AuthUser | null> {
-    const token = bearerToken(authorization);
-    const claims = token === null ? null : this.claimsOf(token);
-    if (!claims) return null;
+  /** The remembered claims of `token` while within its time limits; null when unknown or expired. */
+  knownClaims(token: string): VerifiedClaims | null {
+    const known = this.verified.get(token);
+    if (!known) return null;
+    if (withinTimeLimits(known, Math.floor(Date.now() / 1000))) return known;
+    this.verified.delete(token);
+    return null;
+  }
+
+  /** Who verified claims speak for: claims of our shape and a session that still grants them. */
+  async userFor(claims: VerifiedClaims): Promise<AuthUser | null> {
     if (!claims.sub || !claims.sid || !claims.client || !Array.isArray(claims.clients)) return null;
     const grant = await this.sessions.confirm(claims);
     if (!grant) return null;
     return { userId: grant.userId, client: grant.client, clients: grant.clients, sessionId: claims.sid };
   }
-
-  private claimsOf(token: string): VerifiedClaims | null {
-    const now = Math.floor(Date.now() / 1000);
-    const known = this.verified.get(token);
-    if (known) {
-      if (withinTimeLimits(known, now)) return known;
-      this.verified.delete(token);
-      return null;
-    }
-    let claims: unknown;
-    try {
-      // The module's verify options pin HS256 (never "none" nor a key-confusion algorithm).
-      claims = this.jwt.verify(token, { secret: this.key as unknown as Buffer });
-    } catch {
-      return null;
-    }
-    if (!claims || typeof claims !== 'object') return null;
-    if (this.verified.size >= MAX_VERIFIED_TOKENS) {
-      this.verified.delete(this.verified.keys().next().value as string);
-    }
-    this.verified.set(token, claims as VerifiedClaims);
-    return claims as VerifiedClaims;
-  }
 }
 
-/** jsonwebtoken's own checks of `exp` and `nbf` (no clock tolerance), for a token checked earlier. */
+/** jsonwebtoken's own checks of `exp` and `nbf` (no clock tolerance), for a token verified earlier. */
 function withinTimeLimits(claims: VerifiedClaims, now: number): boolean {
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return false;
   if (claims.exp !== undefined && (typeof claims.exp !== 'number' || now >= claims.exp)) return false;
@@ -79,7 +54,7 @@ function withinTimeLimits(claims: VerifiedClaims, now: number): boolean {
 
 const AUTH_HEADER = /(\S+)\s+(\S+)/;
 
-/** The token of `Bearer <token>` (scheme in any case), as passport-jwt's extractor read it. */
+/** The token of `Bearer <token>` (scheme in any case), as passport-jwt's extractor reads it. */
 export function bearerToken(authorization: string | string[] | undefined): string | null {
   if (typeof authorization !== 'string') return null;
   const match = AUTH_HEADER.exec(authorization);

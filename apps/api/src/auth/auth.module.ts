@@ -1,16 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { AccessTokens } from './access-tokens';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtStrategy } from './jwt.strategy';
 import { SessionAuthority } from './session-authority';
 import { SignInThrottle } from './signin-throttle';
 
 @Module({
   imports: [
+    PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -23,7 +26,12 @@ import { SignInThrottle } from './signin-throttle';
   controllers: [AuthController],
   providers: [
     AuthService,
-    AccessTokens,
+    {
+      provide: AccessTokens,
+      inject: [SessionAuthority],
+      useFactory: (s: SessionAuthority) => new AccessTokens(s),
+    },
+    JwtStrategy,
     SessionAuthority,
     SignInThrottle,
     { provide: APP_GUARD, useClass: JwtAuthGuard },

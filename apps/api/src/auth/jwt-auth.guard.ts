@@ -1,31 +1,44 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccessTokens } from './access-tokens';
+import { AuthGuard } from '@nestjs/passport';
+import { AccessTokens, bearerToken } from './access-tokens';
 import { AuthUser, IS_PUBLIC } from './auth-user';
 
+type AuthRequest = { headers: Record<string, string | string[] | undefined>; user?: AuthUser };
+
 /**
- * Global: every route needs a bearer token unless marked @Public(). Missing, malformed, expired or
- * revoked: one answer (CONTRACT 1), also when the session could not be looked up.
+ * Global: every route needs a bearer token unless marked @Public(). A token passport-jwt has
+ * already verified in this process skips passport (its claims are remembered until they expire);
+ * any other goes through passport-jwt. Missing, malformed, expired or revoked: one answer
+ * (CONTRACT 1), also when the session could not be looked up.
  */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
+export class JwtAuthGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokens,
-  ) {}
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (isPublic) return true;
-    const request = context
-      .switchToHttp()
-      .getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>();
-    const user = await this.tokens.authenticate(request.headers.authorization).catch(() => null);
+    const request = context.switchToHttp().getRequest<AuthRequest>();
+    const token = bearerToken(request.headers.authorization);
+    const known = token === null ? null : this.tokens.knownClaims(token);
+    if (!known) return (await super.canActivate(context)) as boolean;
+    const user = await this.tokens.userFor(known).catch(() => null);
     if (!user) throw new UnauthorizedException();
     request.user = user;
     return true;
+  }
+
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw new UnauthorizedException();
+    return user;
   }
 }
