@@ -21,7 +21,7 @@ async function runScreeningBench(stack, token) {
   const registration = await loadMedian(registrationLoad(stack.base, token));
   results.registration = registration;
   stack.startProcessor();
-  await waitUntil(db, ALL_DONE, [], 600_000);
+  await waitUntil(db, ALL_DONE, [], 600_000, 100);
 
   // 2. Overview GET: the api and the bare node:http + pg handler, side by side in this run.
   const uuid = await post(stack, token, candidate('PKG-ACME-FULL'));

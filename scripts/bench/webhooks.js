@@ -39,7 +39,7 @@ async function subscribe(stack, token, db, url) {
 /** Registration throughput while the processor runs (and dispatches and delivers), then a drain. */
 async function registrationRate(stack, token, db) {
   const result = await load(registrationLoad(stack.base, token));
-  await waitUntil(db, QUIET, [], 600_000);
+  await waitUntil(db, QUIET, [], 600_000, 100);
   return result;
 }
 
@@ -49,7 +49,7 @@ async function processorRate(stack, token, db) {
   const queued = await queueRegistrations(stack, token);
   stack.startProcessor();
   const { jobs, seconds } = await processJobsRun(db, queued);
-  await waitUntil(db, QUIET, [], 600_000);
+  await waitUntil(db, QUIET, [], 600_000, 100);
   return jobs / seconds;
 }
 
@@ -72,6 +72,7 @@ async function deliveryRate(db, count) {
     `SELECT count(*) FILTER (WHERE status = 'succeeded') = $2 AS done FROM webhook_delivery WHERE event_tx = $1::xid8`,
     [written[0].tx, count],
     600_000,
+    100,
   );
   const { rows } = await db.query(
     `SELECT max((a->>'at')::bigint + (a->>'durationMs')::bigint) AS last FROM webhook_delivery, jsonb_array_elements(attempts) a
@@ -86,7 +87,7 @@ async function runWebhooksBench(stack, token) {
   await db.connect();
   const receiver = await startReceiver(Number(stack.env.PORT) + 97);
   try {
-    await waitUntil(db, QUIET, [], 600_000);
+    await waitUntil(db, QUIET, [], 600_000, 100);
     // Side by side: the two setups alternate, so drift on a shared machine hits both alike.
     const registration = { none: [], one: [] };
     const processor = { none: [], one: [] };

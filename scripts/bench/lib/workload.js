@@ -60,13 +60,16 @@ function registrationLoad(base, token, options = {}) {
   };
 }
 
-/** Polls `sql` (one row with a boolean `done`) until it holds. */
-async function waitUntil(db, sql, params, timeoutMs = 120_000) {
+/**
+ * Polls `sql` (one row with a boolean `done`) until it holds, every `everyMs`. Waits whose figure is
+ * read from the database afterwards poll slowly: the poll itself takes CPU from what is measured.
+ */
+async function waitUntil(db, sql, params, timeoutMs = 120_000, everyMs = 5) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const { rows } = await db.query(sql, params);
     if (rows[0].done) return;
-    await sleep(5);
+    await sleep(everyMs);
   }
   throw new Error(`timed out: ${sql}`);
 }
@@ -102,6 +105,7 @@ async function processJobsRun(db, requestIds, timeoutMs = 300_000) {
     `SELECT count(*) = 0 AS done FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
     [requestIds],
     timeoutMs,
+    100,
   );
   const { rows } = await db.query(
     `SELECT count(*)::int AS jobs, extract(epoch FROM (max(end_date) - min(start_date))) AS seconds
