@@ -1,15 +1,18 @@
 import { Webhook } from 'standardwebhooks';
 import type { WebhookSender } from '@app/domain';
 import { afterAttempt, shouldDisableEndpoint, signingSecrets, webhookHeaders } from '@app/domain';
-import { DeliveryAttempt, DeliveryForAttempt, WebhookDeliveryRepository } from '@app/persistence';
+import {
+  DeliveryAttempt,
+  DeliveryForAttempt,
+  ReleasedDelivery,
+  WebhookDeliveryRepository,
+} from '@app/persistence';
 import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
 
 /** Deliveries of one subject a job attempts one after the other before handing the rest to a new job. */
 export const CHAIN_STEPS_PER_JOB = 50;
-
-type Released = { id: string; generation: number };
 
 /**
  * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
@@ -21,8 +24,11 @@ type Released = { id: string; generation: number };
  *
  * A success releases the next event of its subject, and the same job goes on with it (up to
  * CHAIN_STEPS_PER_JOB): a request's dozen events then cost one job instead of a job, an outbox row
- * and its commit each. The released delivery is recorded as due (next_attempt_at) before it is
- * attempted, so a processor that dies in between leaves it to the dispatcher's overdue check.
+ * and its commit each. The record answers the released delivery's event, and the endpoint is the one
+ * the job read (a URL or secret changed meanwhile applies from the next job; a disabled endpoint
+ * cancels what is pending, so the chain stops at the next record). The released delivery is recorded
+ * as due (next_attempt_at) before it is attempted, so a processor that dies in between leaves it to
+ * the dispatcher's overdue check.
  */
 export class DeliverWebhookUseCase {
   constructor(
@@ -48,23 +54,21 @@ export class DeliverWebhookUseCase {
     if (failed) throw failed.reason;
   }
 
-  /** The delivery, then the deliveries of its subject that each success releases. */
+  /** The delivery, then the deliveries of its subject that each success releases (see above). */
   private async attempt(first: DeliveryForAttempt): Promise<void> {
-    let delivery: DeliveryForAttempt | undefined = first;
-    for (let step = 1; delivery; step++) {
+    let delivery = first;
+    for (let step = 1; ; step++) {
       const released = await this.attemptOne(delivery);
       if (!released) return;
-      if (step >= CHAIN_STEPS_PER_JOB) {
-        await this.outbox.publishNow(await this.outbox.stageNow([deliverWebhookJob([released])]));
-        return;
-      }
-      const next = (await this.deliveries.forAttempts([released.id])).get(released.id);
-      delivery = next?.status === 'pending' && next.generation === released.generation ? next : undefined;
+      if (step >= CHAIN_STEPS_PER_JOB) return this.publish(released);
+      // Same endpoint, next event of the same subject: the record answered what the attempt needs.
+      const { id, generation, attemptsMade, event } = released;
+      delivery = { ...delivery, id, generation, attemptsMade, event, status: 'pending' };
     }
   }
 
-  /** One POST and its record; answers the delivery it released, if any. */
-  private async attemptOne(delivery: DeliveryForAttempt): Promise<Released | null> {
+  /** One POST and its record; answers the delivery its success released, if any. */
+  private async attemptOne(delivery: DeliveryForAttempt): Promise<ReleasedDelivery | null> {
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));
@@ -95,7 +99,7 @@ export class DeliverWebhookUseCase {
   private async record(
     delivery: DeliveryForAttempt,
     attempt: DeliveryAttempt,
-  ): Promise<{ outcome: DeliveryOutcome; released: Released | null }> {
+  ): Promise<{ outcome: DeliveryOutcome; released: ReleasedDelivery | null }> {
     const outcome = afterAttempt({
       succeeded: attempt.error === null,
       attemptsMade: delivery.attemptsMade + 1,
@@ -112,10 +116,16 @@ export class DeliverWebhookUseCase {
         : null;
     const recorded = await this.deliveries.recordAttempt(delivery, attempt, outcome, retry);
     if (retry && recorded.retryJobId) await this.outbox.publishNow([{ ...retry, id: recorded.retryJobId }]);
-    if (attempt.error !== null && shouldDisableEndpoint(recorded.failingSince, Date.now()))
+    if (attempt.error === null) return { outcome: 'succeeded', released: recorded.released };
+    if (shouldDisableEndpoint(recorded.failingSince, Date.now()))
       await this.deliveries.disableEndpoint(delivery.endpointId);
-    const released = recorded.released;
-    if (attempt.error === null) return { outcome: 'succeeded', released };
-    return { outcome: outcome.status === 'failed' ? 'failed' : 'retrying', released };
+    // After a failure the next event goes on in a job of its own, which reads it (and the endpoint,
+    // perhaps just disabled) afresh.
+    if (recorded.released) await this.publish(recorded.released);
+    return { outcome: outcome.status === 'failed' ? 'failed' : 'retrying', released: null };
+  }
+
+  private async publish({ id, generation }: ReleasedDelivery): Promise<void> {
+    await this.outbox.publishNow(await this.outbox.stageNow([deliverWebhookJob([{ id, generation }])]));
   }
 }

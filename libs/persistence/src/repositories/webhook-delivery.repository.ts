@@ -27,6 +27,18 @@ export interface DeliveryView {
   nextAttemptAt: number | null;
 }
 
+/** A delivery an attempt's record made due: the next event of the subject, for the same endpoint. */
+export interface ReleasedDelivery {
+  id: string;
+  generation: number;
+  attemptsMade: number;
+  event: StoredEvent;
+}
+
+/** The event envelope of `e` as a JSON object, keys in the order ENVELOPE gives them. */
+const EVENT_JSON = `'id', 'evt_' || e.tx_id || '_' || e.seq, 'type', e.type,
+  'createdAt', (extract(epoch FROM e.created_at) * 1000)::bigint, 'clientId', e.client_id, 'data', e.data`;
+
 /** Everything one attempt needs, read once before it (outside any transaction). */
 export interface DeliveryForAttempt {
   id: string;
@@ -160,7 +172,8 @@ export class WebhookDeliveryRepository {
    *   next_attempt_at, the generic plan of this prepared statement scanned every scheduled pending
    *   delivery through the due index instead (about 800 rows per attempt in the webhooks bench);
    * - keeps the endpoint's failure streak.
-   * Answers the retry's outbox row id, the released delivery and since when the endpoint has failed.
+   * Answers the retry's outbox row id, the released delivery (with its event, so the caller can
+   * attempt it without reading it again) and since when the endpoint has failed.
    *
    * Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only):
    * one record per POST made these waits the processor's bottleneck. What a PostgreSQL crash can
@@ -176,13 +189,13 @@ export class WebhookDeliveryRepository {
     retryJob: OutboxJob | null,
   ): Promise<{
     retryJobId: string | null;
-    released: { id: string; generation: number } | null;
+    released: ReleasedDelivery | null;
     failingSince: number | null;
   }> {
     const unchanged = `d.generation = $4 AND d.status = 'pending' AND jsonb_array_length(d.attempts) = $5`;
     const rows = await preparedRows<{
       retryJobId: string | null;
-      released: { id: string; generation: number } | null;
+      released: ReleasedDelivery | null;
       failingSince: string | null;
     }>(
       this.dataSource,
@@ -209,14 +222,16 @@ export class WebhookDeliveryRepository {
           WHERE d.id = (SELECT id FROM chain WHERE waiting ORDER BY event_created_at, event_tx, event_seq LIMIT 1)
             AND d.next_attempt_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM chain WHERE NOT waiting AND unattempted)
-         RETURNING d.id, d.generation),
+         RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq),
        health AS (
          UPDATE webhook_endpoint w
             SET failing_since = CASE WHEN $13 THEN NULL ELSE $14::timestamptz END
           WHERE w.id = $2 AND (CASE WHEN $13 THEN w.failing_since IS NOT NULL ELSE w.failing_since IS NULL END)
          RETURNING w.failing_since)
        SELECT (SELECT id::text FROM retry) AS "retryJobId",
-              (SELECT row_to_json(released) FROM released) AS released,
+              (SELECT json_build_object('id', r.id, 'generation', r.generation, 'attemptsMade', r.attempts_made,
+                        'event', json_build_object(${EVENT_JSON}))
+                 FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq) AS released,
               CASE WHEN $13 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
                 (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"
          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
@@ -240,7 +255,10 @@ export class WebhookDeliveryRepository {
     const row = rows[0];
     return {
       retryJobId: row.retryJobId,
-      released: row.released,
+      released: row.released && {
+        ...row.released,
+        event: { ...row.released.event, createdAt: Number(row.released.event.createdAt) },
+      },
       failingSince: row.failingSince === null ? null : new Date(row.failingSince).getTime(),
     };
   }
