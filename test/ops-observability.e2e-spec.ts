@@ -69,13 +69,13 @@ describe('Prometheus metrics', () => {
     });
     expect(overviews).toHaveLength(1);
     expect(overviews[0].value).toBeGreaterThanOrEqual(1);
-    const registrations = find(samples, 'http_request_duration_seconds_sum', {
-      method: 'POST',
-      route: '/candidate-requests',
-      status: '202',
-    });
-    expect(registrations[0].value).toBeGreaterThan(0);
-    expect(registrations[0].value).toBeLessThan(60);
+    const registration = { method: 'POST', route: '/candidate-requests', status: '202' };
+    const [secondsSum] = find(samples, 'http_request_duration_seconds_sum', registration);
+    const [count] = find(samples, 'http_request_duration_seconds_count', registration);
+    // In seconds, not milliseconds: the mean of every registration this shared api has served (the
+    // sum alone grows with however many earlier suites registered, in whatever order they ran).
+    expect(secondsSum.value).toBeGreaterThan(0);
+    expect(secondsSum.value / count.value).toBeLessThan(2);
     expect(
       find(samples, 'http_request_duration_seconds_count', { route: '(unmatched)', status: '404' })[0].value,
     ).toBeGreaterThanOrEqual(1);
