@@ -301,6 +301,34 @@ describe('order within a subject', () => {
   });
 });
 
+describe('a delivery due but never sent', () => {
+  it('is published again from PostgreSQL once overdue (a processor killed inside a chain)', async () => {
+    const hooks = await receiver();
+    const endpoint = await createEndpoint(acme, { url: hooks.url });
+    const eventId = await withDb(async (db) => {
+      await db.query('BEGIN');
+      const { rows } = await db.query(
+        `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
+         RETURNING tx_id, seq, 'evt_' || tx_id || '_' || seq AS id`,
+        [endpoint.id, { endpointId: endpoint.id }],
+      );
+      // Released (due) two minutes ago, with no outbox row and no job: what a processor killed
+      // between a chain's record and its next attempt leaves behind.
+      await db.query(
+        `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, next_attempt_at, created_at)
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3, 'webhook.test', now(), $1::text, 'pending',
+                 now() - interval '2 minutes', now() - interval '2 minutes')`,
+        [endpoint.id, rows[0].tx_id, rows[0].seq],
+      );
+      await db.query('COMMIT');
+      return rows[0].id as string;
+    });
+    const [arrived] = await hooks.waitFor((r) => r.event.id === eventId, 1, 45_000);
+    expect(verify(arrived, endpoint.secret)).toBeTruthy();
+    await waitForDelivery(acme, endpoint.id, eventId, (d) => d.status === 'succeeded');
+  }, 60_000);
+});
+
 describe('secret rotation', () => {
   it('signs with both secrets for 24 hours, then with the new one only', async () => {
     const hooks = await receiver();
