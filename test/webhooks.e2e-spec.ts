@@ -274,26 +274,40 @@ describe('nothing lost', () => {
   }, 90_000);
 });
 
+/**
+ * A `webhook.test` event and the endpoint's pending delivery of it, written in one transaction so the
+ * dispatcher sees the event only with its delivery already there (and adds none of its own). The
+ * delivery's next attempt and creation time are SQL expressions. Answers the event id.
+ */
+function insertTestDelivery(
+  endpointId: string,
+  at: { nextAttemptAt: string; createdAt: string },
+): Promise<string> {
+  return withDb(async (db) => {
+    await db.query('BEGIN');
+    const { rows } = await db.query(
+      `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
+       RETURNING tx_id, seq, 'evt_' || tx_id || '_' || seq AS id`,
+      [endpointId, { endpointId }],
+    );
+    await db.query(
+      `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, next_attempt_at, created_at)
+       VALUES (gen_random_uuid(), $1::uuid, $2, $3, 'webhook.test', now(), $1::text, 'pending', ${at.nextAttemptAt}, ${at.createdAt})`,
+      [endpointId, rows[0].tx_id, rows[0].seq],
+    );
+    await db.query('COMMIT');
+    return rows[0].id as string;
+  });
+}
+
 describe('order within a subject', () => {
   it('releases a delivery left waiting with nothing ahead of it (a release that raced the dispatcher)', async () => {
     const hooks = await receiver();
     const endpoint = await createEndpoint(acme, { url: hooks.url });
-    const eventId = await withDb(async (db) => {
-      // One transaction: the dispatcher sees the event only with its delivery already there.
-      await db.query('BEGIN');
-      const { rows } = await db.query(
-        `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
-         RETURNING tx_id, seq, 'evt_' || tx_id || '_' || seq AS id`,
-        [endpoint.id, { endpointId: endpoint.id }],
-      );
-      // Waiting (no next attempt) with nothing ahead of it, as a release racing the dispatcher leaves it.
-      await db.query(
-        `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, created_at)
-         VALUES (gen_random_uuid(), $1::uuid, $2, $3, 'webhook.test', now(), $1::text, 'pending', now() - interval '5 seconds')`,
-        [endpoint.id, rows[0].tx_id, rows[0].seq],
-      );
-      await db.query('COMMIT');
-      return rows[0].id as string;
+    // Waiting (no next attempt) with nothing ahead of it, as a release racing the dispatcher leaves it.
+    const eventId = await insertTestDelivery(endpoint.id, {
+      nextAttemptAt: 'NULL',
+      createdAt: "now() - interval '5 seconds'",
     });
     const [arrived] = await hooks.waitFor((r) => r.event.id === eventId, 1, 15_000);
     expect(verify(arrived, endpoint.secret)).toBeTruthy();
@@ -305,23 +319,11 @@ describe('a delivery due but never sent', () => {
   it('is published again from PostgreSQL once overdue (a processor killed inside a chain)', async () => {
     const hooks = await receiver();
     const endpoint = await createEndpoint(acme, { url: hooks.url });
-    const eventId = await withDb(async (db) => {
-      await db.query('BEGIN');
-      const { rows } = await db.query(
-        `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
-         RETURNING tx_id, seq, 'evt_' || tx_id || '_' || seq AS id`,
-        [endpoint.id, { endpointId: endpoint.id }],
-      );
-      // Released (due) two minutes ago, with no outbox row and no job: what a processor killed
-      // between a chain's record and its next attempt leaves behind.
-      await db.query(
-        `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, next_attempt_at, created_at)
-         VALUES (gen_random_uuid(), $1::uuid, $2, $3, 'webhook.test', now(), $1::text, 'pending',
-                 now() - interval '2 minutes', now() - interval '2 minutes')`,
-        [endpoint.id, rows[0].tx_id, rows[0].seq],
-      );
-      await db.query('COMMIT');
-      return rows[0].id as string;
+    // Released (due) two minutes ago, with no outbox row and no job: what a processor killed
+    // between a chain's record and its next attempt leaves behind.
+    const eventId = await insertTestDelivery(endpoint.id, {
+      nextAttemptAt: "now() - interval '2 minutes'",
+      createdAt: "now() - interval '2 minutes'",
     });
     const [arrived] = await hooks.waitFor((r) => r.event.id === eventId, 1, 45_000);
     expect(verify(arrived, endpoint.secret)).toBeTruthy();
