@@ -10,6 +10,7 @@ import {
 import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
+import { DeliveryPacer } from './delivery-pacer';
 
 /** Deliveries of one subject a job attempts one after the other before handing the rest to a new job. */
 export const CHAIN_STEPS_PER_JOB = 50;
@@ -29,6 +30,9 @@ export const CHAIN_STEPS_PER_JOB = 50;
  * cancels what is pending, so the chain stops at the next record). The released delivery is recorded
  * as due (next_attempt_at) before it is attempted, so a processor that dies in between leaves it to
  * the dispatcher's overdue check.
+ *
+ * Every POST first waits for its turn from the DeliveryPacer: while process jobs wait for a slot,
+ * attempts go at a trickle and screening work gets the CPU.
  */
 export class DeliverWebhookUseCase {
   constructor(
@@ -37,6 +41,7 @@ export class DeliverWebhookUseCase {
     private readonly sender: WebhookSender,
     private readonly outbox: OutboxPublisher,
     private readonly outcomes: DeliveryOutcomes,
+    private readonly pacer: DeliveryPacer,
     private readonly config: AppConfig,
   ) {}
 
@@ -69,6 +74,7 @@ export class DeliverWebhookUseCase {
 
   /** One POST and its record; answers the delivery its success released, if any. */
   private async attemptOne(delivery: DeliveryForAttempt): Promise<ReleasedDelivery | null> {
+    await this.pacer.turn();
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));

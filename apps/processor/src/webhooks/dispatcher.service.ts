@@ -1,12 +1,15 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
+import { BUSY_ATTEMPTS_PER_SECOND, DeliveryPacer } from './delivery-pacer';
 import { EventDispatcher } from './event-dispatcher';
 
 /** Events per batch (one transaction). */
 export const DISPATCH_BATCH = 500;
 /** How often an idle dispatcher looks for new events: the delay a webhook adds to an event. */
 const IDLE_POLL_MS = 100;
+/** While process jobs wait (see DeliveryPacer), a batch a second, as small as the attempts' pace. */
+const BUSY_POLL_MS = 1_000;
 /** A scheduled attempt this late lost its job (a Redis that restarted empty): publish it again. */
 const OVERDUE_GRACE_MS = 60_000;
 const OVERDUE_CHECK_EVERY_MS = 30_000;
@@ -17,7 +20,8 @@ const STUCK_CHECK_EVERY_MS = 1_000;
 /**
  * Runs the dispatcher in every processor: right away again while batches come full, otherwise every
  * IDLE_POLL_MS (a dispatcher that finds the cursor locked by another processor just waits for its
- * next turn). Also releases chains a racing release missed, and re-arms the outbox rows of
+ * next turn), and while process jobs wait for a slot it yields to them as the attempts do (a small
+ * batch a second: events dispatched faster could not be attempted anyway). Also releases chains a racing release missed, and re-arms the outbox rows of
  * long-overdue attempts, since PostgreSQL, not Redis, is the record of what must still be sent.
  */
 @Injectable()
@@ -33,6 +37,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly outbox: OutboxRepository,
     private readonly publisher: OutboxPublisher,
+    private readonly pacer: DeliveryPacer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,8 +55,10 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
 
   private async tick(): Promise<void> {
     let full = false;
+    const busy = this.pacer.busy;
     try {
-      full = (await this.dispatcher.dispatchBatch(DISPATCH_BATCH)) === DISPATCH_BATCH;
+      const limit = busy ? BUSY_ATTEMPTS_PER_SECOND : DISPATCH_BATCH;
+      full = (await this.dispatcher.dispatchBatch(limit)) === limit;
       if (Date.now() >= this.nextStuckCheck) {
         this.nextStuckCheck = Date.now() + STUCK_CHECK_EVERY_MS;
         await this.releaseStuckChains();
@@ -63,7 +70,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     } catch (error) {
       this.logger.warn({ err: error }, 'Webhook dispatch failed; retrying');
     }
-    this.schedule(full ? 0 : IDLE_POLL_MS);
+    this.schedule(busy ? BUSY_POLL_MS : full ? 0 : IDLE_POLL_MS);
   }
 
   private async releaseStuckChains(): Promise<void> {

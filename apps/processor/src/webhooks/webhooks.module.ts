@@ -6,8 +6,10 @@ import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from
 import { OutboxModule, OutboxPublisher } from '@app/application';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
+import { DeliveryPacer } from './delivery-pacer';
 import { DispatcherService } from './dispatcher.service';
 import { EventDispatcher } from './event-dispatcher';
+import { ProcessBacklogWatcher } from './process-backlog.watcher';
 import { WebhookProcessor } from './webhook.processor';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
@@ -23,8 +25,11 @@ import { WebhookProcessor } from './webhook.processor';
       WebhookSender,
       OutboxPublisher,
       DeliveryOutcomes,
+      DeliveryPacer,
       APP_CONFIG,
     ]),
+    { provide: DeliveryPacer, useFactory: () => new DeliveryPacer() },
+    ProcessBacklogWatcher,
     // The port, bound to its HTTP adapter (as ProcessProvider is to the sandbox).
     { provide: WebhookSender, useClass: HttpWebhookSender },
     DeliveryOutcomes,

@@ -1,0 +1,108 @@
+import { DeliveryPacer } from './delivery-pacer';
+
+describe('DeliveryPacer', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Starts `count` attempts; answers how many have been let go so far. */
+  function attempts(pacer: DeliveryPacer, count: number): () => number {
+    let started = 0;
+    for (let i = 0; i < count; i++) void pacer.turn().then(() => started++);
+    return () => started;
+  }
+
+  /** Lets resolved turns run their continuations. */
+  const settle = () => Promise.resolve().then(() => undefined);
+
+  it('holds attempts until the backlog has been read once', async () => {
+    const pacer = new DeliveryPacer(10);
+    const started = attempts(pacer, 3);
+    await settle();
+    expect(started()).toBe(0);
+    expect(pacer.busy).toBe(true);
+    pacer.observe(0);
+    await settle();
+    expect(started()).toBe(3);
+    expect(pacer.busy).toBe(false);
+  });
+
+  it('lets every attempt go at once while no process job waits', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(0);
+    const started = attempts(pacer, 100);
+    await settle();
+    expect(started()).toBe(100);
+  });
+
+  it('paces attempts while process jobs wait, one per 1/rate seconds, in arrival order', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(250);
+    const order: number[] = [];
+    for (let i = 0; i < 5; i++) void pacer.turn().then(() => order.push(i));
+    expect(pacer.holding).toBe(5);
+    await jest.advanceTimersByTimeAsync(99);
+    expect(order).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(order).toEqual([0]);
+    await jest.advanceTimersByTimeAsync(200);
+    expect(order).toEqual([0, 1, 2]);
+    expect(pacer.holding).toBe(2);
+  });
+
+  it('keeps one pace however many busy readings come', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(5);
+    const started = attempts(pacer, 10);
+    for (let i = 0; i < 9; i++) {
+      await jest.advanceTimersByTimeAsync(50);
+      pacer.observe(5);
+    }
+    expect(started()).toBe(4); // 450 ms: turns at 100, 200, 300, 400
+  });
+
+  it('lets every held attempt go as soon as the backlog is gone', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(3);
+    const started = attempts(pacer, 20);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(started()).toBe(1);
+    pacer.observe(0);
+    await settle();
+    expect(started()).toBe(20);
+    expect(pacer.holding).toBe(0);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('holds nothing when the backlog is unknown (Redis unreachable)', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(7);
+    const started = attempts(pacer, 4);
+    pacer.observe(null);
+    await settle();
+    expect(started()).toBe(4);
+    expect(pacer.busy).toBe(false);
+  });
+
+  it('holds again when a backlog comes back', async () => {
+    const pacer = new DeliveryPacer(10);
+    pacer.observe(0);
+    pacer.observe(1);
+    const started = attempts(pacer, 2);
+    await settle();
+    expect(started()).toBe(0);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(started()).toBe(1);
+  });
+
+  it('lets everything go on release (shutdown), and holds nothing after it', async () => {
+    const pacer = new DeliveryPacer(10);
+    const before = attempts(pacer, 3);
+    pacer.release();
+    await settle();
+    expect(before()).toBe(3);
+    const after = attempts(pacer, 2);
+    await settle();
+    expect(after()).toBe(2);
+  });
+});

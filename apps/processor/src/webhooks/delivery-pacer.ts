@@ -1,0 +1,56 @@
+/** Attempts per second a processor still makes while process jobs wait for it. */
+export const BUSY_ATTEMPTS_PER_SECOND = 20;
+/** How often the process queue's backlog is read (one Redis LLEN). */
+export const BACKLOG_CHECK_EVERY_MS = 100;
+
+/**
+ * Webhook attempts yield to screening work. While process jobs wait in Redis for a free slot, the
+ * processor is saturated, and every attempt (a signed POST, its record in PostgreSQL) takes CPU from
+ * the screenings themselves: on two cores one subscribed endpoint cut the process jobs' rate by more
+ * than half. So while there is a backlog, attempts take turns at BUSY_ATTEMPTS_PER_SECOND (a
+ * trickle, so nothing starves), and as soon as the backlog is gone every held attempt goes at once.
+ * A processor that keeps up (the usual case: process jobs mostly wait on providers) holds nothing.
+ *
+ * Plain TypeScript: the processor's module reads the backlog and calls `observe`.
+ */
+export class DeliveryPacer {
+  private held: Array<() => void> = [];
+  private pace?: NodeJS.Timeout;
+  /** A processor starting in front of a backlog must not spend its first moments on webhooks. */
+  private backlogRead = false;
+
+  constructor(private readonly attemptsPerSecondWhenBusy = BUSY_ATTEMPTS_PER_SECOND) {}
+
+  /** Whether attempts are held back (also before the backlog was first read). */
+  get busy(): boolean {
+    return !this.backlogRead || this.pace !== undefined;
+  }
+
+  /** How many attempts wait for their turn. */
+  get holding(): number {
+    return this.held.length;
+  }
+
+  /** Resolves when the next attempt may start. */
+  turn(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.held.push(resolve));
+  }
+
+  /** Each reading of the process jobs waiting for a slot (null: unknown, Redis unreachable). */
+  observe(backlog: number | null): void {
+    this.backlogRead = true;
+    if (backlog === null || backlog === 0) return this.release();
+    if (this.pace) return;
+    this.pace = setInterval(() => this.held.shift()?.(), 1000 / this.attemptsPerSecondWhenBusy);
+    this.pace.unref();
+  }
+
+  /** Lets every held attempt go, and holds none until the next busy reading (also on shutdown). */
+  release(): void {
+    this.backlogRead = true;
+    clearInterval(this.pace);
+    this.pace = undefined;
+    for (const go of this.held.splice(0)) go();
+  }
+}
