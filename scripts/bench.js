@@ -112,10 +112,13 @@ async function main() {
         `  registration, processor running  none ${fmt(webhooks.registration.none.rps)} req/s (p99 ${fmt(webhooks.registration.none.p99)} ms)   one ${fmt(webhooks.registration.one.rps)} req/s (p99 ${fmt(webhooks.registration.one.p99)} ms)   ${fmt(webhooks.registration.ratio * 100, 1)} %`,
       );
       console.log(
-        `  processor, 3,000 process jobs    none ${fmt(webhooks.processor.none)} jobs/s   one ${fmt(webhooks.processor.one)} jobs/s   ${fmt(webhooks.processor.ratio * 100, 1)} %`,
+        `  processor, 3,000 process jobs    none ${fmt(webhooks.processor.none)} jobs/s   one ${fmt(webhooks.processor.one)} jobs/s   ${fmt(webhooks.processor.ratio * 100, 1)} %   target >= 90 %`,
       );
       console.log(
-        `  deliveries to a local receiver   ${fmt(webhooks.deliveries.perSecond)} /s (${fmt(webhooks.deliveries.deliveries)} events in ${fmt(webhooks.deliveries.seconds, 2)} s, ${fmt(webhooks.deliveries.received)} received)`,
+        `  ... until every event delivered  none ${fmt(webhooks.processor.noneSeconds, 1)} s (no deliveries)   one ${fmt(webhooks.processor.oneAllDeliveredSeconds, 1)} s (attempts yield to the process backlog)`,
+      );
+      console.log(
+        `  deliveries to a local receiver   ${fmt(webhooks.deliveries.perSecond)} /s (${fmt(webhooks.deliveries.deliveries)} events in ${fmt(webhooks.deliveries.seconds, 2)} s, ${fmt(webhooks.deliveries.received)} received)   target >= 1,000 /s`,
       );
     }
     if (only.length === 0 || only.includes('report')) {
