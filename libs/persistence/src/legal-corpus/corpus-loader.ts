@@ -131,10 +131,12 @@ export async function loadCorpus(
     const sessions = [executor, ...extra];
     for (const session of sessions) await applySettings(session, 'SET');
     let done = 0;
-    await runSteps(sessions, generationSteps(options.persons, seed), (step) => {
-      done += Number(step.name.split(' ')[1]);
-      options.onProgress?.(done, options.persons);
-    });
+    await runSteps(
+      sessions,
+      generationSteps(options.persons, seed, (persons) =>
+        options.onProgress?.((done += persons), options.persons),
+      ),
+    );
     await runSteps(sessions, finishingSteps(version), (step) => options.onStep?.(step.name));
   } finally {
     await Promise.all(extra.map((session) => session.release()));
@@ -173,15 +175,22 @@ async function prepareTables(q: SqlExecutor): Promise<void> {
   await q.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE legal_person)`);
 }
 
-/** One step per chunk of persons, named "persons <count> from <first row>" (the count is read back). */
-function generationSteps(persons: number, seed: number): Array<Step<SqlExecutor>> {
+/** One step per chunk of persons; `onChunk` hears how many persons each finished chunk held. */
+function generationSteps(
+  persons: number,
+  seed: number,
+  onChunk: (persons: number) => void,
+): Array<Step<SqlExecutor>> {
   const vocabulary = vocabularyArrays();
   const steps: Array<Step<SqlExecutor>> = [];
   for (let start = 1; start <= persons; start += CHUNK) {
     const end = Math.min(persons, start + CHUNK - 1);
     steps.push({
-      name: `persons ${end - start + 1} from ${start}`,
-      run: (session) => generateChunk(session, seed, start, end, vocabulary),
+      name: `persons ${start} to ${end}`,
+      run: async (session) => {
+        await generateChunk(session, seed, start, end, vocabulary);
+        onChunk(end - start + 1);
+      },
     });
   }
   return steps;
@@ -229,13 +238,18 @@ function finishingSteps(version: string): Array<Step<SqlExecutor>> {
     },
     {
       name: 'lawsuit person index',
-      run: sql(`CREATE INDEX legal_lawsuit_person_idx ON legal_lawsuit (person_uuid, agreement_date DESC, id)`),
+      run: sql(
+        `CREATE INDEX legal_lawsuit_person_idx ON legal_lawsuit (person_uuid, agreement_date DESC, id)`,
+      ),
     },
     ...pairSets,
     {
       name: 'person search index and statistics',
       after: ['primary key of persons'],
-      run: sql(`CREATE INDEX legal_person_search_keys_idx ON legal_person USING gin (search_keys)`, `ANALYZE legal_person`),
+      run: sql(
+        `CREATE INDEX legal_person_search_keys_idx ON legal_person USING gin (search_keys)`,
+        `ANALYZE legal_person`,
+      ),
     },
     {
       name: 'lawsuit keys and statistics',
@@ -345,15 +359,7 @@ async function generateChunk(
                     ${hl('fileSeq')} % 9999 + 1 AS file_seq,
                     ($4::text[])[1 + ${hl('ordinal')} % cardinality($4::text[])] AS ordinal
                FROM gen_person p, generate_series(1, p.n) AS k) l`,
-    [
-      vocabulary[4],
-      vocabulary[5],
-      vocabulary[6],
-      vocabulary[7],
-      vocabulary[8],
-      vocabulary[0],
-      vocabulary[2],
-    ],
+    [vocabulary[4], vocabulary[5], vocabulary[6], vocabulary[7], vocabulary[8], vocabulary[0], vocabulary[2]],
   );
   await q(
     `INSERT INTO ${STAGING} (uuid, full_name, given_names, last_name, second_last_name, state, search_keys,

@@ -53,7 +53,8 @@ function checkOrder<S>(steps: Array<Step<S>>): void {
   const seen = new Set<string>();
   for (const step of steps) {
     const missing = (step.after ?? []).find((name) => !seen.has(name));
-    if (missing !== undefined) throw new Error(`step "${step.name}" comes after "${missing}", not listed before it`);
+    if (missing !== undefined)
+      throw new Error(`step "${step.name}" comes after "${missing}", not listed before it`);
     seen.add(step.name);
   }
 }
