@@ -251,7 +251,7 @@ async function measure(stack, token, loadSeconds) {
     );
   console.log(`\nLegal records, ${label} (ms; floors are hand-written SQL from a bare pg client, same run)`);
   if (loadSeconds !== null)
-    console.log(`  corpus load (generation, CLUSTER, indexes, match sets): ${fmt(loadSeconds, 0)} s`);
+    console.log(`  corpus load (generation, name order, indexes, match sets): ${fmt(loadSeconds, 0)} s`);
   console.log(
     `  most common pair (SQL over legal_person): ${top.name} ${top.lastName}, ${top.persons.toLocaleString('en-US')} persons; 20th: ${pairs[19].name} ${pairs[19].lastName}, ${pairs[19].persons.toLocaleString('en-US')}`,
   );

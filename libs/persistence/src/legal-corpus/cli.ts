@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../data-source-options';
-import { DEMO_CORPUS, loadCorpus } from './corpus-loader';
+import { CorpusSession, DEMO_CORPUS, LOAD_SESSIONS, loadCorpus } from './corpus-loader';
 
 /** `npm run corpus:generate -- --persons 1000000 [--seed 7] [--database-url URL]` */
 export async function main(argv: string[]): Promise<void> {
@@ -13,15 +13,20 @@ export async function main(argv: string[]): Promise<void> {
   if (!Number.isInteger(persons) || persons < 1) throw new Error('--persons must be a whole number >= 1');
   const url =
     arg('database-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/screening';
-  const dataSource = new DataSource(dataSourceOptions(url, { poolSize: 1 }));
+  const dataSource = new DataSource(dataSourceOptions(url, { poolSize: LOAD_SESSIONS }));
   await dataSource.initialize();
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const openSession = async (): Promise<CorpusSession> => {
+    const session = dataSource.createQueryRunner();
+    await session.connect();
+    return session;
+  };
+  const runner = await openSession();
   const started = Date.now();
   try {
     await loadCorpus(runner, {
       persons,
       seed,
+      openSession,
       onProgress: (done, total) =>
         console.log(
           `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} persons (${((Date.now() - started) / 1000).toFixed(1)} s)`,
