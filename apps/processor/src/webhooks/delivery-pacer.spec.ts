@@ -60,18 +60,40 @@ describe('DeliveryPacer', () => {
     expect(started()).toBe(4); // 450 ms: turns at 100, 200, 300, 400
   });
 
-  it('lets every held attempt go as soon as the backlog is gone', async () => {
-    const pacer = new DeliveryPacer(10);
+  it('lets every held attempt go once the backlog has stayed empty for idleAfterMs', async () => {
+    const pacer = new DeliveryPacer(10, 500);
     pacer.observe(3);
     const started = attempts(pacer, 20);
     await jest.advanceTimersByTimeAsync(100);
     expect(started()).toBe(1);
+    pacer.observe(0);
+    await jest.advanceTimersByTimeAsync(450);
+    pacer.observe(0);
+    expect(started()).toBe(5); // still paced: empty for 450 ms only
+    await jest.advanceTimersByTimeAsync(50);
     pacer.observe(0);
     await settle();
     expect(started()).toBe(20);
     expect(pacer.holding).toBe(0);
     await jest.advanceTimersByTimeAsync(1_000);
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('counts the empty time again after the backlog comes back in between', async () => {
+    const pacer = new DeliveryPacer(10, 500);
+    pacer.observe(3);
+    const started = attempts(pacer, 20);
+    pacer.observe(0);
+    await jest.advanceTimersByTimeAsync(400);
+    pacer.observe(2);
+    await jest.advanceTimersByTimeAsync(400);
+    pacer.observe(0);
+    expect(pacer.busy).toBe(true);
+    await jest.advanceTimersByTimeAsync(500);
+    pacer.observe(0);
+    await settle();
+    expect(started()).toBe(20);
+    expect(pacer.busy).toBe(false);
   });
 
   it('holds nothing when the backlog is unknown (Redis unreachable)', async () => {
