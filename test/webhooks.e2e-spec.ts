@@ -4,7 +4,9 @@
  * Redis stopped, the processor killed mid-delivery, rotation, tenancy, the SSRF guard on a second
  * api that refuses private URLs, redirects and a huge answer. The stack retries after 1s,1s,1s.
  */
+import Bull from 'bull';
 import request from 'supertest';
+import { BUSY_ATTEMPTS_PER_SECOND } from '../apps/processor/src/webhooks/delivery-pacer';
 import { api, killProcessor, restartProcessor, Session, signIn, state, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { candidate, ended, fullCandidate, register, waitForOverview } from './support/screening';
@@ -328,6 +330,47 @@ describe('a delivery due but never sent', () => {
     const [arrived] = await hooks.waitFor((r) => r.event.id === eventId, 1, 45_000);
     expect(verify(arrived, endpoint.secret)).toBeTruthy();
     await waitForDelivery(acme, endpoint.id, eventId, (d) => d.status === 'succeeded');
+  }, 60_000);
+});
+
+describe('screenings first', () => {
+  it('paces attempts while process jobs wait in Redis, and sends the rest once none waits', async () => {
+    const hooks = await receiver();
+    await createEndpoint(acme, { url: hooks.url });
+    const events = 200;
+    const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
+    try {
+      // A process job no processor may take (the queue paused for all): a backlog in Redis.
+      await queue.pause();
+      const waiting = await queue.add('run-process', { requestId: 'none', processId: 'none' });
+      await new Promise((resolve) => setTimeout(resolve, 500)); // a few of the processor's readings
+      const subjects = await withDb(async (db) => {
+        const { rows } = await db.query<{ subject: string }>(
+          `INSERT INTO event (client_id, type, subject, data)
+           SELECT 'acme', 'candidate_request.created', u::text, jsonb_build_object('uuid', u, 'packageId', 'PKG-ACME-BASIC')
+             FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $1)) s
+           RETURNING subject`,
+          [events],
+        );
+        return new Set(rows.map((r) => r.subject));
+      });
+      const written = Date.now();
+      const ours = (r: { event: { data: Record<string, unknown> } }) =>
+        subjects.has(String(r.event.data.uuid));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const seconds = (Date.now() - written) / 1000;
+      const whileBusy = hooks.received.filter(ours).length;
+      // Unpaced, 200 independent deliveries to a local receiver take well under a second.
+      expect(whileBusy).toBeLessThanOrEqual(Math.ceil(BUSY_ATTEMPTS_PER_SECOND * seconds) + 5);
+
+      await waiting.remove();
+      await queue.resume();
+      const all = await hooks.waitFor(ours, events, 20_000);
+      expect(new Set(all.map((r) => r.event.data.uuid)).size).toBe(events);
+    } finally {
+      await queue.resume();
+      await queue.close();
+    }
   }, 60_000);
 });
 
