@@ -1,5 +1,13 @@
-import Bull from 'bull';
-import { api, countRows, killProcessor, signIn, Session, state, withDb } from './support/helpers';
+import {
+  api,
+  countRows,
+  killProcessor,
+  screeningQueue,
+  signIn,
+  Session,
+  state,
+  withDb,
+} from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { startRedis, stopRedis, waitForRedis } from './support/stack';
 import {
@@ -191,7 +199,7 @@ describe('nothing lost, nothing done twice', () => {
     );
     const { processes: before, outboxJobs: outboxBefore } = await storedProgress(uuid);
 
-    const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
+    const queue = screeningQueue();
     try {
       const jobs = await Promise.all(
         ['Documentos', 'Peps', 'Validación de estudios'].map((name) =>

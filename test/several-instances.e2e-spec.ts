@@ -3,9 +3,17 @@
  * every registration runs exactly once, a sign-out on one api is honoured by the other within the
  * session cache's bound, the sign-in lockout is shared, and the outbox is published once.
  */
-import Bull from 'bull';
 import request from 'supertest';
-import { api, countRows, eventually, signIn, Session, state, withDb } from './support/helpers';
+import {
+  api,
+  countRows,
+  eventually,
+  screeningQueue,
+  signIn,
+  Session,
+  state,
+  withDb,
+} from './support/helpers';
 import { createUser } from './support/factories';
 import { candidate } from './support/screening';
 import { kill, startApi, startProcessor, waitForExit, waitForHealthy } from './support/stack';
@@ -57,7 +65,7 @@ async function inParallel<T, R>(items: T[], limit: number, work: (item: T, i: nu
 
 describe('two apis and two processors', () => {
   it(`run each of ${REGISTRATIONS} registrations spread over both exactly once`, async () => {
-    const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
+    const queue = screeningQueue();
     const completions = new Map<string, number>();
     // The subscription is made in the background: wait for it, or early completions go unheard.
     const subscribed = new Promise((resolve) => queue.once('registered:global:completed', resolve));

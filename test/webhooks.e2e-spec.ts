@@ -4,14 +4,23 @@
  * Redis stopped, the processor killed mid-delivery, rotation, tenancy, the SSRF guard on a second
  * api that refuses private URLs, redirects and a huge answer. The stack retries after 1s,1s,1s.
  */
-import Bull from 'bull';
 import request from 'supertest';
 import { BUSY_ATTEMPTS_PER_SECOND } from '../apps/processor/src/webhooks/delivery-pacer';
-import { api, killProcessor, restartProcessor, Session, signIn, state, withDb } from './support/helpers';
+import {
+  api,
+  killProcessor,
+  restartProcessor,
+  screeningQueue,
+  Session,
+  signIn,
+  state,
+  withDb,
+} from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { candidate, ended, fullCandidate, register, waitForOverview } from './support/screening';
 import {
   kill,
+  sleep,
   startApi,
   startRedis,
   stopRedis,
@@ -338,12 +347,12 @@ describe('screenings first', () => {
     const hooks = await receiver();
     await createEndpoint(acme, { url: hooks.url });
     const events = 200;
-    const queue = new Bull('screening', state().redisUrl, { prefix: 'screening' });
+    const queue = screeningQueue();
     try {
       // A process job no processor may take (the queue paused for all): a backlog in Redis.
       await queue.pause();
       const waiting = await queue.add('run-process', { requestId: 'none', processId: 'none' });
-      await new Promise((resolve) => setTimeout(resolve, 500)); // a few of the processor's readings
+      await sleep(500); // a few of the processor's readings
       const subjects = await withDb(async (db) => {
         const { rows } = await db.query<{ subject: string }>(
           `INSERT INTO event (client_id, type, subject, data)
@@ -357,7 +366,7 @@ describe('screenings first', () => {
       const written = Date.now();
       const ours = (r: { event: { data: Record<string, unknown> } }) =>
         subjects.has(String(r.event.data.uuid));
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await sleep(2_000);
       const seconds = (Date.now() - written) / 1000;
       const whileBusy = hooks.received.filter(ours).length;
       // Unpaced, 200 independent deliveries to a local receiver take well under a second.

@@ -1,4 +1,5 @@
 import { ChildProcess } from 'node:child_process';
+import Bull from 'bull';
 import { Client } from 'pg';
 import request from 'supertest';
 import {
@@ -14,6 +15,11 @@ import {
 } from './stack';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+/** The stack's screening queue, as the apps name it (close it after use). */
+export function screeningQueue(): Bull.Queue {
+  return new Bull('screening', state().redisUrl, { prefix: 'screening' });
+}
 
 export function state(): StackState {
   return readState();

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { SCREENING_QUEUE } from '@app/platform';
+import { SCREENING_QUEUE, withTimeout } from '@app/platform';
 import { BACKLOG_CHECK_EVERY_MS, DeliveryPacer } from './delivery-pacer';
 
 /** A reading slower than this counts as unknown (Redis away): nothing is held back then. */
@@ -31,20 +31,11 @@ export class ProcessBacklogWatcher implements OnApplicationBootstrap, OnApplicat
   }
 
   private async check(): Promise<void> {
-    this.reading ??= this.queue.getWaitingCount().then(
-      (count) => count,
-      () => null,
-    );
-    const reading = this.reading;
-    void reading.finally(() => {
-      if (this.reading === reading) this.reading = undefined;
-    });
-    let timeout: NodeJS.Timeout | undefined;
-    const backlog = await Promise.race([
-      reading,
-      new Promise<null>((resolve) => (timeout = setTimeout(resolve, READ_TIMEOUT_MS, null))),
-    ]);
-    clearTimeout(timeout);
+    this.reading ??= this.queue
+      .getWaitingCount()
+      .catch(() => null)
+      .finally(() => (this.reading = undefined));
+    const backlog = await withTimeout(this.reading, READ_TIMEOUT_MS).catch(() => null);
     if (this.stopped) return;
     this.pacer.observe(backlog);
     this.timer = setTimeout(() => void this.check(), BACKLOG_CHECK_EVERY_MS);
