@@ -21,3 +21,4 @@ export * from './webhooks/secret-cipher';
 export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
+export * from './util/group-commit';
