@@ -1,11 +1,11 @@
 import { CandidateRequestRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import { DataSource } from 'typeorm';
 import { OutboxPublisher } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { RegisterCandidateDto } from './dto/register-candidate.dto';
 import { RegistrationPlanner } from './registration-planner';
+import { RegistrationWriter } from './registration-writer';
 
 /** A registered request: its processes run asynchronously. */
 export interface RegisteredRequest {
@@ -23,7 +23,7 @@ export class RegisterCandidateUseCase {
     private readonly requests: CandidateRequestRepository,
     private readonly commands: IdempotentCommands,
     private readonly outbox: OutboxPublisher,
-    private readonly dataSource: DataSource,
+    private readonly writer: RegistrationWriter,
   ) {}
 
   async execute(
@@ -39,20 +39,22 @@ export class RegisterCandidateUseCase {
     if ('violations' in check) throw invalidRequest(check.violations);
     const { registration, jobs } = check.planned;
 
-    const write = async (executor: SqlExecutor): Promise<RegisteredRequest> => {
-      staged = await this.requests.insertRegistrations(executor, [registration], jobs);
-      return { requestId: registration.requestId, packageId: registration.packageId };
-    };
+    const registered = { requestId: registration.requestId, packageId: registration.packageId };
+    // Jobs reach Bull after the commit; the client's answer never waits on Redis.
+    if (!idempotencyKey) {
+      // One atomic statement, shared with the registrations that arrive at the same time.
+      void this.outbox.publishNow(await this.writer.write(registration, jobs));
+      return registered;
+    }
+    // The key is claimed in the same transaction as the registration.
     let staged: PendingOutboxJob[] = [];
-    // Without a key the registration is one atomic statement; with one, the key is claimed in the
-    // same transaction.
-    const response = idempotencyKey
-      ? await this.commands.run(
-          { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
-          write,
-        )
-      : { result: await write(this.dataSource), replayed: false };
-    // After the commit; never awaited by the client's answer beyond a short timeout.
+    const response = await this.commands.run(
+      { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+      async (executor: SqlExecutor) => {
+        staged = await this.requests.insertRegistrations(executor, [registration], jobs);
+        return registered;
+      },
+    );
     if (!response.replayed) void this.outbox.publishNow(staged);
     return response.result;
   }

@@ -8,6 +8,7 @@ import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import { RegistrationPlanner } from './registration-planner';
+import { RegistrationWriter } from './registration-writer';
 import { ListPackagesUseCase } from '../packages/list-packages.use-case';
 import { PackagesController } from '../packages/packages.controller';
 import { ReadRequestsUseCase } from './read-requests.use-case';
@@ -25,8 +26,9 @@ import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
       CandidateRequestRepository,
       IdempotentCommands,
       OutboxPublisher,
-      DataSource,
+      RegistrationWriter,
     ]),
+    provideUseCase(RegistrationWriter, [CandidateRequestRepository, DataSource]),
     provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians]),
     provideUseCase(SubmitCandidateInputUseCase, [CandidateRequestRepository, LifecycleSteps]),
     provideUseCase(ListPackagesUseCase, [PackageRepository]),
