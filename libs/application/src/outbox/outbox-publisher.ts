@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import { CONTRACT_QUEUES, jobOptions, withTimeout } from '@app/platform';
+import { CONTRACT_QUEUES, GroupCommit, jobOptions, withTimeout } from '@app/platform';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */
@@ -22,6 +22,17 @@ export class OutboxPublisher implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxPublisher.name);
   private published: string[] = [];
   private markTimer?: NodeJS.Timeout;
+  /**
+   * Jobs of callers publishing at the same time go to Redis in one pipeline. A failed publish is
+   * about Redis, not about a job: every caller of the group hears it (and the sweeper retries).
+   */
+  private readonly publishes = new GroupCommit<OutboxJob[], void>(
+    async (groups) => {
+      await withTimeout(this.addToQueue(groups.flat()), PUBLISH_TIMEOUT_MS);
+      return groups.map(() => undefined);
+    },
+    { maxBatch: 200, maxInFlight: 2, retryAlone: false },
+  );
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -41,7 +52,7 @@ export class OutboxPublisher implements OnApplicationShutdown {
   async publishNow(jobs: PendingOutboxJob[]): Promise<void> {
     if (jobs.length === 0) return;
     try {
-      await withTimeout(this.addToQueue(jobs), PUBLISH_TIMEOUT_MS);
+      await this.publishes.submit(jobs);
       this.published.push(...jobs.map((j) => j.id));
       this.markTimer ??= setTimeout(() => void this.flushPublished(), MARK_EVERY_MS);
     } catch (error) {
