@@ -13,7 +13,7 @@ import {
 import { ProviderAttemptFailedError, RunProcessReport, RunProcessUseCase } from './run-process.use-case';
 
 /** Process jobs run concurrently: most of their time is spent waiting on providers and PostgreSQL. */
-export const RUN_PROCESS_CONCURRENCY = 64;
+export const RUN_PROCESS_CONCURRENCY = 256;
 
 /**
  * The Bull consumer: runs each job in a log context carrying its id, times it, and says how it

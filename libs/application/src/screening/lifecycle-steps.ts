@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { processesAfter, RequestTransition } from '@app/domain';
-import { PendingOutboxJob, ProcessExecutionRepository, RequestSnapshot, StepWrites } from '@app/persistence';
-import { OneAtATime } from '@app/platform';
+import {
+  AppliedWrite,
+  LifecycleWrite,
+  PendingOutboxJob,
+  ProcessExecutionRepository,
+  RequestSnapshot,
+  StepWrites,
+} from '@app/persistence';
+import { GroupCommit, OneAtATime } from '@app/platform';
 import { runProcessJobs } from '../outbox/outbox-jobs';
 import { OutboxPublisher } from '../outbox/outbox-publisher';
 
@@ -20,7 +27,8 @@ const REMEMBERED_REQUESTS = 10_000;
  * the request, let the domain decide (`decide` returns null when there is nothing to do, e.g. a
  * repeated job), and write the decision with its events and the jobs of requeued processes in one
  * statement that applies only if the request did not change since the read; if it did, read and
- * decide again. The jobs are published after the write.
+ * decide again. The jobs are published after the write. Steps of different requests that are
+ * written at the same time share one statement and one commit.
  *
  * Steps of one request in this process take turns (`requestId`), so they rarely race each other;
  * the version check still orders steps across processes (several processors, or the api and a
@@ -40,6 +48,19 @@ export class LifecycleSteps {
 
   private readonly turns = new OneAtATime();
   private readonly written = new Map<string, RequestSnapshot>();
+  /**
+   * Steps of different requests decided at the same time are written in one statement (group
+   * commit). Each is decided before it is submitted, so its version check still orders it.
+   */
+  /** Requests read at the same time are read in one round trip. */
+  private readonly reads = new GroupCommit<string, RequestSnapshot | null>(
+    (processIds) => this.processes.readByProcesses(processIds),
+    { maxBatch: 100, maxInFlight: 2, retryAlone: false },
+  );
+  private readonly writes = new GroupCommit<LifecycleWrite, AppliedWrite>(
+    (steps) => this.processes.applyMany(steps),
+    { maxBatch: 100, maxInFlight: 2, retryAlone: true, keyOf: (step) => step.request.uuid },
+  );
 
   /** `requestId`: the request the target belongs to, when the caller knows it (one turn per request). */
   async run(
@@ -62,7 +83,7 @@ export class LifecycleSteps {
   ): Promise<{ applied: AppliedStep | null; staged: PendingOutboxJob[] }> {
     let remembered = requestId ? this.recall(requestId) : undefined;
     for (let attempt = 1; ; attempt++) {
-      const request = remembered ?? (await this.processes.read(target));
+      const request = remembered ?? (await this.read(target));
       let transition: RequestTransition | null;
       try {
         transition = request && decide(request);
@@ -80,7 +101,12 @@ export class LifecycleSteps {
       const requeued = transition.changes
         .filter((change) => change.requeued)
         .map((change) => ({ id: change.id, requestId: request.uuid, generation: change.next.generation }));
-      const written = await this.processes.apply(request, transition, writes, runProcessJobs(requeued));
+      const written = await this.writes.submit({
+        request,
+        transition,
+        writes,
+        jobs: runProcessJobs(requeued),
+      });
       if (written.applied) {
         this.remember(request, transition, writes);
         return { applied: { request, transition }, staged: written.jobs };
@@ -89,6 +115,10 @@ export class LifecycleSteps {
       if (attempt >= MAX_ATTEMPTS)
         throw new Error(`Request ${request.uuid} changed under ${attempt} attempts of one lifecycle step`);
     }
+  }
+
+  private read(target: Parameters<ProcessExecutionRepository['read']>[0]): Promise<RequestSnapshot | null> {
+    return 'processId' in target ? this.reads.submit(target.processId) : this.processes.read(target);
   }
 
   private recall(requestId: string): RequestSnapshot | undefined {

@@ -39,11 +39,28 @@ export interface StepWrites {
   candidateInput?: { processId: string; input: unknown };
 }
 
+/** One decided step of one request, as `applyMany` writes it. */
+export interface LifecycleWrite {
+  /** The state the step was decided on: its version must still be the request's. */
+  request: RequestSnapshot;
+  transition: RequestTransition;
+  writes: StepWrites;
+  /** Jobs of the processes the step queued again. */
+  jobs: OutboxJob[];
+}
+
+export interface AppliedWrite {
+  /** False when the request changed since `request` was read: nothing of the step was written. */
+  applied: boolean;
+  /** The step's jobs as stored in the outbox (a job already there is left out), to publish. */
+  jobs: PendingOutboxJob[];
+}
+
 /**
  * Reads and writes of the processor and of candidate input. The domain decides every transition
  * (`RequestTransition`); this class only reads a request's state and writes what was decided.
  *
- * Writes are optimistic: `apply` writes only if the request's lifecycle version is still the one
+ * Writes are optimistic: `applyMany` writes a step only if the request's lifecycle version is still the one
  * read, and bumps it, all in one statement. Of two steps decided from the same state one applies
  * and the other writes nothing (its caller reads again and decides again). The version is checked
  * by updating the request row first, so the statement's transaction id is taken under that row's
@@ -58,14 +75,26 @@ export class ProcessExecutionRepository {
   async read(
     by: { processId: string } | { requestId: string; clientIds: string[] },
   ): Promise<RequestSnapshot | null> {
-    const [name, where, params] =
-      'processId' in by
-        ? [
-            'lifecycle-read-by-process',
-            `r.id = (SELECT request_id FROM request_process WHERE id = $1)`,
-            [by.processId],
-          ]
-        : ['lifecycle-read-by-request', `r.id = $1 AND r.client_id = ANY($2)`, [by.requestId, by.clientIds]];
+    if ('processId' in by) return (await this.readByProcesses([by.processId]))[0];
+    const [request] = await this.snapshots(
+      'lifecycle-read-by-request',
+      `r.id = $1 AND r.client_id = ANY($2)`,
+      [by.requestId, by.clientIds],
+    );
+    return request ?? null;
+  }
+
+  /** The request of each process (in the same order), in one round trip; null for an unknown process. */
+  async readByProcesses(processIds: readonly string[]): Promise<Array<RequestSnapshot | null>> {
+    const requests = await this.snapshots(
+      'lifecycle-read-by-processes',
+      `r.id IN (SELECT request_id FROM request_process WHERE id = ANY($1::uuid[]))`,
+      [processIds],
+    );
+    return processIds.map((id) => requests.find((r) => r.processes.some((p) => p.id === id)) ?? null);
+  }
+
+  private async snapshots(name: string, where: string, params: unknown[]): Promise<RequestSnapshot[]> {
     const rows = await preparedRows<{
       uuid: string;
       clientId: string;
@@ -97,100 +126,127 @@ export class ProcessExecutionRepository {
         WHERE ${where}`,
       params,
     );
-    const row = rows[0];
-    if (!row) return null;
-    const candidateInputs: Record<string, unknown> = {};
-    for (const p of row.processes) if (p.candidateInput !== null) candidateInputs[p.id] = p.candidateInput;
-    return {
-      uuid: row.uuid,
-      clientId: row.clientId,
-      version: row.version,
-      candidate: row.candidate,
-      candidateInputs,
-      processes: row.processes.map(({ candidateInput: _input, ...p }) => ({
-        ...p,
-        startDate: toNumber(p.startDate),
-        endDate: toNumber(p.endDate),
-      })),
-    };
+    return rows.map((row) => {
+      const candidateInputs: Record<string, unknown> = {};
+      for (const p of row.processes) if (p.candidateInput !== null) candidateInputs[p.id] = p.candidateInput;
+      return {
+        uuid: row.uuid,
+        clientId: row.clientId,
+        version: row.version,
+        candidate: row.candidate,
+        candidateInputs,
+        processes: row.processes.map(({ candidateInput: _input, ...p }) => ({
+          ...p,
+          startDate: toNumber(p.startDate),
+          endDate: toNumber(p.endDate),
+        })),
+      };
+    });
   }
 
   /**
-   * Writes a decided transition in ONE statement: the request's overall status and version, the
-   * process states, the events and the outbox jobs; nothing at all when the request's version moved
-   * since `request` was read (`applied` is then false).
+   * Writes decided transitions of several requests (at most one step per request) in ONE
+   * statement: each request's overall status and version, its process states, its events and its
+   * outbox jobs. A step whose request's version moved since it was read writes nothing at all
+   * (`applied` false), and does not stop the others. Rows are locked in request id order, so two
+   * such statements of two processors never wait on each other in a circle.
    */
-  async apply(
-    request: RequestSnapshot,
-    transition: RequestTransition,
-    writes: StepWrites,
-    jobs: OutboxJob[],
-  ): Promise<{ applied: boolean; jobs: PendingOutboxJob[] }> {
-    const changes = transition.changes;
-    const events = eventRows(transition.events);
-    const rows = await preparedRows<{ applied: boolean; jobs: Array<{ id: string; job_id: string }> | null }>(
+  async applyMany(steps: readonly LifecycleWrite[]): Promise<AppliedWrite[]> {
+    const changes = steps.flatMap((step, k) =>
+      step.transition.changes.map((change) => ({
+        k,
+        change,
+        outcome: step.writes.outcome?.processId === change.id ? step.writes.outcome : undefined,
+        input: step.writes.candidateInput?.processId === change.id ? step.writes.candidateInput : undefined,
+      })),
+    );
+    const events = steps.flatMap((step, k) => step.transition.events.map((event) => ({ k, event })));
+    const eventColumns = eventRows(events.map((e) => e.event));
+    const jobs = steps.flatMap((step, k) => step.jobs.map((job) => ({ k, job })));
+    const rows = await preparedRows<{
+      applied: number[] | null;
+      jobs: Array<{ id: string; job_id: string }> | null;
+    }>(
       this.dataSource,
-      'lifecycle-apply',
-      `WITH guard AS (
-         UPDATE candidate_request SET status = $13, lifecycle_version = lifecycle_version + 1
-          WHERE id = $14 AND lifecycle_version = $15
-          RETURNING id),
+      'lifecycle-apply-many',
+      `WITH step AS (
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::int[], $4::text[], $5::text[])
+           AS s(k, request_id, version, status, client_id)),
+       locked AS (
+         SELECT r.id FROM candidate_request r JOIN step s ON r.id = s.request_id AND r.lifecycle_version = s.version
+          ORDER BY r.id FOR UPDATE OF r),
+       guard AS (
+         UPDATE candidate_request r SET status = s.status, lifecycle_version = r.lifecycle_version + 1
+           FROM step s
+          WHERE r.id = s.request_id AND r.lifecycle_version = s.version AND r.id IN (SELECT id FROM locked)
+          RETURNING s.k, s.request_id, s.client_id),
        changes AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::smallint[])
-           AS c(id, expected, status, result, start_date, end_date, generation)),
+         SELECT * FROM unnest($6::int[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
+                              $12::timestamptz[], $13::smallint[], $14::bool[], $15::jsonb[], $16::jsonb[], $17::bool[], $18::jsonb[])
+           AS c(k, id, expected, status, result, start_date, end_date, generation,
+                has_outcome, summary, raw_details, has_input, candidate_input)),
        updated AS (
          UPDATE request_process p
             SET status = c.status, result = c.result, start_date = c.start_date, end_date = c.end_date,
                 generation = c.generation,
-                summary = CASE WHEN p.id = $8 THEN $9::jsonb ELSE p.summary END,
-                raw_details = CASE WHEN p.id = $8 THEN $10::jsonb ELSE p.raw_details END,
-                candidate_input = CASE WHEN p.id = $11 THEN $12::jsonb ELSE p.candidate_input END,
+                summary = CASE WHEN c.has_outcome THEN c.summary ELSE p.summary END,
+                raw_details = CASE WHEN c.has_outcome THEN c.raw_details ELSE p.raw_details END,
+                candidate_input = CASE WHEN c.has_input THEN c.candidate_input ELSE p.candidate_input END,
                 updated_at = now()
-           FROM changes c, guard g
-          WHERE p.id = c.id AND p.request_id = g.id AND p.status = c.expected
+           FROM changes c JOIN guard g ON g.k = c.k
+          WHERE p.id = c.id AND p.request_id = g.request_id AND p.status = c.expected
           RETURNING p.id),
        events AS (
          INSERT INTO event (client_id, type, subject, data)
-         SELECT $16, * FROM unnest($17::text[], $18::text[], $19::jsonb[]) WHERE EXISTS (SELECT 1 FROM guard)),
+         SELECT g.client_id, e.type, e.subject, e.data
+           FROM unnest($19::int[], $20::text[], $21::text[], $22::jsonb[]) WITH ORDINALITY AS e(k, type, subject, data, n)
+           JOIN guard g ON g.k = e.k
+          ORDER BY e.n),
        jobs AS (
          INSERT INTO outbox_job (queue, job_name, job_id, payload)
-         SELECT * FROM unnest($20::text[], $21::text[], $22::text[], $23::jsonb[]) WHERE EXISTS (SELECT 1 FROM guard)
+         SELECT j.queue, j.job_name, j.job_id, j.payload
+           FROM unnest($23::int[], $24::text[], $25::text[], $26::text[], $27::jsonb[]) AS j(k, queue, job_name, job_id, payload)
+           JOIN guard g ON g.k = j.k
          ON CONFLICT (job_id) DO NOTHING
          RETURNING id, job_id)
-       SELECT EXISTS (SELECT 1 FROM guard) AS applied, (SELECT count(*) FROM updated) AS updated,
+       SELECT (SELECT array_agg(k) FROM guard) AS applied, (SELECT count(*) FROM updated) AS updated,
               (SELECT json_agg(jobs) FROM jobs) AS jobs`,
       [
-        changes.map((c) => c.id),
-        changes.map((c) => c.expectedStatus),
-        changes.map((c) => c.next.status),
-        changes.map((c) => c.next.result),
-        changes.map((c) => toDate(c.next.startDate)),
-        changes.map((c) => toDate(c.next.endDate)),
-        changes.map((c) => c.next.generation),
-        writes.outcome?.processId ?? null,
-        writes.outcome ? JSON.stringify(writes.outcome.summary) : null,
-        writes.outcome ? JSON.stringify(writes.outcome.rawDetails) : null,
-        writes.candidateInput?.processId ?? null,
-        writes.candidateInput ? JSON.stringify(writes.candidateInput.input) : null,
-        transition.requestStatus,
-        request.uuid,
-        request.version,
-        request.clientId,
-        events.types,
-        events.subjects,
-        events.data,
-        jobs.map((j) => j.queue),
-        jobs.map((j) => j.jobName),
-        jobs.map((j) => j.jobId),
-        jobs.map((j) => JSON.stringify(j.payload)),
+        steps.map((_, k) => k),
+        steps.map((step) => step.request.uuid),
+        steps.map((step) => step.request.version),
+        steps.map((step) => step.transition.requestStatus),
+        steps.map((step) => step.request.clientId),
+        changes.map((c) => c.k),
+        changes.map((c) => c.change.id),
+        changes.map((c) => c.change.expectedStatus),
+        changes.map((c) => c.change.next.status),
+        changes.map((c) => c.change.next.result),
+        changes.map((c) => toDate(c.change.next.startDate)),
+        changes.map((c) => toDate(c.change.next.endDate)),
+        changes.map((c) => c.change.next.generation),
+        changes.map((c) => c.outcome !== undefined),
+        changes.map((c) => (c.outcome ? JSON.stringify(c.outcome.summary) : null)),
+        changes.map((c) => (c.outcome ? JSON.stringify(c.outcome.rawDetails) : null)),
+        changes.map((c) => c.input !== undefined),
+        changes.map((c) => (c.input ? JSON.stringify(c.input.input) : null)),
+        events.map((e) => e.k),
+        eventColumns.types,
+        eventColumns.subjects,
+        eventColumns.data,
+        jobs.map((j) => j.k),
+        jobs.map((j) => j.job.queue),
+        jobs.map((j) => j.job.jobName),
+        jobs.map((j) => j.job.jobId),
+        jobs.map((j) => JSON.stringify(j.job.payload)),
       ],
     );
-    const applied = rows[0]?.applied === true;
+    const applied = new Set(rows[0]?.applied ?? []);
     const idOf = new Map((rows[0]?.jobs ?? []).map((j) => [j.job_id, String(j.id)]));
-    return {
-      applied,
-      jobs: jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! })),
-    };
+    return steps.map((step, k) => ({
+      applied: applied.has(k),
+      jobs: step.jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! })),
+    }));
   }
 }
 
