@@ -257,16 +257,35 @@ export async function findLawsuits(
   return { total: counted[0].n, rows: [] };
 }
 
-/** What BGC Legal needs from the corpus for a screened candidate (never billed). */
-export async function summarizeForScreening(db: SqlExecutor, q: MatchQuery): Promise<LegalMatchSummary> {
-  const keys = matchKeys(q);
-  if (keys.length === 0) return { lawsuitsFound: 0, asDefendant: 0, categories: [] };
-  const rows: Array<{ lawsuits: number; defendant: number; categories: string[] }> = await db.query(
-    `SELECT coalesce(sum(lawsuit_count), 0)::int AS lawsuits, coalesce(sum(as_defendant), 0)::int AS defendant,
-            coalesce((SELECT array_agg(DISTINCT c ORDER BY c) FROM legal_person p2, unnest(p2.categories) c
-                       WHERE p2.search_keys @> $1::text[]), '{}') AS categories
-       FROM legal_person WHERE search_keys @> $1::text[]`,
-    [keys],
-  );
-  return { lawsuitsFound: rows[0].lawsuits, asDefendant: rows[0].defendant, categories: rows[0].categories };
+/**
+ * What BGC Legal needs from the corpus for screened candidates (never billed), in one round trip:
+ * one summary per query, in the queries' order.
+ */
+export async function summarizeManyForScreening(
+  db: SqlExecutor,
+  queries: readonly MatchQuery[],
+): Promise<LegalMatchSummary[]> {
+  const keys = queries.map(matchKeys);
+  const asked = keys.flatMap((k, n) => k.map((key) => ({ n, key })));
+  const rows: Array<{ n: number; lawsuits: number; defendant: number; categories: string[] }> =
+    asked.length === 0
+      ? []
+      : await db.query(
+          // One (query number, key) row per key: PostgreSQL arrays of arrays must be rectangular.
+          `WITH q AS (SELECT n, array_agg(key) AS keys FROM unnest($1::int[], $2::text[]) AS a(n, key) GROUP BY n)
+           SELECT q.n, s.lawsuits, s.defendant, s.categories
+             FROM q CROSS JOIN LATERAL (
+               SELECT coalesce(sum(lawsuit_count), 0)::int AS lawsuits, coalesce(sum(as_defendant), 0)::int AS defendant,
+                      coalesce((SELECT array_agg(DISTINCT c ORDER BY c) FROM legal_person p2, unnest(p2.categories) c
+                                 WHERE p2.search_keys @> q.keys), '{}') AS categories
+                 FROM legal_person WHERE search_keys @> q.keys) s`,
+          [asked.map((a) => a.n), asked.map((a) => a.key)],
+        );
+  const byQuery = new Map(rows.map((row) => [Number(row.n), row]));
+  return queries.map((_, n) => {
+    const row = byQuery.get(n);
+    return row
+      ? { lawsuitsFound: row.lawsuits, asDefendant: row.defendant, categories: row.categories }
+      : { lawsuitsFound: 0, asDefendant: 0, categories: [] };
+  });
 }

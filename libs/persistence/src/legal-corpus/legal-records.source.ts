@@ -8,8 +8,10 @@ import {
   LawsuitPage,
   MatchQuery,
   MatchSetHandle,
-  summarizeForScreening,
+  summarizeManyForScreening,
 } from './legal-corpus.queries';
+
+export type { MatchQuery } from './legal-corpus.queries';
 
 export interface LegalSourceSettings {
   databaseUrl: string;
@@ -50,6 +52,9 @@ export class LegalRecordsSource {
       statement_timeout: settings.timeoutMs,
       connectionTimeoutMillis: settings.timeoutMs,
       application_name: LEGAL_SOURCE_APPLICATION_NAME,
+      // Lookups of a few milliseconds: compiling a plan with LLVM (PostgreSQL's default above a
+      // cost estimate that a big corpus or a grouped lookup can pass) would cost more than running it.
+      options: '-c jit=off',
     });
     // An idle connection the server dropped must not crash the process; the next call reconnects.
     this.pool.on('error', () => undefined);
@@ -79,9 +84,9 @@ export class LegalRecordsSource {
     return this.call(() => findLawsuits(this.db, personUuid, filter));
   }
 
-  /** BGC Legal's reading of a candidate's name: internal, nothing stored or billed. */
-  screeningSummary(query: MatchQuery): Promise<SourceAnswer<LegalMatchSummary>> {
-    return this.call(() => summarizeForScreening(this.db, query));
+  /** BGC Legal's reading of candidates' names, in one call: internal, nothing stored or billed. */
+  screeningSummaries(queries: readonly MatchQuery[]): Promise<SourceAnswer<LegalMatchSummary[]>> {
+    return this.call(() => summarizeManyForScreening(this.db, queries));
   }
 
   close(): Promise<void> {
