@@ -9,6 +9,7 @@ import { CandidateRequestBatches1764160000000 } from './1764160000000-CandidateR
 import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUsage';
 import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion';
 import { LegalMatchSets1764400000000 } from './1764400000000-LegalMatchSets';
+import { HotLifecycleUpdates1764450000000 } from './1764450000000-HotLifecycleUpdates';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   SearchListAndUsage1764300000000,
   LifecycleVersion1764350000000,
   LegalMatchSets1764400000000,
+  HotLifecycleUpdates1764450000000,
 ];
