@@ -48,7 +48,7 @@ describe('Group commit', () => {
     try {
       for (let i = 0; i < 3; i++) uuids.push(await register(acme, candidate()));
       const [staleId, ...freshIds] = uuids;
-      const probe = spawnSync(process.execPath, [join(__dirname, 'support/lifecycle-probe.js')], {
+      const probe = spawnSync(process.execPath, [join(__dirname, 'fixtures/lifecycle-probe.js')], {
         env: {
           ...process.env,
           DATABASE_URL: state().databaseUrl,
