@@ -49,7 +49,9 @@ async function main() {
     if (only.length === 0 || only.includes('screening')) {
       const screening = await runScreeningBench(stack, token);
       results.screening = screening;
-      console.log('\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s)');
+      console.log(
+        '\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s; registration after a 3 s warm-up)',
+      );
       console.log(
         `  registration                 ${fmt(screening.registration.rps)} req/s   p99 ${fmt(screening.registration.p99)} ms   non-2xx ${screening.registration.non2xx}`,
       );
