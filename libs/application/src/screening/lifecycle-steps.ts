@@ -48,15 +48,15 @@ export class LifecycleSteps {
 
   private readonly turns = new OneAtATime();
   private readonly written = new Map<string, RequestSnapshot>();
-  /**
-   * Steps of different requests decided at the same time are written in one statement (group
-   * commit). Each is decided before it is submitted, so its version check still orders it.
-   */
   /** Requests read at the same time are read in one round trip. */
   private readonly reads = new GroupCommit<string, RequestSnapshot | null>(
     (processIds) => this.processes.readByProcesses(processIds),
     { maxBatch: 100, maxInFlight: 2, retryAlone: false },
   );
+  /**
+   * Steps of different requests decided at the same time are written in one statement (group
+   * commit). Each is decided before it is submitted, so its version check still orders it.
+   */
   private readonly writes = new GroupCommit<LifecycleWrite, AppliedWrite>(
     (steps) => this.processes.applyMany(steps),
     { maxBatch: 100, maxInFlight: 2, retryAlone: true, keyOf: (step) => step.request.uuid },

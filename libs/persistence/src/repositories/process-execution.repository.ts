@@ -60,12 +60,13 @@ export interface AppliedWrite {
  * Reads and writes of the processor and of candidate input. The domain decides every transition
  * (`RequestTransition`); this class only reads a request's state and writes what was decided.
  *
- * Writes are optimistic: `applyMany` writes a step only if the request's lifecycle version is still the one
- * read, and bumps it, all in one statement. Of two steps decided from the same state one applies
- * and the other writes nothing (its caller reads again and decides again). The version is checked
- * by updating the request row first, so the statement's transaction id is taken under that row's
- * lock: one request's events are numbered in the order their steps committed. Both statements are
- * prepared once per connection (planning the write costs more than running it).
+ * Writes are optimistic: `applyMany` writes a step only if its request's lifecycle version is still
+ * the one read, and bumps it, all in one statement (several requests' steps may share it). Of two
+ * steps decided from the same state one applies and the other writes nothing (its caller reads again
+ * and decides again). The versions are checked with the requests' rows locked, and every step was
+ * decided from a state committed before the statement began, so a request's earlier steps always
+ * have lower transaction ids: one request's events are numbered in the order its steps committed.
+ * The statements are prepared once per connection (planning the write costs more than running it).
  */
 @Injectable()
 export class ProcessExecutionRepository {
