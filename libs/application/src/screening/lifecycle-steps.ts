@@ -17,6 +17,9 @@ export interface AppliedStep {
   transition: RequestTransition;
 }
 
+/** What a step reads: the request of a process, or a request of one of the caller's clients. */
+export type StepTarget = { processId: string } | Parameters<ProcessExecutionRepository['read']>[0];
+
 /** A step that lost this many races in a row gives up (its job is retried by Bull). */
 const MAX_ATTEMPTS = 20;
 /** Requests whose last written state this process remembers (the oldest is forgotten first). */
@@ -64,7 +67,7 @@ export class LifecycleSteps {
 
   /** `requestId`: the request the target belongs to, when the caller knows it (one turn per request). */
   async run(
-    target: Parameters<ProcessExecutionRepository['read']>[0],
+    target: StepTarget,
     decide: (request: RequestSnapshot) => RequestTransition | null,
     writes: StepWrites = {},
     requestId?: string,
@@ -76,7 +79,7 @@ export class LifecycleSteps {
   }
 
   private async decideAndWrite(
-    target: Parameters<ProcessExecutionRepository['read']>[0],
+    target: StepTarget,
     decide: (request: RequestSnapshot) => RequestTransition | null,
     writes: StepWrites,
     requestId: string | undefined,
@@ -117,7 +120,7 @@ export class LifecycleSteps {
     }
   }
 
-  private read(target: Parameters<ProcessExecutionRepository['read']>[0]): Promise<RequestSnapshot | null> {
+  private read(target: StepTarget): Promise<RequestSnapshot | null> {
     return 'processId' in target ? this.reads.submit(target.processId) : this.processes.read(target);
   }
 

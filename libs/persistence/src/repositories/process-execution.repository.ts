@@ -72,11 +72,8 @@ export interface AppliedWrite {
 export class ProcessExecutionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The request a process belongs to, or a request of one of these clients; null when there is none. */
-  async read(
-    by: { processId: string } | { requestId: string; clientIds: string[] },
-  ): Promise<RequestSnapshot | null> {
-    if ('processId' in by) return (await this.readByProcesses([by.processId]))[0];
+  /** A request of one of these clients; null when there is none. */
+  async read(by: { requestId: string; clientIds: string[] }): Promise<RequestSnapshot | null> {
     const [request] = await this.snapshots(
       'lifecycle-read-by-request',
       `r.id = $1 AND r.client_id = ANY($2)`,
