@@ -50,7 +50,7 @@ async function main() {
       const screening = await runScreeningBench(stack, token);
       results.screening = screening;
       console.log(
-        '\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s; registration after a 3 s warm-up)',
+        '\nCandidate screening (SANDBOX_LATENCY_MS=0, medians of 3 runs of 5 s; registration after a 10 s warm-up)',
       );
       console.log(
         `  registration                 ${fmt(screening.registration.rps)} req/s   p99 ${fmt(screening.registration.p99)} ms   non-2xx ${screening.registration.non2xx}`,
