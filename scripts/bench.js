@@ -69,7 +69,7 @@ async function main() {
         `  BASIC: registration -> globalEndDate   median ${fmt(screening.latency.basicToGlobalEndMs, 1)} ms`,
       );
       console.log(
-        `  processor                    ${fmt(screening.processor.jobsPerSecond)} process jobs/s (${screening.processor.jobs} jobs in ${fmt(screening.processor.seconds, 2)} s)`,
+        `  processor                    ${fmt(screening.processor.jobsPerSecond)} process jobs/s (median of 3 drains of ${screening.processor.jobs} jobs by a running processor; ${fmt(screening.processor.seconds, 2)} s)`,
       );
       // The floor, right after, on the same Redis: Bull with no-op jobs.
       screening.processor.bullNoopJobsPerSecond = await bullNoopJobsPerSecond(stack.env.REDIS_URL);
