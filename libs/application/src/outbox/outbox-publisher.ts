@@ -98,7 +98,11 @@ export class OutboxPublisher implements OnApplicationShutdown {
   /** Each job to its queue, with the options the contract gives it; a delayed job waits in Bull. */
   private async addToQueue(jobs: OutboxJob[]): Promise<void> {
     const byQueue = new Map<string, OutboxJob[]>();
-    for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+    for (const job of jobs) {
+      const queued = byQueue.get(job.queue);
+      if (queued) queued.push(job);
+      else byQueue.set(job.queue, [job]);
+    }
     const now = Date.now();
     for (const [name, queued] of byQueue) {
       const queue = this.queues.get(name);
