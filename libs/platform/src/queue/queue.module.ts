@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { countBullTimers } from './bull-timers';
 import { QUEUE_NAMES } from './queue.contract';
 
 /** Injection token of every Bull queue of the contract, by name. */
@@ -24,6 +25,8 @@ export class QueueModule {
    * a 'screening' queue that ran no jobs while the consumer's went on.)
    */
   static register(): DynamicModule {
+    // Before any queue exists: see bull-timers.ts (Bull's timer count is linear in the jobs in flight).
+    if (!QueueModule.registered) countBullTimers();
     return (QueueModule.registered ??= {
       module: QueueModule,
       imports: [
