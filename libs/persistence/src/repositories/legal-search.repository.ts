@@ -65,24 +65,54 @@ interface MatchJson {
 }
 
 const MATCH_FIELDS = `t.uuid, t.name, t.count, t.mask, t.date, t.state`;
-const UNNEST_SET = `unnest(ms.uuids, ms.names, ms.counts, ms.category_masks, ms.agreement_dates, ms.states)
+/** The set's parallel arrays, in the order of MATCH_FIELDS. */
+const SET_COLUMNS_IN_ORDER = ['uuids', 'names', 'counts', 'category_masks', 'agreement_dates', 'states'];
+const UNNEST_SET = `unnest(${SET_COLUMNS_IN_ORDER.map((c) => `ms.${c}`).join(', ')})
   WITH ORDINALITY AS t(uuid, name, count, mask, date, state, ord)`;
 
 /**
  * One page of the filtered matches of the set `setExpr` (a scalar expression), with the filtered
  * total, as one row `{ total, rows }`: the set holds at most 300 matches, so filtering and counting
  * them all costs less than a second statement. $m = category mask, $s = states, $l = limit, $o = offset.
+ *
+ * Without a filter (`filtered` false: the caller passes null for both) the page is a slice of the
+ * set's arrays and the total their length, which skips unnesting and numbering all 300 matches:
+ * about 0.2 ms less of PostgreSQL per search created, on the most common pair.
  */
-function matchPageSql(setExpr: string, m: number, st: number, l: number, o: number): string {
+function matchPageSql(
+  setExpr: string,
+  filtered: boolean,
+  m: number,
+  st: number,
+  l: number,
+  o: number,
+): string {
+  const page = `json_agg(json_build_object('uuid', uuid, 'name', name, 'count', count, 'mask', mask, 'date', date,
+                                          'state', state) ORDER BY ord)`;
+  if (!filtered) {
+    // Array subscripts are int4 and pages go up to 2^53: a clamped bound past the set slices nothing.
+    const bound = (expr: string) => `least(${expr}, 2147483646)::int`;
+    const slice = (column: string) =>
+      `ms.${column}[${bound(`$${o}::bigint + 1`)} : ${bound(`$${o}::bigint + $${l}::bigint`)}]`;
+    return `SELECT cardinality(ms.uuids) AS total,
+              (SELECT coalesce(${page}, '[]')
+                 FROM unnest(${SET_COLUMNS_IN_ORDER.map(slice).join(', ')})
+                      WITH ORDINALITY AS t(uuid, name, count, mask, date, state, ord)) AS rows
+         FROM legal_match_set ms
+        WHERE ms.id = ${setExpr} AND $${m}::int IS NULL AND $${st}::text[] IS NULL`;
+  }
   return `SELECT count(*)::int AS total,
-            coalesce(json_agg(json_build_object('uuid', uuid, 'name', name, 'count', count, 'mask', mask, 'date', date,
-                                                'state', state) ORDER BY ord)
-                       FILTER (WHERE rn > $${o}::bigint AND rn <= $${o}::bigint + $${l}::bigint), '[]') AS rows
+            coalesce(${page} FILTER (WHERE rn > $${o}::bigint AND rn <= $${o}::bigint + $${l}::bigint), '[]') AS rows
        FROM (SELECT ${MATCH_FIELDS}, t.ord, row_number() OVER (ORDER BY t.ord) AS rn
                FROM legal_match_set ms, ${UNNEST_SET}
               WHERE ms.id = ${setExpr}
                 AND ($${m}::int IS NULL OR t.mask & $${m}::int <> 0)
                 AND ($${st}::text[] IS NULL OR t.state = ANY($${st}::text[]))) f`;
+}
+
+/** Whether a page filters the set (otherwise it is a slice of it). */
+function isFiltered(filter: MatchPageFilter): boolean {
+  return filter.categoryMask !== null || filter.states !== null;
 }
 
 function toStoredMatch(m: MatchJson): StoredMatch {
@@ -119,6 +149,7 @@ export class LegalSearchRepository {
     effects: { charge: boolean; events: readonly DomainEvent[]; page: MatchPageFilter },
   ): Promise<{ charged: boolean; page: MatchPage }> {
     const ev = eventRows(effects.events);
+    const filtered = isFiltered(effects.page);
     const sql = `WITH s AS (
          INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response,
                                    recoverable_until, name_key, match_set_id)
@@ -128,7 +159,7 @@ export class LegalSearchRepository {
        e AS (INSERT INTO event (client_id, type, subject, data)
              SELECT $2, * FROM unnest($13::text[], $14::text[], $15::jsonb[]) RETURNING 1)
        SELECT EXISTS (SELECT 1 FROM c) AS charged,
-              (SELECT row_to_json(p) FROM (${matchPageSql('$11', 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`;
+              (SELECT row_to_json(p) FROM (${matchPageSql('$11', filtered, 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`;
     const params = [
       s.id,
       s.clientId,
@@ -152,7 +183,12 @@ export class LegalSearchRepository {
     ];
     const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
       executor === this.dataSource
-        ? await preparedRows(this.dataSource, 'legal-search-insert', sql, params)
+        ? await preparedRows(
+            this.dataSource,
+            filtered ? 'legal-search-insert' : 'legal-search-insert-slice',
+            sql,
+            params,
+          )
         : await executor.query(sql, params);
     return { charged: rows[0].charged, page: pageOf(rows[0].page) };
   }
@@ -185,9 +221,9 @@ export class LegalSearchRepository {
       StoredSearch & { page: { total: number; rows: MatchJson[] } | null; unlocked: string[] }
     > = await preparedRows(
       this.dataSource,
-      'legal-search-page',
+      isFiltered(filter) ? 'legal-search-page' : 'legal-search-page-slice',
       `SELECT ${SEARCH_FIELDS},
-                (SELECT row_to_json(p) FROM (${matchPageSql('s.match_set_id', 3, 4, 5, 6)}) p
+                (SELECT row_to_json(p) FROM (${matchPageSql('s.match_set_id', isFiltered(filter), 3, 4, 5, 6)}) p
                   WHERE s.match_set_id IS NOT NULL) AS page,
                 ARRAY(SELECT u.person_uuid FROM legal_unlock u WHERE u.search_id = s.id
                        ORDER BY u.unlocked_at, u.person_uuid) AS unlocked
