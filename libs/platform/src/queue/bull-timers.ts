@@ -4,7 +4,7 @@
  * one entry per job in flight. At our processor's concurrency of 1,024 that count, repeated for every
  * job, was 10 % of the processor's CPU in a profile of the bench's drain (lodash's `baseKeys` under
  * `TimerManager.clear`). Bull 4.16.5 is its last release, so the fix lives here: the same class
- * with a running count, applied once, before any queue exists (queue.module.ts imports this first).
+ * with a running count, applied by QueueModule.register before any queue exists.
  *
  * The replacement keeps what Bull relies on: `timers` keyed by id, `idle`, and the `whenIdle`
  * listeners, which run when the last timer goes (a closing queue waits for them).
