@@ -5,11 +5,14 @@ const path = require('node:path');
 const Bull = require('bull');
 const { Client } = require('pg');
 const { load, loadMedian, median } = require('./lib/measure');
+const { ROOT } = require('./lib/stack');
 const { candidate, post, waitUntil } = require('./lib/workload');
 const { processJobsRun, queueRegistrations, registrationLoad } = require('./lib/workload');
 
-// The processor's queue (libs/platform's queue contract; the bench reads no TypeScript).
-const SCREENING_QUEUE = 'screening';
+// The processor's queue, from the built queue contract (the bench runs on the build, as the apps do).
+const { SCREENING_QUEUE } = require(path.join(ROOT, 'dist/libs/platform/src/queue/queue.contract.js'));
+/** QueueModule's Bull key prefix. */
+const QUEUE_PREFIX = 'screening';
 const ALL_DONE = `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso') AS done`;
 const EVENTS_DISPATCHED = `SELECT NOT EXISTS (SELECT 1 FROM event e, event_cursor c
   WHERE c.name = 'webhooks' AND (e.tx_id, e.seq) > (c.tx_id, c.seq)) AS done`;
@@ -111,7 +114,7 @@ async function runScreeningBench(stack, token) {
   //    the registration load, which it walks at a trickle while process jobs wait): otherwise that
   //    catch-up would run inside the drain measured here, a figure of the processes alone.
   await waitUntil(db, EVENTS_DISPATCHED, [], 600_000, 200);
-  const screeningQueue = new Bull(SCREENING_QUEUE, stack.env.REDIS_URL, { prefix: 'screening' });
+  const screeningQueue = new Bull(SCREENING_QUEUE, stack.env.REDIS_URL, { prefix: QUEUE_PREFIX });
   const drain = async () => {
     await screeningQueue.pause(); // global: the processor's workers take nothing until resume
     const queued = await queueRegistrations(stack, token);
