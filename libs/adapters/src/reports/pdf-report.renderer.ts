@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import {
   type Badge,
   type BadgeTone,
@@ -25,6 +25,16 @@ const MARGIN = 54;
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
+let pdfKit: Promise<typeof PDFKitDocument> | undefined;
+/**
+ * pdfkit is loaded with the first report, not with the module: the barrel of adapters brings this
+ * file into the processor too, which never renders one, and pdfkit with its font tables costs a
+ * process about 20 MB of memory.
+ */
+function loadPdfKit(): Promise<typeof PDFKitDocument> {
+  return (pdfKit ??= import('pdfkit').then((module) => module.default));
+}
+
 /**
  * The domain's ReportRenderer port: lays a candidate report out as a printable PDF (US Letter, as Mexican offices print) with pdfkit:
  * no browser, tens of milliseconds. Every word comes from the domain's CandidateReport; this class
@@ -34,7 +44,8 @@ const BOLD = 'Helvetica-Bold';
  * generated-at line.
  */
 export class PdfReportRenderer implements ReportRenderer {
-  render(report: CandidateReport): Promise<Buffer> {
+  async render(report: CandidateReport): Promise<Buffer> {
+    const PDFDocument = await loadPdfKit();
     const doc = new PDFDocument({
       size: 'LETTER',
       margins: { top: MARGIN, bottom: MARGIN + 18, left: MARGIN, right: MARGIN },
