@@ -1,10 +1,11 @@
-import { APP_CONFIG, AppConfig, closeOnSignals, ShutdownState } from '@app/platform';
+import { APP_CONFIG, AppConfig, boundHeapGrowth, closeOnSignals, ShutdownState } from '@app/platform';
 import { createApiApp } from './bootstrap';
 
 /** In-flight requests get this long to finish after SIGTERM; then the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const app = await createApiApp();
   const config = app.get<AppConfig>(APP_CONFIG);
   closeOnSignals(app, {

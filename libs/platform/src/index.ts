@@ -22,3 +22,4 @@ export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
 export * from './util/group-commit';
+export * from './runtime/heap-growth';
