@@ -5,6 +5,7 @@
 // Runs the same database setup as `npm start` first.
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
+const { APP_NODE_FLAGS } = require('./lib/app-runtime');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 
@@ -23,8 +24,12 @@ async function main() {
   await setupDatabase(env.DATABASE_URL);
   const children = [
     spawn(bin('nest'), ['build', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
-    spawn(process.execPath, ['--watch', 'dist/apps/api/src/main.js'], { cwd: ROOT, stdio: 'inherit', env }),
-    spawn(process.execPath, ['--watch', 'dist/apps/processor/src/main.js'], {
+    spawn(process.execPath, [...APP_NODE_FLAGS.api, '--watch', 'dist/apps/api/src/main.js'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env,
+    }),
+    spawn(process.execPath, [...APP_NODE_FLAGS.processor, '--watch', 'dist/apps/processor/src/main.js'], {
       cwd: ROOT,
       stdio: 'inherit',
       env,

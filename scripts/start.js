@@ -7,6 +7,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { APP_NODE_FLAGS } = require('./lib/app-runtime');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 const { supervise } = require('./lib/supervisor');
@@ -38,7 +39,7 @@ function buildIfNeeded() {
 }
 
 function run(name, script, color, databaseUrl) {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...APP_NODE_FLAGS[name], script], {
     cwd: ROOT,
     // The children write to a pipe: tell them whether a person is reading, so logs come out readable.
     env: {

@@ -70,6 +70,11 @@ export function writeState(state: StackState): void {
   writeFileSync(STATE_FILE, JSON.stringify(state));
 }
 
+/** The Node flags the apps run with everywhere (scripts/lib/app-runtime.js). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { APP_NODE_FLAGS } = require(join(ROOT, 'scripts/lib/app-runtime.js')) as {
+  APP_NODE_FLAGS: Record<'api' | 'processor', readonly string[]>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const redisServer = require(join(ROOT, 'scripts/lib/redis-server.js')) as {
   startRedisServer: (port: number, name: string) => void;
@@ -98,12 +103,16 @@ export async function waitForRedis(port: number, up = true, timeoutMs = 10_000):
 export function spawnApp(name: 'api' | 'processor', env: Record<string, string>): ChildProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const out = openSync(join(LOG_DIR, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [join(ROOT, `dist/apps/${name}/src/main.js`)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [...APP_NODE_FLAGS[name], join(ROOT, `dist/apps/${name}/src/main.js`)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', out, out],
+      detached: true,
+    },
+  );
   closeSync(out);
   child.unref();
   return child;

@@ -5,6 +5,7 @@ const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const path = require('node:path');
 const { Client } = require('pg');
+const { APP_NODE_FLAGS } = require('../../lib/app-runtime');
 const { startRedisServer, stopRedisServer } = require('../../lib/redis-server');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -24,7 +25,8 @@ function startApp(name, env) {
   // BENCH_API_NODE_ARGS / BENCH_PROCESSOR_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profile an app.
   const extra = process.env[`BENCH_${name.toUpperCase()}_NODE_ARGS`];
   const nodeArgs = extra ? extra.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
+  const args = [...APP_NODE_FLAGS[name], ...nodeArgs, path.join(ROOT, `dist/apps/${name}/src/main.js`)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
