@@ -87,4 +87,22 @@ describe('PdfReportRenderer', () => {
     expect(first.equals(second)).toBe(true);
     expect(first.toString('latin1')).toContain('(D:20260517200011Z)');
   });
+
+  it('loads pdfkit with the first report, not with the module (the processor never renders one)', async () => {
+    let loaded = false;
+    jest.doMock('pdfkit', () => {
+      loaded = true;
+      return jest.requireActual('pdfkit');
+    });
+    let Renderer: typeof PdfReportRenderer | undefined;
+    jest.isolateModules(() => {
+      ({ PdfReportRenderer: Renderer } =
+        jest.requireActual<typeof import('./pdf-report.renderer')>('./pdf-report.renderer'));
+    });
+    expect(loaded).toBe(false);
+    const pdf = await new Renderer!().render(buildCandidateReport(fullRequest(), context));
+    expect(loaded).toBe(true);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    jest.dontMock('pdfkit');
+  });
 });

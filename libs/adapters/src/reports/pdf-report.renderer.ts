@@ -29,7 +29,7 @@ let pdfKit: Promise<typeof PDFKitDocument> | undefined;
 /**
  * pdfkit is loaded with the first report, not with the module: the barrel of adapters brings this
  * file into the processor too, which never renders one, and pdfkit with its font tables costs a
- * process about 20 MB of memory.
+ * process 23 MB of memory.
  */
 function loadPdfKit(): Promise<typeof PDFKitDocument> {
   return (pdfKit ??= import('pdfkit').then((module) => module.default));
