@@ -10,3 +10,4 @@ export * from './webhooks';
 export * from './calendar';
 export * from './usage';
 export * from './reports';
+export * from './watch-lists';
