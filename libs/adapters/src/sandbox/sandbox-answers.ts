@@ -4,16 +4,13 @@ import {
   EducationSummary,
   FinalResult,
   GeolocationSummary,
-  GlobalWatchListSummary,
   LaborBackgroundSummary,
   LegalBackgroundSummary,
   NewsSummary,
-  PepsSummary,
-  ProcessName,
   ProcessSummary,
+  ProviderProcessName,
   ProviderContext,
   ReferencesSummary,
-  SatBlacklistSummary,
 } from '@app/domain';
 import { int, pick } from './sandbox-dice';
 
@@ -34,14 +31,6 @@ export interface SandboxRoll {
  */
 export type SandboxAnswer = (dice: SandboxRoll) => { summary: ProcessSummary | object; result?: FinalResult };
 
-const INSTITUTIONS = [
-  'Secretaría de Hacienda',
-  'Gobierno del Estado de Jalisco',
-  'Ayuntamiento de Monterrey',
-  'IMSS',
-  'Cámara de Diputados',
-];
-const POSITIONS = ['Director de área', 'Subsecretario', 'Regidor', 'Coordinador general', 'Diputado local'];
 const SCHOOLS = ['UNAM', 'IPN', 'Tecnológico de Monterrey', 'Universidad de Guadalajara', 'BUAP'];
 
 /** Both kinds of references: how many the candidate gave, how many were confirmed. */
@@ -54,39 +43,11 @@ function referencesAnswer({ level, risk, context }: SandboxRoll): ReturnType<San
 }
 
 /**
- * The sandbox provider's answer per process type: plausible, varied, and the same for the same
- * candidate. A new process type adds its answer here (TypeScript refuses a catalogue entry without one).
+ * The sandbox provider's answer per provider process type: plausible, varied, and the same for the
+ * same candidate. A new process type adds its answer here (TypeScript refuses a catalogue entry
+ * without one); the list processes answer from the lists' files instead (watch-lists/).
  */
-export const SANDBOX_ANSWERS: Readonly<Record<ProcessName, SandboxAnswer>> = {
-  Peps: ({ roll, level }) => {
-    const positionsHeld = Array.from({ length: level }, () => {
-      const from = int(roll(), 2005, 2020);
-      return {
-        position: pick(POSITIONS, roll()),
-        institution: pick(INSTITUTIONS, roll()),
-        from: `${from}-01-01`,
-        to: roll() < 0.5 ? `${from + int(roll(), 1, 6)}-12-31` : null,
-      };
-    });
-    const summary: PepsSummary = { isPep: level > 0, positionsHeld };
-    return { summary };
-  },
-  'Listas negras del SAT': ({ level }) => {
-    const summary: SatBlacklistSummary = {
-      listed: level >= 2,
-      situation69B: (['Sin registro', 'Desvirtuado', 'Presunto', 'Definitivo'] as const)[level],
-    };
-    return { summary };
-  },
-  'Global Watch List': ({ roll, level }) => {
-    const lists = ['OFAC SDN', 'ONU', 'UE', 'Interpol'] as const;
-    const hitsPerList = lists.map((list, i) => ({ list, hits: i < level ? int(roll(), 1, 3) : 0 }));
-    const summary: GlobalWatchListSummary = {
-      totalHits: hitsPerList.reduce((n, l) => n + l.hits, 0),
-      hitsPerList,
-    };
-    return { summary };
-  },
+export const SANDBOX_ANSWERS: Readonly<Record<ProviderProcessName, SandboxAnswer>> = {
   'Reporte de Crédito': ({ roll, level }) => {
     const score = [
       int(roll(), 720, 850),

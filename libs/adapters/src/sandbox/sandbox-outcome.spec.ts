@@ -1,4 +1,4 @@
-import { NO_SUMMARY, PROCESS_NAMES, summarySentences } from '@app/domain';
+import { NO_SUMMARY, PROVIDER_PROCESS_NAMES, summarySentences } from '@app/domain';
 import { sandboxOutcome, stableHash } from './sandbox-outcome';
 
 const candidate = (i: number) => ({
@@ -10,14 +10,14 @@ const candidate = (i: number) => ({
 });
 
 describe('sandboxOutcome', () => {
-  it.each([...PROCESS_NAMES])('is deterministic for %s', (name) => {
+  it.each([...PROVIDER_PROCESS_NAMES])('is deterministic for %s', (name) => {
     expect(sandboxOutcome(name, candidate(1))).toEqual(sandboxOutcome(name, candidate(1)));
   });
 
   it('varies across candidates: every final result except No disponible appears', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++)
-      for (const name of ['Peps', 'Global Watch List', 'Reporte de Crédito'] as const)
+      for (const name of ['BGC News', 'BGC Laboral', 'Reporte de Crédito'] as const)
         seen.add(sandboxOutcome(name, candidate(i)).result);
     expect([...seen].sort()).toEqual(['Aprobado', 'Riesgo Alto', 'Riesgo Bajo', 'Riesgo Medio']);
   });
@@ -74,7 +74,7 @@ describe('stableHash', () => {
 
 describe('the sandbox answers in words (summarySentences)', () => {
   // Every summary the sandbox produces reads as sentences: no field names, no JSON, no undefined.
-  it.each([...PROCESS_NAMES])('writes words for every sandbox answer of %s', (name) => {
+  it.each([...PROVIDER_PROCESS_NAMES])('writes words for every sandbox answer of %s', (name) => {
     const input = { documents: [{ type: 'INE' }, { type: 'TITULO' }], references: [{}, {}] };
     for (let i = 0; i < 40; i++) {
       const { summary } = sandboxOutcome(

@@ -1,5 +1,12 @@
-import { CandidateIdentity, FinalResult, ProcessName, ProcessSummary, ProviderContext } from '@app/domain';
-import { SANDBOX_ANSWERS } from './sandbox-answers';
+import {
+  CandidateIdentity,
+  FinalResult,
+  ProcessName,
+  ProcessSummary,
+  ProviderContext,
+  ProviderProcessName,
+} from '@app/domain';
+import { SANDBOX_ANSWERS, SandboxAnswer } from './sandbox-answers';
 import { dice, riskFromRoll } from './sandbox-dice';
 
 export { stableHash } from './sandbox-dice';
@@ -22,7 +29,10 @@ export function sandboxOutcome(
   const roll = dice(candidate, processName);
   const risk = riskFromRoll(roll());
   const level = ['Aprobado', 'Riesgo Bajo', 'Riesgo Medio', 'Riesgo Alto'].indexOf(risk); // 0..3
-  const answer = SANDBOX_ANSWERS[processName]({ roll, level, risk, context: extra });
+  const answerOf = SANDBOX_ANSWERS[processName as ProviderProcessName] as SandboxAnswer | undefined;
+  // The list processes answer from the lists' files (watch-lists/): never from the sandbox.
+  if (!answerOf) throw new Error(`The sandbox has no answer for ${processName}`);
+  const answer = answerOf({ roll, level, risk, context: extra });
   const { summary } = answer;
   const result = answer.result ?? risk;
   return {

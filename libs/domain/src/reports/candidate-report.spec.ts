@@ -44,7 +44,12 @@ const input = (
 
 describe('buildCandidateReport', () => {
   const done = [
-    finished('Peps', 'Aprobado', { isPep: false, positionsHeld: [] }, 2),
+    finished(
+      'Peps',
+      'Aprobado',
+      { listsChecked: [{ source: 'peps', version: 1, asOf: '2026-11-20' }], matches: [] },
+      2,
+    ),
     finished('BGC News', 'Riesgo Alto', { articlesFound: 3, adverseArticles: 2 }, 3),
   ];
 

@@ -4,99 +4,50 @@ import {
   documentsSentences,
   educationSentences,
   geolocationSentences,
-  globalWatchListSentences,
   laborBackgroundSentences,
   legalBackgroundSentences,
   newsSentences,
   NO_SUMMARY,
-  pepsSentences,
   referencesSentences,
-  satBlacklistSentences,
+  watchListSentences,
 } from './summary-sentences';
 import { summarySentences } from './candidate-report';
 
-describe('pepsSentences', () => {
+describe('watchListSentences', () => {
+  const ofac = { source: 'ofac-sdn' as const, version: 3, asOf: '2026-11-20' };
+  const un = { source: 'un-consolidated' as const, version: 1, asOf: '2026-01-05' };
+  const match = (decision: 'match' | 'possible_match', score: number) => ({
+    source: 'ofac-sdn' as const,
+    entryId: '12345',
+    listedName: 'AISPURO MORENO, Oscar',
+    listStatus: 'SDNTK',
+    score,
+    decision,
+    features: [{ feature: 'name_exact', effect: 0.9 }],
+  });
   it.each([
-    [{ isPep: false, positionsHeld: [] }, ['No se identificó como persona políticamente expuesta (PEP).']],
     [
-      {
-        isPep: true,
-        positionsHeld: [
-          {
-            position: 'Director de área',
-            institution: 'Secretaría de Hacienda',
-            from: '2012-01-01',
-            to: '2015-12-31',
-          },
-          { position: 'Regidor', institution: 'Ayuntamiento de Monterrey', from: '2018-01-01', to: null },
-        ],
-      },
+      { listsChecked: [], matches: [] },
+      ['No había ninguna versión importada de las listas de este proceso: no se pudo revisar.'],
+    ],
+    [
+      { listsChecked: [ofac, un], matches: [] },
       [
-        'Se identificó como persona políticamente expuesta (PEP), con 2 cargos públicos registrados.',
-        'Director de área en Secretaría de Hacienda, de 2012 a 2015.',
-        'Regidor en Ayuntamiento de Monterrey, desde 2018 y hasta la fecha.',
+        'Listas revisadas: OFAC, lista SDN (al 20 de noviembre de 2026) y Consejo de Seguridad de la ONU, lista consolidada (al 5 de enero de 2026).',
+        'Sin coincidencias.',
       ],
     ],
     [
-      {
-        isPep: true,
-        positionsHeld: [
-          { position: 'Diputado local', institution: 'IMSS', from: '2005-01-01', to: '2006-12-31' },
-        ],
-      },
+      { listsChecked: [ofac], matches: [match('match', 1), match('possible_match', 0.8)] },
       [
-        'Se identificó como persona políticamente expuesta (PEP), con 1 cargo público registrado.',
-        'Diputado local en IMSS, de 2005 a 2006.',
+        'Lista revisada: OFAC, lista SDN (al 20 de noviembre de 2026).',
+        'Se encontraron 2 coincidencias.',
+        'Coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 1.00.',
+        'Posible coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 0.80.',
       ],
     ],
   ])('%#', (summary, sentences) => {
-    expect(pepsSentences(summary)).toEqual(sentences);
-  });
-});
-
-describe('satBlacklistSentences', () => {
-  it.each([
-    [
-      { listed: false, situation69B: 'Sin registro' as const },
-      [
-        'No aparece en las listas negras del SAT.',
-        'Situación ante el artículo 69-B del Código Fiscal de la Federación: sin registro.',
-      ],
-    ],
-    [
-      { listed: true, situation69B: 'Definitivo' as const },
-      [
-        'Aparece en las listas negras del SAT.',
-        'Situación ante el artículo 69-B del Código Fiscal de la Federación: definitivo.',
-      ],
-    ],
-  ])('%#', (summary, sentences) => {
-    expect(satBlacklistSentences(summary)).toEqual(sentences);
-  });
-});
-
-describe('globalWatchListSentences', () => {
-  const lists = (ofac: number, onu: number, ue: number, interpol: number) => ({
-    totalHits: ofac + onu + ue + interpol,
-    hitsPerList: [
-      { list: 'OFAC SDN' as const, hits: ofac },
-      { list: 'ONU' as const, hits: onu },
-      { list: 'UE' as const, hits: ue },
-      { list: 'Interpol' as const, hits: interpol },
-    ],
-  });
-  it.each([
-    [
-      lists(0, 0, 0, 0),
-      'Sin coincidencias en las listas internacionales revisadas (OFAC SDN, ONU, UE e Interpol).',
-    ],
-    [lists(1, 0, 0, 0), 'Se encontró 1 coincidencia en listas internacionales: OFAC SDN (1).'],
-    [
-      lists(2, 0, 0, 1),
-      'Se encontraron 3 coincidencias en listas internacionales: OFAC SDN (2) e Interpol (1).',
-    ],
-  ])('%#', (summary, sentence) => {
-    expect(globalWatchListSentences(summary)).toEqual([sentence]);
+    expect(watchListSentences(summary)).toEqual(sentences);
   });
 });
 

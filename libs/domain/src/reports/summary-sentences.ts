@@ -4,14 +4,13 @@ import {
   DocumentsSummary,
   EducationSummary,
   GeolocationSummary,
-  GlobalWatchListSummary,
   LaborBackgroundSummary,
   LegalBackgroundSummary,
   NewsSummary,
-  PepsSummary,
   ReferencesSummary,
-  SatBlacklistSummary,
+  WatchListScreeningSummary,
 } from '../screening/summaries';
+import { SOURCE_TITLES } from '../watch-lists/sources';
 import { agree, countOf, groupThousands, joinList, pesos } from './spanish';
 
 /**
@@ -25,34 +24,41 @@ export const NO_SUMMARY = 'El proceso no dejó un resumen ejecutivo.';
 
 const year = (date: string) => date.slice(0, 4);
 
-export function pepsSentences(summary: PepsSummary): string[] {
-  if (!summary.isPep) return ['No se identificó como persona políticamente expuesta (PEP).'];
-  const positions = summary.positionsHeld.map(
-    (p) =>
-      `${p.position} en ${p.institution}, ` +
-      (p.to === null ? `desde ${year(p.from)} y hasta la fecha.` : `de ${year(p.from)} a ${year(p.to)}.`),
-  );
-  return [
-    `Se identificó como persona políticamente expuesta (PEP), con ${countOf(positions.length, 'cargo público registrado', 'cargos públicos registrados')}.`,
-    ...positions,
-  ];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** `2026-11-20` as `20 de noviembre de 2026`. */
+function longDate(date: string): string {
+  return `${Number(date.slice(8, 10))} de ${MONTHS[Number(date.slice(5, 7)) - 1]} de ${date.slice(0, 4)}`;
 }
 
-export function satBlacklistSentences(summary: SatBlacklistSummary): string[] {
+/** Peps, SAT and global lists alike: each list read with its date, then every match shown. */
+export function watchListSentences(summary: WatchListScreeningSummary): string[] {
+  if (summary.listsChecked.length === 0)
+    return ['No había ninguna versión importada de las listas de este proceso: no se pudo revisar.'];
+  const lists = summary.listsChecked.map((l) => `${SOURCE_TITLES[l.source]} (al ${longDate(l.asOf)})`);
+  const checked = `${agree(lists.length, 'Lista revisada', 'Listas revisadas')}: ${joinList(lists)}.`;
+  if (summary.matches.length === 0) return [checked, 'Sin coincidencias.'];
   return [
-    summary.listed ? 'Aparece en las listas negras del SAT.' : 'No aparece en las listas negras del SAT.',
-    `Situación ante el artículo 69-B del Código Fiscal de la Federación: ${summary.situation69B.toLowerCase()}.`,
-  ];
-}
-
-export function globalWatchListSentences(summary: GlobalWatchListSummary): string[] {
-  if (summary.totalHits === 0)
-    return [
-      `Sin coincidencias en las listas internacionales revisadas (${joinList(summary.hitsPerList.map((l) => l.list))}).`,
-    ];
-  const lists = summary.hitsPerList.filter((l) => l.hits > 0).map((l) => `${l.list} (${l.hits})`);
-  return [
-    `Se ${agree(summary.totalHits, 'encontró', 'encontraron')} ${countOf(summary.totalHits, 'coincidencia', 'coincidencias')} en listas internacionales: ${joinList(lists)}.`,
+    checked,
+    `Se ${agree(summary.matches.length, 'encontró', 'encontraron')} ${countOf(summary.matches.length, 'coincidencia', 'coincidencias')}.`,
+    ...summary.matches.map(
+      (m) =>
+        `${m.decision === 'match' ? 'Coincidencia' : 'Posible coincidencia'} con «${m.listedName}» en ` +
+        `${SOURCE_TITLES[m.source]}${m.listStatus ? ` (${m.listStatus})` : ''}, puntuación ${m.score.toFixed(2)}.`,
+    ),
   ];
 }
 

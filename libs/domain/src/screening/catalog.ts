@@ -1,3 +1,4 @@
+import type { WatchListSource } from '../watch-lists/entry';
 import { PROCESS_TYPES, ProcessTypeDefinition } from './process-types';
 
 /** The vocabulary of SPEC 3 and CONTRACT 4, exactly as it appears on the wire. */
@@ -5,6 +6,17 @@ import { PROCESS_TYPES, ProcessTypeDefinition } from './process-types';
 /** The process types of the catalogue (process-types.ts), in its order. */
 export type ProcessName = (typeof PROCESS_TYPES)[number]['name'];
 export const PROCESS_NAMES: readonly ProcessName[] = PROCESS_TYPES.map((type) => type.name);
+
+/** The processes that answer from official list files (CONTRACT 10), not from a provider. */
+export type ListProcessName = Extract<
+  (typeof PROCESS_TYPES)[number],
+  { watchLists: readonly WatchListSource[] }
+>['name'];
+/** The processes a provider answers (the sandbox today). */
+export type ProviderProcessName = Exclude<ProcessName, ListProcessName>;
+export const PROVIDER_PROCESS_NAMES = PROCESS_TYPES.filter((type) => !type.watchLists).map(
+  (type) => type.name,
+) as ProviderProcessName[];
 
 const TYPE_BY_NAME = new Map<string, ProcessTypeDefinition>(PROCESS_TYPES.map((type) => [type.name, type]));
 
@@ -58,3 +70,15 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const CREDIT_REPORT: ProcessName = 'Reporte de Crédito';
+
+/** The list sources a process answers from; empty for a provider process. */
+export function watchListSourcesOf(name: string): readonly WatchListSource[] {
+  return processTypeOf(name)?.watchLists ?? [];
+}
+
+/** The process each list source answers for (`GET /watch-lists`). */
+export function processOfSource(source: WatchListSource): ProcessName {
+  const type = PROCESS_TYPES.find((t) => (t.watchLists as readonly string[] | undefined)?.includes(source));
+  if (!type) throw new Error(`No process reads the ${source} list`);
+  return type.name;
+}

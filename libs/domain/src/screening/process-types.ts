@@ -3,13 +3,11 @@ import {
   documentsSentences,
   educationSentences,
   geolocationSentences,
-  globalWatchListSentences,
   laborBackgroundSentences,
   legalBackgroundSentences,
   newsSentences,
-  pepsSentences,
   referencesSentences,
-  satBlacklistSentences,
+  watchListSentences,
 } from '../reports/summary-sentences';
 import type { CandidateInputKind } from './candidate-input';
 import {
@@ -17,14 +15,13 @@ import {
   DocumentsSummary,
   EducationSummary,
   GeolocationSummary,
-  GlobalWatchListSummary,
   LaborBackgroundSummary,
   LegalBackgroundSummary,
   NewsSummary,
-  PepsSummary,
   ReferencesSummary,
-  SatBlacklistSummary,
+  WatchListScreeningSummary,
 } from './summaries';
+import type { WatchListSource } from '../watch-lists/entry';
 import { SummaryOf, SummarySchema } from './summary-schema';
 
 /**
@@ -44,17 +41,29 @@ export interface ProcessTypeDefinition<N extends string = string, S extends Summ
   skippedForCorporate?: boolean;
   /** Its provider is given what the legal-records corpus says of the candidate (ProviderContext). */
   usesLegalRecords?: boolean;
+  /**
+   * It answers from these official list files (CONTRACT 10), not from a provider: the watch-list
+   * adapter screens the candidate against their active versions.
+   */
+  watchLists?: readonly WatchListSource[];
   /** Its executive summary (summaries.ts). */
   summary: S;
   /** Its summary in Spanish sentences, for the printed report (reports/summary-sentences.ts). */
   sentences(summary: SummaryOf<S>): string[];
 }
 
-/** Keeps each entry's name literal and types `sentences` by the entry's own summary. */
-export function processType<const N extends string, S extends SummarySchema>(
-  definition: ProcessTypeDefinition<N, S>,
-): ProcessTypeDefinition<N, S> {
-  return definition;
+/**
+ * Keeps each entry's name and watch lists literal (so the types can tell list processes from
+ * provider processes) and types `sentences` by the entry's own summary.
+ */
+export function processType<
+  const N extends string,
+  S extends SummarySchema,
+  const W extends readonly WatchListSource[] | undefined = undefined,
+>(
+  definition: ProcessTypeDefinition<N, S> & { watchLists?: W },
+): ProcessTypeDefinition<N, S> & { watchLists: W } {
+  return definition as ProcessTypeDefinition<N, S> & { watchLists: W };
 }
 
 /** The catalogue, in the order of SPEC 3 (the order of PROCESS_NAMES and of the API's enums). */
@@ -63,15 +72,17 @@ export const PROCESS_TYPES = [
     name: 'Peps',
     dependsOn: null,
     candidateInput: null,
-    summary: PepsSummary,
-    sentences: pepsSentences,
+    watchLists: ['peps'],
+    summary: WatchListScreeningSummary,
+    sentences: watchListSentences,
   }),
   processType({
     name: 'Listas negras del SAT',
     dependsOn: null,
     candidateInput: null,
-    summary: SatBlacklistSummary,
-    sentences: satBlacklistSentences,
+    watchLists: ['sat-69b', 'sat-69'],
+    summary: WatchListScreeningSummary,
+    sentences: watchListSentences,
   }),
   processType({
     name: 'Referencias Personales',
@@ -99,8 +110,9 @@ export const PROCESS_TYPES = [
     name: 'Global Watch List',
     dependsOn: null,
     candidateInput: null,
-    summary: GlobalWatchListSummary,
-    sentences: globalWatchListSentences,
+    watchLists: ['ofac-sdn', 'un-consolidated'],
+    summary: WatchListScreeningSummary,
+    sentences: watchListSentences,
   }),
   processType({
     name: 'Referencias Laborales',

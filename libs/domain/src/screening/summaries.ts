@@ -1,3 +1,4 @@
+import { WATCH_LIST_SOURCES } from '../watch-lists/entry';
 import { field, SummaryOf, summarySchema } from './summary-schema';
 
 /**
@@ -6,40 +7,60 @@ import { field, SummaryOf, summarySchema } from './summary-schema';
  * as PepsSummaryDto) and the TypeScript type (derived from that value).
  */
 
-export const PepsSummary = summarySchema('PepsSummary', {
-  isPep: field.boolean({ description: 'Politically exposed person' }),
-  positionsHeld: field.list(
-    summarySchema('PositionHeld', {
-      position: field.string({ example: 'Director de área' }),
-      institution: field.string({ example: 'Secretaría de Hacienda' }),
-      from: field.string({ example: '2012-01-01', format: 'date' }),
-      to: field.nullableString({ example: '2015-12-31', format: 'date' }),
+/**
+ * The three processes that answer from official list files (Peps, Listas negras del SAT, Global
+ * Watch List; CONTRACT 10.3): which versions were read and what matched, best first.
+ */
+export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummary', {
+  listsChecked: field.list(
+    summarySchema('ListChecked', {
+      source: field.oneOf(WATCH_LIST_SOURCES, { description: 'The list' }),
+      version: field.number({ example: 3, description: 'The version of the list that was read' }),
+      asOf: field.string({
+        example: '2026-11-20',
+        format: 'date',
+        description: "The publisher's date of that version",
+      }),
     }),
+    { description: 'Every list the process read, one version each' },
   ),
-});
-export type PepsSummary = SummaryOf<typeof PepsSummary>;
-
-export const SatBlacklistSummary = summarySchema('SatBlacklistSummary', {
-  listed: field.boolean(),
-  situation69B: field.oneOf(
-    ['Sin registro', 'Presunto', 'Definitivo', 'Desvirtuado', 'Sentencia favorable'],
-    {
-      description: 'Situation under article 69-B of the tax code',
-    },
-  ),
-});
-export type SatBlacklistSummary = SummaryOf<typeof SatBlacklistSummary>;
-
-export const GlobalWatchListSummary = summarySchema('GlobalWatchListSummary', {
-  totalHits: field.number({ example: 0 }),
-  hitsPerList: field.list(
-    summarySchema('ListHits', {
-      list: field.oneOf(['OFAC SDN', 'ONU', 'UE', 'Interpol']),
-      hits: field.number({ example: 0 }),
+  matches: field.list(
+    summarySchema('ListMatch', {
+      source: field.oneOf(WATCH_LIST_SOURCES),
+      entryId: field.string({
+        example: '12345',
+        description:
+          "The list's own key of the entry: the RFC for the SAT lists, OFAC's ent_num, the UN DATAID, the PEP id",
+      }),
+      listedName: field.string({
+        example: 'GARCIA LOPEZ, Juan',
+        description: 'The name or alias as the list writes it',
+      }),
+      listStatus: field.string({
+        example: 'SDNTK',
+        description:
+          'The 69-B situation, the article 69 assumptions, the OFAC programs, the UN list type or the PEP positions',
+      }),
+      score: field.number({ minimum: 0, maximum: 1, example: 0.94 }),
+      decision: field.oneOf(['match', 'possible_match']),
+      features: field.list(
+        summarySchema('MatchFeature', {
+          feature: field.string({
+            example: 'name_exact',
+            description: 'What was compared and how it came out',
+          }),
+          effect: field.number({
+            example: 0.9,
+            description: 'What it added to the score (negative: took away)',
+          }),
+        }),
+        { description: 'Why the score is what it is' },
+      ),
     }),
+    { description: 'Matches and possible matches, best first, at most 20' },
   ),
 });
-export type GlobalWatchListSummary = SummaryOf<typeof GlobalWatchListSummary>;
+export type WatchListScreeningSummary = SummaryOf<typeof WatchListScreeningSummary>;
 
 export const CreditReportSummary = summarySchema('CreditReportSummary', {
   score: field.number({ minimum: 300, maximum: 850, example: 712 }),
@@ -109,9 +130,7 @@ export type UnavailableSummary = SummaryOf<typeof UnavailableSummary>;
  * is added here too; a unit test checks that the catalogue uses no other).
  */
 export const PROCESS_SUMMARIES = [
-  PepsSummary,
-  SatBlacklistSummary,
-  GlobalWatchListSummary,
+  WatchListScreeningSummary,
   CreditReportSummary,
   LegalBackgroundSummary,
   NewsSummary,

@@ -1,2 +1,6 @@
 export * from './entry';
 export * from './comparison';
+export * from './sources';
+export * from './list-screening';
+export * from './import-rules';
+export * from './entry-fingerprint';
