@@ -22,8 +22,6 @@ import { agree, countOf, groupThousands, joinList, pesos } from './spanish';
 
 export const NO_SUMMARY = 'El proceso no dejó un resumen ejecutivo.';
 
-const year = (date: string) => date.slice(0, 4);
-
 const MONTHS = [
   'enero',
   'febrero',
