@@ -23,3 +23,5 @@ export * from './repositories/webhook-dispatch.repository';
 export * from './repositories/candidate-report.repository';
 export * from './repositories/legal-search-list.repository';
 export * from './repositories/billing-ledger.repository';
+export * from './repositories/watch-list.repository';
+export * from './repositories/watch-list-screening.repository';

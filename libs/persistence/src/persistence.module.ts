@@ -17,6 +17,8 @@ import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repos
 import { BillingLedgerRepository } from './repositories/billing-ledger.repository';
 import { CandidateReportRepository } from './repositories/candidate-report.repository';
 import { LegalSearchListRepository } from './repositories/legal-search-list.repository';
+import { WatchListRepository } from './repositories/watch-list.repository';
+import { WatchListScreeningRepository } from './repositories/watch-list-screening.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -35,6 +37,8 @@ const REPOSITORIES = [
   CandidateReportRepository,
   LegalSearchListRepository,
   BillingLedgerRepository,
+  WatchListRepository,
+  WatchListScreeningRepository,
 ];
 
 export interface PersistenceOptions {

@@ -33,7 +33,7 @@ export class UsageController {
       'SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. ' +
       'Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) ' +
       'and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header ' +
-      '`period,searches,recordUnlocks` (no totals line).',
+      '`period,searches,recordUnlocks,watchListScreenings` (no totals line).',
   })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({
@@ -42,7 +42,7 @@ export class UsageController {
       'application/json': { schema: { $ref: getSchemaPath(UsageStatementDto) } },
       'text/csv': {
         schema: { type: 'string' },
-        example: 'period,searches,recordUnlocks\r\n2026-05,12,30\r\n2026-06,0,0\r\n',
+        example: 'period,searches,recordUnlocks,watchListScreenings\r\n2026-05,12,30,4\r\n2026-06,0,0,0\r\n',
       },
     },
   })

@@ -49,11 +49,15 @@ export class UsageRowDto {
 
   @ApiProperty({ example: 30, description: 'Billed first readings of a record in a search' })
   recordUnlocks!: number;
+
+  @ApiProperty({ example: 4, description: 'Billed watch-list screenings without a registration' })
+  watchListScreenings!: number;
 }
 
 export class UsageTotalsDto {
   @ApiProperty({ example: 12 }) searches!: number;
   @ApiProperty({ example: 30 }) recordUnlocks!: number;
+  @ApiProperty({ example: 4 }) watchListScreenings!: number;
 }
 
 export class UsageStatementDto {

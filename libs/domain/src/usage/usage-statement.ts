@@ -2,8 +2,18 @@ import { addDays, dateRangeViolations, daysInclusive, isCalendarDate } from '../
 import { FieldViolation } from '../errors';
 import { stringFieldViolations } from '../request-shape';
 
-/** The billable events of the ledger (`billing_charge.kind`). */
-export type ChargeKind = 'LEGAL_SEARCH' | 'LEGAL_RECORD_UNLOCK';
+/**
+ * The billable events of the ledger (`billing_charge.kind`) and the statement column each is
+ * counted in, in the statement's column order (CONTRACT 8, 10.4).
+ */
+export const USAGE_COLUMNS = {
+  LEGAL_SEARCH: 'searches',
+  LEGAL_RECORD_UNLOCK: 'recordUnlocks',
+  WATCH_LIST_SCREENING: 'watchListScreenings',
+} as const;
+export type ChargeKind = keyof typeof USAGE_COLUMNS;
+export type UsageColumn = (typeof USAGE_COLUMNS)[ChargeKind];
+const COLUMNS = Object.values(USAGE_COLUMNS) as UsageColumn[];
 
 export const USAGE_GROUPINGS = ['day', 'month'] as const;
 export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
@@ -34,15 +44,19 @@ export interface LedgerDayCount {
   count: number;
 }
 
-export interface UsageRow {
+export type UsageCounts = Record<UsageColumn, number>;
+
+export interface UsageRow extends UsageCounts {
   period: string;
-  searches: number;
-  recordUnlocks: number;
 }
 
 export interface UsageStatement {
   rows: UsageRow[];
-  totals: { searches: number; recordUnlocks: number };
+  totals: UsageCounts;
+}
+
+function zeroCounts(): UsageCounts {
+  return Object.fromEntries(COLUMNS.map((column) => [column, 0])) as UsageCounts;
 }
 
 function monthsInclusive(from: string, to: string): number {
@@ -114,25 +128,25 @@ export function periodsOf(range: UsageRange): string[] {
  */
 export function usageStatement(range: UsageRange, counts: readonly LedgerDayCount[]): UsageStatement {
   const rows = new Map<string, UsageRow>(
-    periodsOf(range).map((period) => [period, { period, searches: 0, recordUnlocks: 0 }]),
+    periodsOf(range).map((period) => [period, { period, ...zeroCounts() }]),
   );
-  const totals = { searches: 0, recordUnlocks: 0 };
+  const totals = zeroCounts();
   for (const { day, kind, count } of counts) {
     const row = rows.get(periodOf(day, range.groupBy));
     // A day outside the range is the caller's mistake; it must not leak into the totals either.
     if (!row) continue;
-    const column = kind === 'LEGAL_SEARCH' ? 'searches' : 'recordUnlocks';
+    const column = USAGE_COLUMNS[kind];
     row[column] += count;
     totals[column] += count;
   }
   return { rows: [...rows.values()], totals };
 }
 
-export const USAGE_CSV_HEADER = 'period,searches,recordUnlocks';
+export const USAGE_CSV_HEADER = ['period', ...COLUMNS].join(',');
 
 /** The rows as CSV (RFC 4180 line ends); periods and counts never need quoting. */
 export function usageCsv(rows: readonly UsageRow[]): string {
-  const lines = rows.map((row) => `${row.period},${row.searches},${row.recordUnlocks}`);
+  const lines = rows.map((row) => [row.period, ...COLUMNS.map((column) => row[column])].join(','));
   return [USAGE_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
 }
 

@@ -4,3 +4,4 @@ export * from './sources';
 export * from './list-screening';
 export * from './import-rules';
 export * from './entry-fingerprint';
+export * from './screening-request';

@@ -1,0 +1,160 @@
+import { isCalendarDate } from '../calendar';
+import { FieldViolation } from '../errors';
+import { stringFieldViolations, unknownFieldMessage } from '../request-shape';
+import { NATIONALITIES } from '../screening/catalog';
+import { CURP, RFC } from '../screening/registration-rules';
+import type { ScreeningSubject } from './comparison';
+import { WATCH_LIST_SOURCES, WatchListSource } from './entry';
+
+/** `POST /watch-lists/screenings` (CONTRACT 10.4): who to screen, against which lists. */
+export interface ListScreeningBody {
+  name?: unknown;
+  lastName?: unknown;
+  secondLastName?: unknown;
+  businessName?: unknown;
+  rfc?: unknown;
+  curp?: unknown;
+  birthDate?: unknown;
+  nationality?: unknown;
+  sources?: unknown;
+  clientId?: unknown;
+}
+
+export const LIST_SCREENING_FIELDS = [
+  'name',
+  'lastName',
+  'secondLastName',
+  'businessName',
+  'rfc',
+  'curp',
+  'birthDate',
+  'nationality',
+  'sources',
+  'clientId',
+] as const;
+
+const TEXT_LIMITS = { name: 100, lastName: 100, secondLastName: 100, businessName: 200 } as const;
+
+const trimmed = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * Every problem of a screening body, listed together: a person's `name` + `lastName`, or a
+ * `businessName`, or an identifier; not a person and a company at once; a well-formed RFC and
+ * CURP; a birth date that is a real past date (no age rule: anyone may be screened); a nationality
+ * of the service's countries; known sources, each once.
+ */
+export function validateListScreening(body: ListScreeningBody, today: string): FieldViolation[] {
+  const violations: FieldViolation[] = stringFieldViolations(body, [
+    'name',
+    'lastName',
+    'secondLastName',
+    'businessName',
+    'rfc',
+    'curp',
+    'birthDate',
+    'nationality',
+    'clientId',
+  ]);
+  const wrongType = new Set(violations.map((v) => v.field));
+  for (const field of Object.keys(body))
+    if (!(LIST_SCREENING_FIELDS as readonly string[]).includes(field))
+      violations.push({ field, message: unknownFieldMessage(field) });
+
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    const value = body[field as keyof ListScreeningBody];
+    if (wrongType.has(field) || value === undefined || value === null) continue;
+    if ((value as string).trim() === '')
+      violations.push({
+        field,
+        message: `${field} must not be empty: omit the field when there is no value.`,
+      });
+    else if ([...(value as string).normalize('NFC')].length > max)
+      violations.push({ field, message: `${field} must be at most ${max} characters.` });
+  }
+
+  const rfc = wrongType.has('rfc') ? undefined : trimmed(body.rfc)?.toUpperCase();
+  const curp = wrongType.has('curp') ? undefined : trimmed(body.curp)?.toUpperCase();
+  if (body.rfc !== undefined && body.rfc !== null && !wrongType.has('rfc') && !(rfc && RFC.test(rfc)))
+    violations.push({
+      field: 'rfc',
+      message: 'rfc must be an RFC of 12 (company) or 13 (person) characters.',
+    });
+  if (body.curp !== undefined && body.curp !== null && !wrongType.has('curp') && !(curp && CURP.test(curp)))
+    violations.push({ field: 'curp', message: 'curp must be a CURP of 18 characters.' });
+
+  const name = trimmed(body.name);
+  const lastName = trimmed(body.lastName);
+  const businessName = trimmed(body.businessName);
+  const person = name !== undefined || lastName !== undefined || trimmed(body.secondLastName) !== undefined;
+  if (person && businessName !== undefined)
+    violations.push({
+      field: 'businessName',
+      message: 'Screen a person (name, lastName) or a company (businessName), not both at once.',
+    });
+  else if (person && (name === undefined || lastName === undefined))
+    violations.push({
+      field: name === undefined ? 'name' : 'lastName',
+      message: 'A person is screened by name and lastName (secondLastName when known).',
+    });
+  else if (!person && businessName === undefined && rfc === undefined && curp === undefined)
+    violations.push({
+      field: 'name',
+      message: "Give a person's name and lastName, a businessName, or an rfc or curp to screen.",
+    });
+
+  if (typeof body.birthDate === 'string') {
+    if (!isCalendarDate(body.birthDate))
+      violations.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
+    else if (body.birthDate > today)
+      violations.push({ field: 'birthDate', message: 'birthDate must not be in the future.' });
+  }
+  if (
+    typeof body.nationality === 'string' &&
+    !(NATIONALITIES as readonly string[]).includes(body.nationality)
+  )
+    violations.push({
+      field: 'nationality',
+      message: `nationality must be one of ${NATIONALITIES.join(', ')}.`,
+    });
+  violations.push(...sourcesViolations(body.sources));
+  return violations;
+}
+
+function sourcesViolations(sources: unknown): FieldViolation[] {
+  if (sources === undefined || sources === null) return [];
+  const message = `sources must be a non-empty list of ${WATCH_LIST_SOURCES.join(', ')}, each once.`;
+  if (!Array.isArray(sources) || sources.length === 0) return [{ field: 'sources', message }];
+  const unknown = sources.findIndex((s) => !(WATCH_LIST_SOURCES as readonly unknown[]).includes(s));
+  if (unknown >= 0) return [{ field: `sources[${unknown}]`, message }];
+  if (new Set(sources).size !== sources.length) return [{ field: 'sources', message }];
+  return [];
+}
+
+/** The lists to read: the ones asked for, else all of them, in the catalogue's order. */
+export function screeningSources(body: ListScreeningBody): WatchListSource[] {
+  const asked = Array.isArray(body.sources) ? (body.sources as WatchListSource[]) : WATCH_LIST_SOURCES;
+  return WATCH_LIST_SOURCES.filter((source) => asked.includes(source));
+}
+
+/**
+ * Who a valid screening body names: a company by its business name (or a 12-character RFC
+ * alone), else a person.
+ */
+export function subjectOfScreening(body: ListScreeningBody): ScreeningSubject {
+  const rfc = trimmed(body.rfc)?.toUpperCase() ?? null;
+  const curp = trimmed(body.curp)?.toUpperCase() ?? null;
+  const businessName = trimmed(body.businessName) ?? null;
+  const name = trimmed(body.name) ?? null;
+  const entity = businessName !== null || (name === null && curp === null && rfc?.length === 12);
+  const common = { rfc, curp, nationality: trimmed(body.nationality) ?? null };
+  if (entity) return { kind: 'entity', businessName, ...common };
+  return {
+    kind: 'person',
+    name,
+    lastName: trimmed(body.lastName) ?? null,
+    secondLastName: trimmed(body.secondLastName) ?? null,
+    birthDate: trimmed(body.birthDate) ?? null,
+    ...common,
+  };
+}
