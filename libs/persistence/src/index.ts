@@ -25,3 +25,4 @@ export * from './repositories/legal-search-list.repository';
 export * from './repositories/billing-ledger.repository';
 export * from './repositories/watch-list.repository';
 export * from './repositories/watch-list-screening.repository';
+export * from './repositories/watch-list-activations';

@@ -38,9 +38,12 @@ export interface Comparison {
   features: MatchFeature[];
 }
 
-/** An entry the subject matched (`match` or `possible_match`), with the name form that matched. */
+/**
+ * An entry the subject matched (`match` or `possible_match`), with the name form that matched.
+ * The entry is what screening reads (its raw cells stay in the database until a result shows them).
+ */
 export interface WatchListHit {
-  entry: WatchListEntry;
+  entry: Omit<WatchListEntry, 'raw'>;
   comparison: Comparison;
   /** The published name (primary or alias) the best comparison was made with. */
   listedName: string;
