@@ -219,6 +219,25 @@ describe('public text', () => {
   });
 });
 
+describe('uuid examples', () => {
+  /** RFC 9562: version 1 to 8 and the RFC variant (the nil and max UUIDs aside, which no example uses). */
+  const RFC_9562 = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+  it('are RFC 9562 UUIDs, where a schema declares format: uuid and wherever one appears in an example', async () => {
+    const text = JSON.stringify(await document());
+    const declared: string[] = [];
+    JSON.parse(text, (_key, value: unknown) => {
+      const schema = value as { format?: unknown; example?: unknown } | null;
+      if (schema && typeof schema === 'object' && schema.format === 'uuid' && 'example' in schema)
+        declared.push(String(schema.example));
+      return value;
+    });
+    const shaped = text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? [];
+    expect(declared.length).toBeGreaterThan(5);
+    expect([...declared, ...shaped].filter((uuid) => !RFC_9562.test(uuid))).toEqual([]);
+  });
+});
+
 describe('the event envelope', () => {
   it('is oneOf a variant per event type of the catalogue, discriminated by type', async () => {
     const { components } = await document();

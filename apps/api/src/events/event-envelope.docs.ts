@@ -30,7 +30,7 @@ function pascalCase(type: EventType): string {
     .join('');
 }
 
-/** The model of `data` of each event type: `<Type>DataDto`, closed (see closeEventDataSchemas). */
+/** The model of `data` of each event type: `<Type>DataDto`, closed by addEventSchemas. */
 const DATA_MODEL_OF_TYPE = new Map(
   EVENT_TYPES.map((type) => [
     type,
