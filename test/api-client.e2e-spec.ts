@@ -45,7 +45,7 @@ describe('the typed api client (libs/api-client)', () => {
     expect(Buffer.from(report.data!).subarray(0, 5).toString()).toBe('%PDF-');
 
     const search = await api.POST('/risks/legal-records/searches', {
-      params: { query: { limit: '10' } },
+      params: { query: { limit: 10 } },
       body: { name: 'Juan', lastName: 'Hernández' },
     });
     expect(search.response.status).toBe(200);
@@ -59,7 +59,7 @@ describe('the typed api client (libs/api-client)', () => {
     expect(detail.response.status).toBe(200);
     expect(detail.data!.data.consumption.charged).toBe(true);
 
-    const searches = await api.GET('/risks/legal-records/searches', { params: { query: { limit: '5' } } });
+    const searches = await api.GET('/risks/legal-records/searches', { params: { query: { limit: 5 } } });
     expect(searches.data!.data[0].searchId).toBe(searchData.searchId);
 
     const usage = await api.GET('/usage', { params: { query: { groupBy: 'month' } } });
@@ -97,10 +97,16 @@ describe('the typed api client (libs/api-client)', () => {
     expect(progress.data!.total).toBe(1);
 
     const events = await api.GET('/events', {
-      params: { query: { types: 'candidate_request.created', limit: '5' } },
+      params: { query: { types: 'candidate_request.created', limit: 5 } },
     });
     expect(events.response.status).toBe(200);
     expect(events.data!.data.every((event) => event.type === 'candidate_request.created')).toBe(true);
+    // The envelope is a union discriminated by `type`: checking the type narrows `data` (this
+    // compiles only because it does).
+    const packages = events.data!.data.map((event) =>
+      event.type === 'candidate_request.created' ? event.data.packageId : undefined,
+    );
+    expect(packages.every((packageId) => typeof packageId === 'string')).toBe(true);
 
     const unauthorized = await createApiClient(`http://127.0.0.1:${state().apiPort}`).GET('/packages');
     expect(unauthorized.response.status).toBe(401);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { api, countRows, eventually, Session, signedIn, signIn, state, withDb } from './support/helpers';
+import { documentedViolations } from './support/openapi';
 import { candidate, ended, register, waitForOverview } from './support/screening';
 
 interface LoggedEvent {
@@ -50,6 +51,8 @@ describe('GET /events', () => {
       const found = about((await readToEnd(acme, cursor)).events, uuid);
       return found.some((e) => e.type === 'candidate_request.finished') ? found : undefined;
     });
+    // Each event matches the variant of the documented envelope its `type` names.
+    expect(await documentedViolations('/events', { data: events, hasMore: false })).toEqual([]);
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('candidate_request.created');
     expect(types.filter((t) => t === 'process.started')).toHaveLength(5);

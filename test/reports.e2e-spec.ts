@@ -337,12 +337,16 @@ describe('GET /usage', () => {
     );
   });
 
-  it('answers the same rows as CSV with Accept: text/csv', async () => {
+  it('answers the same rows as CSV with Accept: text/csv, as a download named after the client and range', async () => {
     for (const groupBy of ['day', 'month']) {
       const query = `?from=2026-01-01&to=2026-03-31&groupBy=${groupBy}`;
       const json = await usage(mine.session, query).expect(200);
+      expect(json.headers['content-disposition']).toBeUndefined();
       const csv = await usage(mine.session, query).set('Accept', 'text/csv').expect(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toBe(
+        `attachment; filename="usage-${mine.clientId}-2026-01-01-2026-03-31.csv"`,
+      );
       expect(csv.headers.vary).toMatch(/Accept/i);
       const lines = csv.text.trimEnd().split('\r\n');
       expect(lines[0]).toBe('period,searches,recordUnlocks');

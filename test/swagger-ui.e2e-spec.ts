@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
-import { state } from './support/helpers';
+import { eventually, state } from './support/helpers';
+import { servedDocument } from './support/openapi';
 
 const ARTIFACTS = join(__dirname, 'artifacts');
 
@@ -39,20 +40,41 @@ async function execute(
   return { status: ((await status.textContent()) ?? '').trim(), body };
 }
 
+/** The tags Swagger UI shows, in its order. */
+function shownTags(): Promise<string[]> {
+  return page
+    .locator('.swagger-ui h3.opblock-tag')
+    .evaluateAll((headings) => headings.map((h) => h.getAttribute('data-tag') ?? ''));
+}
+
+/** The Authorize button once the page holds a token. */
+const locked = () => page.locator('.swagger-ui .auth-wrapper button.authorize.locked');
+
 describe('Swagger UI in a real browser', () => {
-  it('signs in with the example, authorizes, runs the registration, search and batch examples and downloads a report', async () => {
+  it('shows the tags in the order the document declares them, with a filter box over them', async () => {
     await page.goto(`http://127.0.0.1:${state().apiPort}/docs`);
     await page.locator('.swagger-ui .information-container').waitFor();
+    const all = await shownTags();
+    const declared = ((await servedDocument()) as unknown as { tags: Array<{ name: string }> }).tags;
+    expect(all).toEqual(declared.map((tag) => tag.name));
+
+    const filter = page.locator('.swagger-ui input.operation-filter-input');
+    await filter.fill('legal');
+    await eventually(async () => ((await shownTags()).join() === 'Legal records' ? true : undefined));
+    await filter.fill('');
+    await eventually(async () => ((await shownTags()).length === all.length ? true : undefined));
+  });
+
+  it('signs in with the example, which authorizes the page, then runs the registration, search and batch examples and downloads a report', async () => {
+    await page.goto(`http://127.0.0.1:${state().apiPort}/docs`);
+    await page.locator('.swagger-ui .information-container').waitFor();
+    expect(await page.locator('.swagger-ui .auth-wrapper button.authorize.unlocked').count()).toBe(1);
 
     const signIn = await execute('signIn');
     expect(signIn.status).toBe('200');
-    const token = (JSON.parse(signIn.body) as { accessToken: string }).accessToken;
-    expect(token).toMatch(/^ey/);
-
-    await page.locator('button.authorize').first().click();
-    await page.locator('.modal-ux input[type="text"]').fill(token);
-    await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
-    await page.locator('.modal-ux button.btn-done').click();
+    expect((JSON.parse(signIn.body) as { accessToken: string }).accessToken).toMatch(/^ey/);
+    // No Authorize dialog: the sign-in answer authorized the page.
+    await locked().waitFor({ timeout: 5_000 });
 
     const registration = await execute('createCandidateRequest');
     expect(registration.status).toBe('202');
@@ -83,5 +105,12 @@ describe('Swagger UI in a real browser', () => {
       .locator('[id$="-getCandidateRequestReport"] .live-responses-table a[download]')
       .first()
       .waitFor({ timeout: 10_000 });
+
+    // The authorization outlives a reload.
+    await page.reload();
+    await page.locator('.swagger-ui .information-container').waitFor();
+    await locked().waitFor({ timeout: 5_000 });
+    const packages = await execute('listPackages');
+    expect(packages.status).toBe('200');
   });
 });

@@ -12,6 +12,7 @@ export interface Schema {
   items?: Schema;
   oneOf?: Schema[];
   allOf?: Schema[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
 }
 
 interface OpenApiDocument {
@@ -41,8 +42,9 @@ export async function documentedSchema(path: string, method = 'get', status = '2
 
 /**
  * What keeps `body` from matching the documented answer of an operation (empty when it matches).
- * Checks the keywords the document uses, formats and examples aside: $ref, oneOf (exactly one
- * variant), allOf, type, nullable, enum, required, properties, additionalProperties: false, items.
+ * Checks the keywords the document uses, formats and examples aside: $ref, discriminator (the
+ * variant its mapping names, as a generated client picks it), oneOf (exactly one variant), allOf,
+ * type, nullable, enum, required, properties, additionalProperties: false, items.
  */
 export async function documentedViolations(
   path: string,
@@ -61,6 +63,15 @@ function resolve(document: OpenApiDocument, schema: Schema): Schema {
 function violations(document: OpenApiDocument, ref: Schema, value: unknown, at: string): string[] {
   const schema = resolve(document, ref);
   if (value === null) return schema.nullable ? [] : [`${at}: null is not allowed`];
+  if (schema.discriminator && isObject(value)) {
+    const { propertyName, mapping = {} } = schema.discriminator;
+    const variant = mapping[String(value[propertyName])];
+    if (!variant)
+      return [
+        `${at}.${propertyName}: ${JSON.stringify(value[propertyName])} is not a value the discriminator maps`,
+      ];
+    return violations(document, { $ref: variant }, value, at);
+  }
   if (schema.oneOf) {
     const verdicts = schema.oneOf.map((variant) => violations(document, variant, value, at));
     const matching = verdicts.filter((problems) => problems.length === 0).length;

@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig, HttpMetrics, loadAppConfig, ShutdownState } from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
+import { BATCH_BODY_LIMIT_BYTES, BODY_LIMIT_BYTES } from './common/body-limits';
 import { closeConnectionsWhileDraining } from './common/draining';
 import {
   deferredCsvParser,
@@ -15,11 +16,8 @@ import { applySecurityHeaders, securityHeaders } from './common/security-headers
 import { createValidationPipe } from './common/validation';
 import { mountSwagger } from './docs/swagger';
 
-/** CONTRACT 1: bodies over 100 kB (100,000 bytes) answer 413. */
-export const BODY_LIMIT_BYTES = 100_000;
-
-/** CONTRACT 8: the batch endpoint takes bodies up to 1 MB; every other keeps 100 kB. */
-const ROUTE_BODY_LIMITS: Record<string, number> = { '/candidate-requests/batch': 1_000_000 };
+/** The routes whose bodies may be larger than BODY_LIMIT_BYTES. */
+const ROUTE_BODY_LIMITS: Record<string, number> = { '/candidate-requests/batch': BATCH_BODY_LIMIT_BYTES };
 
 /** Long enough for any identifier a client may paste; longer ones answer 414 in the error body. */
 const MAX_PATH_PARAM_LENGTH = 1024;

@@ -139,7 +139,7 @@ export interface paths {
     put?: never;
     /**
      * Register a candidate
-     * @description Validates the candidate against the six rules of SPEC 4.2 (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.
+     * @description Validates the candidate against the registration rules (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.
      */
     post: operations['createCandidateRequest'];
     delete?: never;
@@ -177,7 +177,7 @@ export interface paths {
     };
     /**
      * Overview of a candidate request (poll this)
-     * @description Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}` (SPEC 4.3).
+     * @description Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`.
      */
     get: operations['getCandidateRequest'];
     put?: never;
@@ -277,13 +277,13 @@ export interface paths {
     };
     /**
      * List the client's searches (free)
-     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in the service's time zone (America/Mexico_City unless the operator sets another), both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
      */
     get: operations['listLegalSearches'];
     put?: never;
     /**
      * Search legal records by name
-     * @description Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (SPEC 2.5: `charged` is always true here).
+     * @description Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (`charged` is always true here).
      */
     post: operations['createLegalSearch'];
     delete?: never;
@@ -341,7 +341,7 @@ export interface paths {
     };
     /**
      * Read the event log
-     * @description Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last event read: each event is delivered exactly once, also while events are being written (an event appears only once every earlier one is readable). Events are kept `EVENTS_RETENTION_DAYS` (30 by default); an `after` older than that answers 410, an unknown one 400.
+     * @description Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last event read: each event is delivered exactly once, also while events are being written (an event appears only once every earlier one is readable). Events are kept for 30 days unless the operator sets another retention; an `after` older than that answers 410, an unknown one 400.
      */
     get: operations['listEvents'];
     put?: never;
@@ -367,7 +367,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Any user of the client may register one. The answer carries the signing `secret`, shown only here and on rotation. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within WEBHOOKS_TIMEOUT_MS (10 s) is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     * @description Any user of the client may register one. The answer carries the signing `secret`, shown only here and on rotation. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -383,7 +383,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint (without its secret) */
+    /**
+     * One webhook endpoint (without its secret)
+     * @description Its URL, the event types it receives and whether it is enabled; another client's endpoint answers 404.
+     */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
@@ -490,7 +493,7 @@ export interface paths {
     };
     /**
      * Printable PDF report of a candidate request
-     * @description Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four characters, overall status and result, one section per process (status, result as a coloured badge, start and end in SERVICE_TIMEZONE, the executive summary in Spanish sentences; an unfinished process says what it waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.
+     * @description Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four characters, overall status and result, one section per process (status, result as a coloured badge, start and end in the service's time zone (America/Mexico_City unless the operator sets another), the executive summary in Spanish sentences; an unfinished process says what it waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.
      */
     get: operations['getCandidateRequestReport'];
     put?: never;
@@ -510,7 +513,7 @@ export interface paths {
     };
     /**
      * Usage statement: billed searches and record unlocks
-     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line).
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
      */
     get: operations['getUsage'];
     put?: never;
@@ -857,7 +860,7 @@ export interface components {
       secondLastName?: string;
       /**
        * Format: date
-       * @description YYYY-MM-DD; the candidate must be older than 18 on the current date in SERVICE_TIMEZONE (required for individuals)
+       * @description YYYY-MM-DD; the candidate must be older than 18 on the current date in the service's time zone (America/Mexico_City unless the operator sets another) (required for individuals)
        * @example 1990-05-17
        */
       birthDate?: string;
@@ -1766,10 +1769,44 @@ export interface components {
        * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
        */
       uuid: string;
-      /** @example PKG-ACME-BASIC */
+      /**
+       * @description The package the candidate is screened with
+       * @example PKG-ACME-BASIC
+       */
       packageId: string;
     };
-    ProcessStatusDataDto: {
+    ProcessStartedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * Format: uuid
+       * @description The process
+       * @example 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      processId: string;
+      /**
+       * @example Peps
+       * @enum {string}
+       */
+      processName:
+        | 'Peps'
+        | 'Listas negras del SAT'
+        | 'Referencias Personales'
+        | 'Validación de estudios'
+        | 'BGC Laboral'
+        | 'Global Watch List'
+        | 'Referencias Laborales'
+        | 'Geolocalización'
+        | 'Documentos'
+        | 'BGC News'
+        | 'Reporte de Crédito'
+        | 'BGC Legal';
+    };
+    ProcessWaitingForCandidateDataDto: {
       /**
        * Format: uuid
        * @description The candidate request
@@ -1905,56 +1942,6 @@ export interface components {
        */
       endpointId: string;
     };
-    EventEnvelopeDto: {
-      /**
-       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
-       * @example evt_7731_1042
-       */
-      id: string;
-      /**
-       * @description What happened; it decides the shape of `data`: `candidate_request.created`: CandidateRequestCreatedDataDto, `process.started`: ProcessStatusDataDto, `process.waiting_for_candidate`: ProcessStatusDataDto, `process.finished`: ProcessFinishedDataDto, `candidate_request.completed`: CandidateRequestCompletedDataDto, `candidate_request.finished`: CandidateRequestFinishedDataDto, `legal_search.created`: LegalSearchCreatedDataDto, `legal_record.unlocked`: LegalRecordUnlockedDataDto, `webhook.test`: WebhookTestDataDto
-       * @example process.finished
-       * @enum {string}
-       */
-      type:
-        | 'candidate_request.created'
-        | 'process.started'
-        | 'process.waiting_for_candidate'
-        | 'process.finished'
-        | 'candidate_request.completed'
-        | 'candidate_request.finished'
-        | 'legal_search.created'
-        | 'legal_record.unlocked'
-        | 'webhook.test';
-      /**
-       * @description When the change happened, epoch milliseconds
-       * @example 1795440000000
-       */
-      createdAt: number;
-      /**
-       * @description The client the event belongs to
-       * @example acme
-       */
-      clientId: string;
-      /**
-       * @description Identifiers, statuses and results of the change, never personal data; its shape depends on `type`
-       * @example {
-       *       "uuid": "3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f",
-       *       "processId": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
-       *       "processName": "Peps",
-       *       "result": "Aprobado"
-       *     }
-       */
-      data:
-        | components['schemas']['CandidateRequestCreatedDataDto']
-        | components['schemas']['ProcessStatusDataDto']
-        | components['schemas']['ProcessFinishedDataDto']
-        | components['schemas']['CandidateRequestCompletedDataDto']
-        | components['schemas']['CandidateRequestFinishedDataDto']
-        | components['schemas']['LegalSearchCreatedDataDto']
-        | components['schemas']['LegalRecordUnlockedDataDto']
-        | components['schemas']['WebhookTestDataDto'];
-    };
     EventPageDto: {
       /** @description Oldest first */
       data: components['schemas']['EventEnvelopeDto'][];
@@ -1966,7 +1953,7 @@ export interface components {
     };
     CreateWebhookEndpointDto: {
       /**
-       * @description Absolute http or https URL, at most 2048 characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).
+       * @description Absolute http or https URL, at most 2048 characters, without credentials. In production, loopback, private, link-local, unique-local, shared (CGNAT) and cloud metadata addresses are refused (a development or test server may accept them).
        * @example https://hooks.example.com/screening
        */
       url: string;
@@ -2091,7 +2078,7 @@ export interface components {
     };
     UpdateWebhookEndpointDto: {
       /**
-       * @description Absolute http or https URL, at most 2048 characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).
+       * @description Absolute http or https URL, at most 2048 characters, without credentials. In production, loopback, private, link-local, unique-local, shared (CGNAT) and cloud metadata addresses are refused (a development or test server may accept them).
        * @example https://hooks.example.com/screening
        */
       url?: string;
@@ -2253,6 +2240,233 @@ export interface components {
       rows: components['schemas']['UsageRowDto'][];
       totals: components['schemas']['UsageTotalsDto'];
     };
+    /** @description `candidate_request.created`: a registration is accepted. `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestCreatedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.created';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestCreatedDataDto'];
+    };
+    /** @description `process.started`: a process becomes `En proceso`. `data` holds identifiers, statuses and results, never personal data. */
+    ProcessStartedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'process.started';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['ProcessStartedDataDto'];
+    };
+    /** @description `process.waiting_for_candidate`: a process becomes `Pendiente Candidato`: it waits for what the candidate provides. `data` holds identifiers, statuses and results, never personal data. */
+    ProcessWaitingForCandidateEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'process.waiting_for_candidate';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['ProcessWaitingForCandidateDataDto'];
+    };
+    /** @description `process.finished`: a process becomes `Finalizado`. `data` holds identifiers, statuses and results, never personal data. */
+    ProcessFinishedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'process.finished';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['ProcessFinishedDataDto'];
+    };
+    /** @description `candidate_request.completed`: the overview status becomes `Completed` (again after candidate input, possibly). `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestCompletedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.completed';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestCompletedDataDto'];
+    };
+    /** @description `candidate_request.finished`: every process of the request is `Finalizado` (once). `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestFinishedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.finished';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestFinishedDataDto'];
+    };
+    /** @description `legal_search.created`: a legal-records search is created (and billed). `data` holds identifiers, statuses and results, never personal data. */
+    LegalSearchCreatedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'legal_search.created';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['LegalSearchCreatedDataDto'];
+    };
+    /** @description `legal_record.unlocked`: a record's first billed detail reading in a search. `data` holds identifiers, statuses and results, never personal data. */
+    LegalRecordUnlockedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'legal_record.unlocked';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['LegalRecordUnlockedDataDto'];
+    };
+    /** @description `webhook.test`: a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`). `data` holds identifiers, statuses and results, never personal data. */
+    WebhookTestEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'webhook.test';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['WebhookTestDataDto'];
+    };
+    /** @description An event: `type` says what happened and decides the shape of `data` (one variant per type). Types may be added: ignore a `type` you do not know. */
+    EventEnvelopeDto:
+      | components['schemas']['CandidateRequestCreatedEventDto']
+      | components['schemas']['ProcessStartedEventDto']
+      | components['schemas']['ProcessWaitingForCandidateEventDto']
+      | components['schemas']['ProcessFinishedEventDto']
+      | components['schemas']['CandidateRequestCompletedEventDto']
+      | components['schemas']['CandidateRequestFinishedEventDto']
+      | components['schemas']['LegalSearchCreatedEventDto']
+      | components['schemas']['LegalRecordUnlockedEventDto']
+      | components['schemas']['WebhookTestEventDto'];
   };
   responses: never;
   parameters: never;
@@ -2275,6 +2489,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description An access token and a new single-use refresh token, with the account they belong to */
       200: {
         headers: {
           /** @description Never cache tokens */
@@ -2321,7 +2536,7 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2330,7 +2545,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -2368,6 +2583,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description An access token and a new single-use refresh token, with the account they belong to */
       200: {
         headers: {
           /** @description Never cache tokens */
@@ -2540,7 +2756,9 @@ export interface operations {
   listCandidateRequests: {
     parameters: {
       query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
         page?: number;
+        /** @description Items per page, 1..100 */
         limit?: number;
         /** @description Only requests with this overall status */
         status?: 'Pending' | 'Processing' | 'Completed';
@@ -2551,6 +2769,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One page of the requests, newest first, with `meta.pagination` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2613,6 +2832,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Registered: its processes run in the background; poll the overview at `Location` */
       202: {
         headers: {
           /** @description Path of the request overview */
@@ -2659,7 +2879,7 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2668,7 +2888,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -2718,6 +2938,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The valid items are registered (their uuids) and the invalid ones reported (their errors), by 0-based index; follow the batch at `Location` */
       202: {
         headers: {
           /** @description Path of the batch */
@@ -2779,7 +3000,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 1 MB (1,000,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2788,17 +3009,24 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
+      /** @description The body is of a media type this operation does not read (send the `Content-Type` it lists) */
       415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "code": 415,
+           *       "message": "The request body must be JSON (Content-Type: application/json)."
+           *     }
+           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -2865,6 +3093,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The uuid returned at registration */
         uuid: string;
         /** @description The `id` of a process entry of the overview */
         processId: string;
@@ -2925,7 +3154,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The uuid returned at registration */
         uuid: string;
+        /** @description The `id` of a process entry of the overview */
         processId: string;
       };
       cookie?: never;
@@ -2936,6 +3167,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Accepted: the process runs again with what the candidate provided */
       202: {
         headers: {
           [name: string]: unknown;
@@ -3010,7 +3242,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3019,7 +3251,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -3032,12 +3264,14 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The `batchId` the batch registration answered */
         batchId: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description The batch with the status of each request it registered */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3087,6 +3321,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The packages of your clients */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3116,16 +3351,16 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Records per page, 1..300 */
-        limit?: string;
-        /** @description Page, >= 1 */
-        page?: string;
+        limit?: number;
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
         /** @description Client to act for: required when the account has several clients; at most 64 characters */
         clientId?: string;
         /** @description Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters) */
         name?: string;
-        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
         from?: string;
-        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
         to?: string;
       };
       header?: never;
@@ -3134,6 +3369,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One page of your searches, newest first */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3199,9 +3435,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Records per page, 1..300 */
-        limit?: string;
-        /** @description Page, >= 1 */
-        page?: string;
+        limit?: number;
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
         /** @description Comma-separated categories (any of them) */
         categories?: string;
         /** @description Comma-separated states (any of them) */
@@ -3222,6 +3458,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The search (billed): its KPIs and the first page of its stored matches */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3281,7 +3518,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3290,7 +3527,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -3317,9 +3554,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Records per page, 1..300 */
-        limit?: string;
-        /** @description Page, >= 1 */
-        page?: string;
+        limit?: number;
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
         /** @description Comma-separated categories (any of them) */
         categories?: string;
         /** @description Comma-separated states (any of them) */
@@ -3329,12 +3566,14 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The `searchId` the search answered */
         searchId: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description The search as created, with the requested page of its (filtered) matches; not billed */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3430,9 +3669,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Records per page, 1..300 */
-        limit?: string;
-        /** @description Page, >= 1 */
-        page?: string;
+        limit?: number;
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
         /** @description Comma-separated categories (any of them) */
         categories?: string;
         /** @description Comma-separated states (any of them) */
@@ -3448,6 +3687,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The `searchId` the search answered */
         searchId: string;
         /** @description A `records[].uuid` of the search */
         uuid: string;
@@ -3456,6 +3696,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The person's lawsuits (one page), and whether this reading was billed */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3570,7 +3811,7 @@ export interface operations {
         /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, webhook.test */
         types?: string;
         /** @description Events per page, 1..500 */
-        limit?: string;
+        limit?: number;
         /** @description Only this client (one of yours); all your clients when omitted */
         clientId?: string;
       };
@@ -3580,6 +3821,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The next events, oldest first, and whether more follow */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3659,7 +3901,9 @@ export interface operations {
   listWebhookEndpoints: {
     parameters: {
       query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
         page?: number;
+        /** @description Items per page, 1..100 */
         limit?: number;
         /** @description Client whose endpoints to list: required when the account has several clients */
         clientId?: string;
@@ -3670,6 +3914,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One page of the client's endpoints, newest first */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3744,6 +3989,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Registered and enabled; the answer carries the signing `secret` (shown only here and on rotation) */
       201: {
         headers: {
           [name: string]: unknown;
@@ -3803,7 +4049,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3812,7 +4058,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -3832,6 +4078,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The endpoint */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3939,6 +4186,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The endpoint as changed */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3998,7 +4246,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description Body larger than 100 kB */
+      /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4007,7 +4255,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 413,
-           *       "message": "The request body is larger than 100 kB."
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -4027,6 +4275,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The new signing secret */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4079,6 +4328,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The test event is written and on its way */
       202: {
         headers: {
           [name: string]: unknown;
@@ -4122,7 +4372,9 @@ export interface operations {
   listWebhookDeliveries: {
     parameters: {
       query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
         page?: number;
+        /** @description Items per page, 1..100 */
         limit?: number;
         /** @description Only deliveries in this status */
         status?: 'pending' | 'succeeded' | 'failed';
@@ -4136,6 +4388,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One page of deliveries, each with its attempts */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4211,6 +4464,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The delivery, pending its new attempt */
       202: {
         headers: {
           [name: string]: unknown;
@@ -4309,9 +4563,9 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
-        /** @description First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month. */
+        /** @description First day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included. Give `from` and `to` together; omit both for the current month. */
         from?: string;
-        /** @description Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included */
+        /** @description Last day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
         to?: string;
         /** @description One row per day (ranges up to 366 days) or per month (up to 120 months) */
         groupBy?: 'day' | 'month';
@@ -4327,6 +4581,10 @@ export interface operations {
       /** @description The statement (JSON), or its rows as CSV when `Accept` prefers `text/csv` */
       200: {
         headers: {
+          /** @description CSV only: `attachment; filename="usage-<clientId>-<from>-<to>.csv"` (characters other than letters, digits, `.`, `_` and `-` in the client id become `_`) */
+          'Content-Disposition'?: string;
+          /** @description Always `Accept`: the same URL answers JSON or CSV */
+          Vary?: string;
           [name: string]: unknown;
         };
         content: {

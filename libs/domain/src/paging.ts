@@ -40,8 +40,21 @@ export function pagination(total: number, page: number, limit: number): Paginati
   };
 }
 
-/** The largest `limit` of the list endpoints paged with `page` and `limit` (CONTRACT 2.5). */
-export const MAX_PAGE_LIMIT = 100;
+/**
+ * How many items one page of an endpoint may hold: `limit` from 1 to `max`, `default` when the
+ * client sends none. Each paged endpoint names one of these, and both its validation and its
+ * OpenAPI parameters read it, so the documented bounds are the enforced ones.
+ */
+export interface PageSize {
+  readonly default: number;
+  readonly max: number;
+}
+
+/** The list endpoints paged with `page` and `limit` (candidate requests, webhook endpoints and deliveries). */
+export const LIST_PAGE_SIZE: PageSize = { default: 20, max: 100 };
+
+/** The largest `limit` of the list endpoints paged with `page` and `limit`. */
+export const MAX_PAGE_LIMIT = LIST_PAGE_SIZE.max;
 
 /** `page` and `limit` of a list, once read as numbers (absent: the defaults, 1 and 20). */
 export interface PageQuery {

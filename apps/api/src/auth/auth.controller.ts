@@ -1,5 +1,6 @@
 import { applyDecorators, Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { Public } from './auth-user';
 import { RefreshTokenDto, SignInDto, SignInResultDto } from './auth.dto';
@@ -11,6 +12,7 @@ const TokenAnswer = () =>
     Header('Cache-Control', 'no-store'),
     Header('Pragma', 'no-cache'),
     ApiOkResponse({
+      description: 'An access token and a new single-use refresh token, with the account they belong to',
       type: SignInResultDto,
       headers: {
         'Cache-Control': {
@@ -21,7 +23,7 @@ const TokenAnswer = () =>
     }),
   );
 
-@ApiTags('Authentication')
+@ApiTag('Authentication')
 @Public()
 @Controller()
 export class AuthController {

@@ -3,6 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply } from 'fastify';
 import { DomainError, DomainErrorCode } from '@app/domain';
 import { ApiErrorBody } from './api-error';
+import { BATCH_BODY_LIMIT_BYTES, BODY_LIMIT_BYTES, bodyLimitInWords } from './body-limits';
 import { TooManyRequestsError, UNAUTHORIZED_MESSAGE } from './http-errors';
 import { UnavailableError } from './unavailable.error';
 
@@ -15,7 +16,8 @@ const STATUS_OF: Record<DomainErrorCode, number> = {
   UNPROCESSABLE: 422,
 };
 
-const DEFAULT_MESSAGE: Record<number, string> = {
+/** The message of an error that brings none of its own (also the documented example of 413 and 415). */
+export const DEFAULT_MESSAGE: Record<number, string> = {
   400: 'The request is invalid.',
   401: UNAUTHORIZED_MESSAGE,
   403: 'You are not allowed to do this.',
@@ -23,7 +25,7 @@ const DEFAULT_MESSAGE: Record<number, string> = {
   405: 'This method is not allowed here.',
   409: 'The resource is not in a state that allows this.',
   410: 'The resource is no longer available.',
-  413: 'The request body is too large: at most 100 kB (1 MB for a batch of registrations).',
+  413: `The request body is too large: at most ${bodyLimitInWords(BODY_LIMIT_BYTES)} (${bodyLimitInWords(BATCH_BODY_LIMIT_BYTES)} for a batch of registrations).`,
   415: 'The request body must be JSON (Content-Type: application/json).',
   422: 'The request contradicts an earlier one.',
   429: 'Too many requests: wait and try again.',

@@ -1,6 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { DEFAULT_MESSAGE } from '../common/all-exceptions.filter';
 import { ApiErrorDto, FieldErrorDto, UnauthorizedDto } from '../common/api-error';
+import { BODY_LIMIT_BYTES, bodyLimitInWords } from '../common/body-limits';
+
+const bodyTooLarge = (bytes: number) =>
+  `Body larger than ${bodyLimitInWords(bytes)} (${bytes.toLocaleString('en-US')} bytes)`;
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `errors` lists every violated rule with its field',
@@ -9,7 +14,8 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found (or belongs to another client)',
   409: 'The resource is not in a state that allows this',
   410: 'The resource is past its retention and can no longer be read',
-  413: 'Body larger than 100 kB',
+  413: bodyTooLarge(BODY_LIMIT_BYTES),
+  415: 'The body is of a media type this operation does not read (send the `Content-Type` it lists)',
   422: 'The Idempotency-Key was already used with a different body',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
   503: 'A dependency is down',
@@ -26,30 +32,36 @@ const EXAMPLES: Record<number, object> = {
   404: { code: 404, message: 'The resource was not found.' },
   409: { code: 409, message: 'The resource is not in a state that allows this.' },
   410: { code: 410, message: 'The resource is no longer available.' },
-  413: { code: 413, message: 'The request body is larger than 100 kB.' },
+  413: { code: 413, message: DEFAULT_MESSAGE[413] },
+  415: { code: 415, message: DEFAULT_MESSAGE[415] },
   422: { code: 422, message: 'This Idempotency-Key was used with a different request body.' },
   429: { code: 429, message: 'Too many failed sign-ins for this e-mail: try again in 900 seconds.' },
   503: { code: 503, message: 'The service is temporarily unavailable.' },
 };
 
+function errorResponse(status: number, description: string) {
+  return ApiResponse({
+    status,
+    description,
+    content: {
+      'application/json': {
+        schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
+        example: EXAMPLES[status],
+      },
+    },
+    ...(status === 429
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+      : {}),
+  });
+}
+
 /** Documents the CONTRACT 1 error body for each listed status. */
 export function ApiErrors(...statuses: number[]) {
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
-    ...statuses.map((status) =>
-      ApiResponse({
-        status,
-        description: DESCRIPTIONS[status],
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
-            example: EXAMPLES[status],
-          },
-        },
-        ...(status === 429
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
-          : {}),
-      }),
-    ),
+    ...statuses.map((status) => errorResponse(status, DESCRIPTIONS[status])),
   );
 }
+
+/** The 413 of an operation that reads bodies up to `bytes` instead of the usual 100 kB. */
+export const ApiBodyLimit = (bytes: number) => errorResponse(413, bodyTooLarge(bytes));

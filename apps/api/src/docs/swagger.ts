@@ -1,7 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/auth-user';
-import { closeEventDataSchemas } from '../events/event.dto';
+import { addEventSchemas } from '../events/event-envelope.docs';
+import { SWAGGER_UI_OPTIONS } from './swagger-ui';
+import { API_TAGS } from './tags';
 
 const CSV_BODY_EXTENSION = 'x-csv-body';
 
@@ -12,26 +14,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Candidate Screening and Legal Records API')
     .setDescription(
-      'Sign in with `POST /signin` (the example uses the demo account), press **Authorize** and paste the ' +
-        '`accessToken`. Every non-2xx answer has the body `{ code, message, errors? }`; a 401 is exactly ' +
-        '`{ message, code: 401 }`.',
+      'Sign in with `POST /signin` (the example uses the demo account): on this page a successful sign-in ' +
+        'authorizes every other operation, and stays across reloads. From code, send ' +
+        '`Authorization: Bearer <accessToken>`. Every non-2xx answer has the body `{ code, message, errors? }`; ' +
+        'a 401 is exactly `{ message, code: 401 }`.',
     )
     .setVersion('1.0.0')
+    .setContact('API support', 'https://screening.example.com/support', 'api-support@screening.example.com')
     .setLicense(
       'Proprietary: licensed to our customers under their service agreement',
       'https://screening.example.com/terms',
     )
     .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
-    .addSecurityRequirements('bearer')
-    .addTag('Authentication', 'Sign-in, token refresh and sign-out')
-    .addTag('Health', 'Liveness of the api and its dependencies')
-    .addTag(
-      'Webhooks',
-      'Endpoints that receive every event of a client as it happens (Standard Webhooks: signed, retried, in order per candidate request)',
-    )
-    .build();
-  const document = SwaggerModule.createDocument(app, config, {
+    .addSecurityRequirements('bearer');
+  for (const tag of API_TAGS) config.addTag(tag.name, tag.description);
+  const document = SwaggerModule.createDocument(app, config.build(), {
     operationIdFactory: (_controller, method) => method,
   });
   // Public operations (sign-in, health) need no bearer token: say so with `security: []`; a CSV
@@ -49,17 +47,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
-  closeEventDataSchemas(document);
+  addEventSchemas(document);
   return document;
 }
 
 /** Swagger UI at /docs and the OpenAPI JSON at /docs-json (CONTRACT 1). */
 export function mountSwagger(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: 'docs-json',
-    swaggerOptions: { persistAuthorization: true, tryItOutEnabled: true, displayOperationId: true },
-    customSiteTitle: 'Screening API docs',
-  });
+  SwaggerModule.setup('docs', app, document, SWAGGER_UI_OPTIONS);
   return document;
 }

@@ -1,12 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { DEFAULT_EVENTS_LIMIT, EVENT_TYPES, eventQueryShapeViolations, MAX_EVENTS_LIMIT } from '@app/domain';
+import { EVENT_TYPES, eventQueryShapeViolations, EVENTS_PAGE_SIZE } from '@app/domain';
+import { LimitParam } from '../common/pagination';
 import { CheckedBy } from '../common/validation';
-import { EventEnvelopeDto } from './event.dto';
+import { EVENT_ENVELOPE_SCHEMA, EventEnvelope } from './event-envelope.docs';
 
 export class EventPageDto {
-  @ApiProperty({ description: 'Oldest first' })
-  data!: EventEnvelopeDto[];
+  @ApiProperty({
+    description: 'Oldest first',
+    type: 'array',
+    items: { $ref: getSchemaPath(EVENT_ENVELOPE_SCHEMA) },
+  })
+  data!: EventEnvelope[];
 
   @ApiProperty({ description: 'More events follow: read again with `after` = the last id', example: false })
   hasMore!: boolean;
@@ -30,12 +35,7 @@ export class EventQueryDto {
   @Allow()
   types?: string;
 
-  @ApiProperty({
-    description: `Events per page, 1..${MAX_EVENTS_LIMIT}`,
-    default: String(DEFAULT_EVENTS_LIMIT),
-    example: '100',
-  })
-  @Allow()
+  @LimitParam(EVENTS_PAGE_SIZE, 'Events')
   limit?: string;
 
   @ApiProperty({

@@ -1,12 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { ApiErrors } from '../docs/api-errors.decorator';
+import { EVENT_DATA_MODELS } from './event-envelope.docs';
 import { EventPageDto, EventQueryDto } from './event-page.dto';
 import { ReadEventsUseCase } from './read-events.use-case';
 
-@ApiTags('Events')
+@ApiTag('Events and webhooks')
 @ApiBearerAuth('bearer')
+@ApiExtraModels(...EVENT_DATA_MODELS)
 @Controller('events')
 export class EventsController {
   constructor(private readonly reads: ReadEventsUseCase) {}
@@ -18,10 +21,13 @@ export class EventsController {
     description:
       'Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last ' +
       'event read: each event is delivered exactly once, also while events are being written (an event appears ' +
-      'only once every earlier one is readable). Events are kept `EVENTS_RETENTION_DAYS` (30 by default); an ' +
-      '`after` older than that answers 410, an unknown one 400.',
+      'only once every earlier one is readable). Events are kept for 30 days unless the operator sets another ' +
+      'retention; an `after` older than that answers 410, an unknown one 400.',
   })
-  @ApiOkResponse({ type: EventPageDto })
+  @ApiOkResponse({
+    description: 'The next events, oldest first, and whether more follow',
+    type: EventPageDto,
+  })
   @ApiErrors(400, 401, 403, 410)
   list(@CurrentUser() user: AuthUser, @Query() query: EventQueryDto): Promise<EventPageDto> {
     return this.reads.execute(user, query);

@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { Public } from '../auth/auth-user';
 import { HealthDto, HealthUnavailableDto, LivenessDto } from './health.dto';
 import { HealthService } from './health.service';
 
-@ApiTags('Health')
+@ApiTag('Health')
 @Public()
 @Controller('health')
 export class HealthController {

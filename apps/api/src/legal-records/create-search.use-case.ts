@@ -63,11 +63,12 @@ export class CreateSearchUseCase {
     const write = async (executor: SqlExecutor): Promise<SearchDataDto> => {
       const set = answer.ok ? answer.value : null;
       const totalMatches = set?.totalMatches ?? 0;
+      const outcome = outcomeOf(totalMatches, !answer.ok);
       const search: StoredSearch = {
         id: randomUUID(),
         clientId,
         query: searchQueryEcho(body),
-        outcome: outcomeOf(totalMatches, !answer.ok),
+        outcome,
         totalInSource: totalMatches,
         kpis: {
           total_matches: totalMatches,
@@ -89,7 +90,7 @@ export class CreateSearchUseCase {
           events: [
             {
               type: 'legal_search.created',
-              data: { searchId: search.id, outcome: search.outcome, totalMatches: search.totalInSource },
+              data: { searchId: search.id, outcome, totalMatches },
             },
           ],
           page: matchFilter(filters),

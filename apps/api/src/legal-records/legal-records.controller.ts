@@ -1,17 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { envelope, EnvelopeOf } from '../common/envelope';
 import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
+import { SERVICE_TIME_ZONE } from '../docs/wording';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { searchAnswer } from './legal-records.answers';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
@@ -20,7 +14,9 @@ import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/sea
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
 
-@ApiTags('Legal records')
+const SEARCH_ID = { name: 'searchId', format: 'uuid', description: 'The `searchId` the search answered' };
+
+@ApiTag('Legal records')
 @ApiBearerAuth('bearer')
 @Controller('risks/legal-records/searches')
 export class LegalRecordsController {
@@ -38,7 +34,7 @@ export class LegalRecordsController {
     description:
       'Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). ' +
       'Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). ' +
-      'A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (SPEC 2.5: `charged` is always true here).',
+      'A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (`charged` is always true here).',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -57,7 +53,10 @@ export class LegalRecordsController {
       },
     },
   })
-  @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
+  @ApiOkResponse({
+    description: 'The search (billed): its KPIs and the first page of its stored matches',
+    type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }),
+  })
   @ApiErrors(400, 401, 403, 413, 422)
   async createSearch(
     @CurrentUser() user: AuthUser,
@@ -76,10 +75,10 @@ export class LegalRecordsController {
     description:
       'The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). ' +
       '`name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); ' +
-      '`from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. ' +
+      `\`from\` / \`to\` are calendar days in ${SERVICE_TIME_ZONE}, both included. A 400 lists every invalid parameter. ` +
       'Searches past `recoverableUntil` stay listed (reading one then answers 410).',
   })
-  @ApiOkResponse({ type: SearchListDto })
+  @ApiOkResponse({ description: 'One page of your searches, newest first', type: SearchListDto })
   @ApiErrors(400, 401, 403)
   listLegalSearches(
     @CurrentUser() user: AuthUser,
@@ -95,8 +94,11 @@ export class LegalRecordsController {
     description:
       'Re-reads the stored matches: `categories` / `states` keep persons having any of the listed values and recompute `meta.pagination`; `kpis` stay as created; `charged` is false. Reset `page` to 1 when a filter changes; a page past the last answers empty `records`.',
   })
-  @ApiParam({ name: 'searchId', format: 'uuid' })
-  @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
+  @ApiParam(SEARCH_ID)
+  @ApiOkResponse({
+    description: 'The search as created, with the requested page of its (filtered) matches; not billed',
+    type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }),
+  })
   @ApiErrors(400, 401, 403, 404, 410)
   async getSearch(
     @CurrentUser() user: AuthUser,
@@ -113,9 +115,12 @@ export class LegalRecordsController {
     description:
       'The first successful reading of a uuid in a search unlocks it and is charged (`consumption.charged: true`); later readings and refinements are free. Filters: categories, states, startDate/endDate (YYYY-MM-DD) and role (Applicant | Defendant).',
   })
-  @ApiParam({ name: 'searchId', format: 'uuid' })
+  @ApiParam(SEARCH_ID)
   @ApiParam({ name: 'uuid', format: 'uuid', description: 'A `records[].uuid` of the search' })
-  @ApiOkResponse({ type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }) })
+  @ApiOkResponse({
+    description: "The person's lawsuits (one page), and whether this reading was billed",
+    type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }),
+  })
   @ApiErrors(400, 401, 403, 404, 410, 503)
   async getRecord(
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { envelope, Envelope, EnvelopeOf } from '../common/envelope';
 import { ApiErrors } from '../docs/api-errors.decorator';
@@ -22,7 +23,7 @@ export class PackageDto {
   processes!: string[];
 }
 
-@ApiTags('Candidate screening')
+@ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
 @Controller('packages')
 export class PackagesController {
@@ -34,7 +35,10 @@ export class PackagesController {
     summary: "List the caller's packages",
     description: 'Every package of every client assigned to the caller, with its processes in order.',
   })
-  @ApiOkResponse({ type: EnvelopeOf(PackageDto, { isArray: true }) })
+  @ApiOkResponse({
+    description: 'The packages of your clients',
+    type: EnvelopeOf(PackageDto, { isArray: true }),
+  })
   @ApiErrors(401)
   async list(@CurrentUser() user: AuthUser): Promise<Envelope<PackageDto[]>> {
     return envelope(await this.packages.execute(user));

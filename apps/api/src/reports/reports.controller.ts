@@ -1,11 +1,13 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetCandidateReportUseCase } from './get-report.use-case';
+import { SERVICE_TIME_ZONE } from '../docs/wording';
 
-@ApiTags('Candidate screening')
+@ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
 @Controller('candidate-requests')
 export class ReportsController {
@@ -19,7 +21,7 @@ export class ReportsController {
     description:
       'Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four ' +
       'characters, overall status and result, one section per process (status, result as a coloured badge, start ' +
-      'and end in SERVICE_TIMEZONE, the executive summary in Spanish sentences; an unfinished process says what it ' +
+      `and end in ${SERVICE_TIME_ZONE}, the executive summary in Spanish sentences; an unfinished process says what it ` +
       'waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another ' +
       'client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.',
   })

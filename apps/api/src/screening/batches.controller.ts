@@ -1,11 +1,12 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { BatchDto } from './dto/batch.dto';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 
-@ApiTags('Candidate screening')
+@ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
 @Controller('candidate-request-batches')
 export class BatchesController {
@@ -19,8 +20,8 @@ export class BatchesController {
       'The requests a batch registered, by item index, with their overall status and how many are in each. ' +
       'An unknown batch, or one of another client, answers 404.',
   })
-  @ApiParam({ name: 'batchId', format: 'uuid' })
-  @ApiOkResponse({ type: BatchDto })
+  @ApiParam({ name: 'batchId', format: 'uuid', description: 'The `batchId` the batch registration answered' })
+  @ApiOkResponse({ description: 'The batch with the status of each request it registered', type: BatchDto })
   @ApiErrors(401, 404)
   get(@CurrentUser() user: AuthUser, @Param('batchId') batchId: string): Promise<BatchDto> {
     return this.batches.read(user, batchId);

@@ -8,14 +8,15 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
   ApiConsumes,
 } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { EMPTY_DATA_SCHEMA, EnvelopeOf } from '../common/envelope';
 import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { validateIdempotencyKey } from '../common/idempotency';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { BATCH_BODY_LIMIT_BYTES, bodyLimitInWords } from '../common/body-limits';
+import { ApiBodyLimit, ApiErrors } from '../docs/api-errors.decorator';
 import { ApiCsvBody } from '../docs/swagger';
 import { CandidateInputDto } from './dto/candidate-input.dto';
 import {
@@ -65,6 +66,13 @@ const BODY_LEVEL_NOT_FOUND = {
   data: EMPTY_DATA_SCHEMA,
 };
 
+const REQUEST_UUID = { name: 'uuid', format: 'uuid', description: 'The uuid returned at registration' };
+const PROCESS_ID = {
+  name: 'processId',
+  format: 'uuid',
+  description: 'The `id` of a process entry of the overview',
+};
+
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
   required: false,
@@ -73,7 +81,7 @@ const IDEMPOTENCY_HEADER = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
-@ApiTags('Candidate screening')
+@ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
 @ApiExtraModels(...SUMMARY_MODELS, BatchRegistrationDto)
 @Controller('candidate-requests')
@@ -92,11 +100,12 @@ export class ScreeningController {
     operationId: 'createCandidateRequest',
     summary: 'Register a candidate',
     description:
-      "Validates the candidate against the six rules of SPEC 4.2 (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.",
+      "Validates the candidate against the registration rules (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.",
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiBody({ type: RegisterCandidateDto, examples: REGISTRATION_EXAMPLES })
   @ApiAcceptedResponse({
+    description: 'Registered: its processes run in the background; poll the overview at `Location`',
     type: RegistrationAcceptedDto,
     headers: { Location: { description: 'Path of the request overview', schema: { type: 'string' } } },
   })
@@ -122,7 +131,7 @@ export class ScreeningController {
       '(one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly ' +
       'as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with ' +
       "`?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 " +
-      'naming the line. Bodies up to 1 MB.',
+      `naming the line. Bodies up to ${bodyLimitInWords(BATCH_BODY_LIMIT_BYTES)}.`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiExtraModels(BatchItemAcceptedDto, BatchItemRejectedDto)
@@ -130,10 +139,13 @@ export class ScreeningController {
   @ApiBody({ type: BatchRegistrationDto, examples: BATCH_EXAMPLES })
   @ApiCsvBody(BATCH_CSV_EXAMPLE)
   @ApiAcceptedResponse({
+    description:
+      'The valid items are registered (their uuids) and the invalid ones reported (their errors), by 0-based index; follow the batch at `Location`',
     type: BatchAcceptedDto,
     headers: { Location: { description: 'Path of the batch', schema: { type: 'string' } } },
   })
-  @ApiErrors(400, 401, 403, 413, 415, 422)
+  @ApiErrors(400, 401, 403, 415, 422)
+  @ApiBodyLimit(BATCH_BODY_LIMIT_BYTES)
   async createBatch(
     @CurrentUser() user: AuthUser,
     @Body() body: unknown,
@@ -154,7 +166,10 @@ export class ScreeningController {
     summary: "List the caller's candidate requests",
     description: 'Newest first, paginated; `status` filters on the overall status.',
   })
-  @ApiOkResponse({ type: EnvelopeOf(RequestSummaryDto, { isArray: true }) })
+  @ApiOkResponse({
+    description: 'One page of the requests, newest first, with `meta.pagination`',
+    type: EnvelopeOf(RequestSummaryDto, { isArray: true }),
+  })
   @ApiErrors(400, 401)
   async list(@CurrentUser() user: AuthUser, @Query() query: ListRequestsQueryDto) {
     return requestListAnswer(await this.reads.list(user, query), query);
@@ -165,9 +180,9 @@ export class ScreeningController {
     operationId: 'getCandidateRequest',
     summary: 'Overview of a candidate request (poll this)',
     description:
-      'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}` (SPEC 4.3).',
+      'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`.',
   })
-  @ApiParam({ name: 'uuid', description: 'The uuid returned at registration', format: 'uuid' })
+  @ApiParam(REQUEST_UUID)
   @ApiOkResponse({
     description: 'The overview (`statusCode: 200`), or the body-level 404 with `data: {}`',
     type: EnvelopeOf(RequestOverviewDto, { bodyLevel: [BODY_LEVEL_NOT_FOUND] }),
@@ -185,8 +200,8 @@ export class ScreeningController {
     description:
       'The executive summary of a `Finalizado` process; `detail=true` adds `rawDetails`. A process that has not finished answers `statusCode: 409` in the body with its id, name, status and result. Unknown request or process: HTTP 200 with `statusCode: 404`.',
   })
-  @ApiParam({ name: 'uuid', format: 'uuid' })
-  @ApiParam({ name: 'processId', format: 'uuid', description: 'The `id` of a process entry of the overview' })
+  @ApiParam(REQUEST_UUID)
+  @ApiParam(PROCESS_ID)
   @ApiOkResponse({
     description:
       'The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}`',
@@ -226,10 +241,13 @@ export class ScreeningController {
     description:
       'Documentos takes `documents[]`; Referencias Personales at least 2 `references[]` of { name, phone, relationship }; Referencias Laborales at least 1 of { company, contactName, phone, position, startDate, endDate }. Accepted only while the process is `Pendiente Candidato` (409 otherwise); the process then runs.',
   })
-  @ApiParam({ name: 'uuid', format: 'uuid' })
-  @ApiParam({ name: 'processId', format: 'uuid' })
+  @ApiParam(REQUEST_UUID)
+  @ApiParam(PROCESS_ID)
   @ApiBody({ type: CandidateInputDto, examples: CANDIDATE_INPUT_EXAMPLES })
-  @ApiAcceptedResponse({ type: EnvelopeOf(CandidateInputAcceptedDto) })
+  @ApiAcceptedResponse({
+    description: 'Accepted: the process runs again with what the candidate provided',
+    type: EnvelopeOf(CandidateInputAcceptedDto),
+  })
   @ApiErrors(400, 401, 404, 409, 413)
   async submitCandidateInput(
     @CurrentUser() user: AuthUser,

@@ -5,18 +5,19 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { usageCsv } from '@app/domain';
+import { ApiTag } from '../docs/tags';
+import { usageCsv, usageCsvFileName } from '@app/domain';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { prefersCsv } from '../common/accept';
 import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetUsageUseCase } from './get-usage.use-case';
 import { UsageQueryDto, UsageStatementDto } from './usage.dto';
+import { SERVICE_TIME_ZONE } from '../docs/wording';
 
-@ApiTags('Usage')
+@ApiTag('Usage')
 @ApiBearerAuth('bearer')
 @ApiExtraModels(UsageStatementDto)
 @Controller('usage')
@@ -27,13 +28,13 @@ export class UsageController {
   @AnswersWithHeaders()
   @ApiOperation({
     operationId: 'getUsage',
-    summary: 'Usage statement: billed searches and record unlocks',
+    summary: 'Usage statement: billed searches, record unlocks and watch-list screenings',
     description:
       'Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in ' +
-      'SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. ' +
+      `${SERVICE_TIME_ZONE}; every period of the range has a row, zeros included. ` +
       'Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) ' +
       'and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header ' +
-      '`period,searches,recordUnlocks,watchListScreenings` (no totals line).',
+      '`period,searches,recordUnlocks,watchListScreenings` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.',
   })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({
@@ -44,6 +45,14 @@ export class UsageController {
         schema: { type: 'string' },
         example: 'period,searches,recordUnlocks,watchListScreenings\r\n2026-05,12,30,4\r\n2026-06,0,0,0\r\n',
       },
+    },
+    headers: {
+      'Content-Disposition': {
+        description:
+          'CSV only: `attachment; filename="usage-<clientId>-<from>-<to>.csv"` (characters other than letters, digits, `.`, `_` and `-` in the client id become `_`)',
+        schema: { type: 'string', example: 'attachment; filename="usage-acme-2026-01-01-2026-12-31.csv"' },
+      },
+      Vary: { description: 'Always `Accept`: the same URL answers JSON or CSV', schema: { type: 'string' } },
     },
   })
   @ApiErrors(400, 401, 403)
@@ -58,6 +67,7 @@ export class UsageController {
     return new HttpAnswer(usageCsv(statement.rows), {
       Vary: 'Accept',
       'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${usageCsvFileName(statement.clientId, statement)}"`,
     });
   }
 }

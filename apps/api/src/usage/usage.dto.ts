@@ -8,19 +8,19 @@ import {
 } from '@app/domain';
 import { OptionalString } from '../common/optional-string';
 import { CheckedBy } from '../common/validation';
+import { SERVICE_TIME_ZONE } from '../docs/wording';
 
 /** `GET /usage` query (all strings; checked by the domain, every problem listed). */
 @CheckedBy(usageQueryShapeViolations)
 export class UsageQueryDto {
   @OptionalString({
-    description:
-      'First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month.',
+    description: `First day, YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included. Give \`from\` and \`to\` together; omit both for the current month.`,
     example: '2026-01-01',
   })
   from?: string;
 
   @OptionalString({
-    description: 'Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included',
+    description: `Last day, YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included`,
     example: '2026-12-31',
   })
   to?: string;

@@ -4,16 +4,14 @@ import {
   ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
-  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
+import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { ApiErrors } from '../docs/api-errors.decorator';
-import { EventEnvelopeDto } from '../events/event.dto';
 import { DELIVERY_DESCRIPTION, WEBHOOK_CALLBACK } from './webhook-callback.docs';
 import {
   WebhookDeliveriesQueryDto,
@@ -35,9 +33,8 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the endpoint' };
 
-@ApiTags('Webhooks')
+@ApiTag('Events and webhooks')
 @ApiBearerAuth('bearer')
-@ApiExtraModels(EventEnvelopeDto)
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
   constructor(
@@ -66,7 +63,11 @@ export class WebhookEndpointsController {
       },
     },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
+  @ApiCreatedResponse({
+    description:
+      'Registered and enabled; the answer carries the signing `secret` (shown only here and on rotation)',
+    type: CreatedWebhookEndpointDto,
+  })
   @ApiErrors(400, 401, 403, 413)
   create(
     @CurrentUser() user: AuthUser,
@@ -81,7 +82,10 @@ export class WebhookEndpointsController {
     summary: "List the client's webhook endpoints",
     description: 'Newest first, paginated; secrets are never listed.',
   })
-  @ApiOkResponse({ type: WebhookEndpointPageDto })
+  @ApiOkResponse({
+    description: "One page of the client's endpoints, newest first",
+    type: WebhookEndpointPageDto,
+  })
   @ApiErrors(400, 401, 403)
   list(
     @CurrentUser() user: AuthUser,
@@ -91,9 +95,14 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint (without its secret)' })
+  @ApiOperation({
+    operationId: 'getWebhookEndpoint',
+    summary: 'One webhook endpoint (without its secret)',
+    description:
+      "Its URL, the event types it receives and whether it is enabled; another client's endpoint answers 404.",
+  })
   @ApiParam(ENDPOINT_ID)
-  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiOkResponse({ description: 'The endpoint', type: WebhookEndpointDto })
   @ApiErrors(401, 404)
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEndpointDto> {
     return this.endpoints.get(user, id);
@@ -114,7 +123,7 @@ export class WebhookEndpointsController {
       types: { summary: 'Receive only finished requests', value: { events: ['candidate_request.finished'] } },
     },
   })
-  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiOkResponse({ description: 'The endpoint as changed', type: WebhookEndpointDto })
   @ApiErrors(400, 401, 404, 413)
   update(
     @CurrentUser() user: AuthUser,
@@ -147,7 +156,7 @@ export class WebhookEndpointsController {
       'Answers the new secret. For 24 hours deliveries carry two signatures, one per secret, so the receiver can switch to the new secret at any moment of that day.',
   })
   @ApiParam(ENDPOINT_ID)
-  @ApiOkResponse({ type: WebhookSecretDto })
+  @ApiOkResponse({ description: 'The new signing secret', type: WebhookSecretDto })
   @ApiErrors(401, 404)
   rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookSecretDto> {
     return this.endpoints.rotateSecret(user, id);
@@ -162,7 +171,10 @@ export class WebhookEndpointsController {
       "Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled.",
   })
   @ApiParam(ENDPOINT_ID)
-  @ApiAcceptedResponse({ type: WebhookTestAcceptedDto })
+  @ApiAcceptedResponse({
+    description: 'The test event is written and on its way',
+    type: WebhookTestAcceptedDto,
+  })
   @ApiErrors(401, 404)
   test(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookTestAcceptedDto> {
     return this.endpoints.test(user, id);
@@ -175,7 +187,10 @@ export class WebhookEndpointsController {
     description: 'Newest event first, paginated; `status` filters.',
   })
   @ApiParam(ENDPOINT_ID)
-  @ApiOkResponse({ type: WebhookDeliveryPageDto })
+  @ApiOkResponse({
+    description: 'One page of deliveries, each with its attempts',
+    type: WebhookDeliveryPageDto,
+  })
   @ApiErrors(400, 401, 404)
   listDeliveries(
     @CurrentUser() user: AuthUser,
@@ -195,7 +210,7 @@ export class WebhookEndpointsController {
   })
   @ApiParam(ENDPOINT_ID)
   @ApiParam({ name: 'deliveryId', format: 'uuid', description: 'The `id` of a delivery of the endpoint' })
-  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiAcceptedResponse({ description: 'The delivery, pending its new attempt', type: WebhookDeliveryDto })
   @ApiErrors(401, 404)
   retryDelivery(
     @CurrentUser() user: AuthUser,

@@ -1,35 +1,128 @@
-import type { FinalResult, ProcessName, ProcessResult } from '../screening/catalog';
+import { SEARCH_OUTCOMES } from '../legal-records/cap-and-billing';
+import { FINAL_RESULTS, PROCESS_NAMES, PROCESS_RESULTS } from '../screening/catalog';
+import { field, SummaryField, SummaryOf } from '../screening/summary-schema';
 
-/**
- * CONTRACT 7.1: every event type and the data it carries. Data holds identifiers, statuses and
- * results only, never personal data (no names, RFC, CURP or e-mail): events travel to other
- * systems and stay in the log for weeks.
- */
-export interface EventDataByType {
-  'candidate_request.created': { uuid: string; packageId: string };
-  'process.started': { uuid: string; processId: string; processName: ProcessName };
-  'process.waiting_for_candidate': { uuid: string; processId: string; processName: ProcessName };
-  'process.finished': { uuid: string; processId: string; processName: ProcessName; result: FinalResult };
-  'candidate_request.completed': { uuid: string; result: ProcessResult };
-  'candidate_request.finished': { uuid: string; result: FinalResult; globalEndDate: number };
-  'legal_search.created': { searchId: string; outcome: string; totalMatches: number };
-  'legal_record.unlocked': { searchId: string; uuid: string };
-  'webhook.test': { endpointId: string };
+const requestUuid = field.string({
+  format: 'uuid',
+  description: 'The candidate request',
+  example: '3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f',
+});
+const processId = field.string({
+  format: 'uuid',
+  description: 'The process',
+  example: '8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d',
+});
+const processName = field.oneOf(PROCESS_NAMES, { example: 'Peps' });
+const searchId = field.string({
+  format: 'uuid',
+  description: 'The legal-records search',
+  example: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+});
+
+/** What one event type is: when the service writes it and the data it carries. */
+interface EventDefinition {
+  readonly when: string;
+  readonly data: Readonly<Record<string, SummaryField>>;
 }
 
-export type EventType = keyof EventDataByType;
+/**
+ * CONTRACT 7.1: every event type, when it happens and the data it carries, described once with
+ * the field builders of the executive summaries: the types below derive from it, and the api
+ * derives the OpenAPI document's event variants from it (one per type, discriminated by `type`).
+ * A new event type is one entry here. Data holds identifiers, statuses and results only, never
+ * personal data (no names, RFC, CURP or e-mail): events travel to other systems and stay in the
+ * log for weeks.
+ */
+export const EVENT_CATALOG = {
+  'candidate_request.created': {
+    when: 'a registration is accepted',
+    data: {
+      uuid: requestUuid,
+      packageId: field.string({
+        description: 'The package the candidate is screened with',
+        example: 'PKG-ACME-BASIC',
+      }),
+    },
+  },
+  'process.started': {
+    when: 'a process becomes `En proceso`',
+    data: { uuid: requestUuid, processId, processName },
+  },
+  'process.waiting_for_candidate': {
+    when: 'a process becomes `Pendiente Candidato`: it waits for what the candidate provides',
+    data: { uuid: requestUuid, processId, processName },
+  },
+  'process.finished': {
+    when: 'a process becomes `Finalizado`',
+    data: {
+      uuid: requestUuid,
+      processId,
+      processName,
+      result: field.oneOf(FINAL_RESULTS, { example: 'Aprobado' }),
+    },
+  },
+  'candidate_request.completed': {
+    when: 'the overview status becomes `Completed` (again after candidate input, possibly)',
+    data: {
+      uuid: requestUuid,
+      result: field.oneOf(PROCESS_RESULTS, {
+        example: 'Pendiente',
+        description: '`Pendiente` while a process waits for the candidate or another process',
+      }),
+    },
+  },
+  'candidate_request.finished': {
+    when: 'every process of the request is `Finalizado` (once)',
+    data: {
+      uuid: requestUuid,
+      result: field.oneOf(FINAL_RESULTS, { example: 'Riesgo Bajo' }),
+      globalEndDate: field.number({
+        type: 'integer',
+        description: 'Epoch milliseconds',
+        example: 1795357425200,
+      }),
+    },
+  },
+  'legal_search.created': {
+    when: 'a legal-records search is created (and billed)',
+    data: {
+      searchId,
+      outcome: field.oneOf(SEARCH_OUTCOMES, { example: 'SUCCESS' }),
+      totalMatches: field.number({ type: 'integer', example: 1234 }),
+    },
+  },
+  'legal_record.unlocked': {
+    when: "a record's first billed detail reading in a search",
+    data: {
+      searchId,
+      uuid: field.string({
+        format: 'uuid',
+        description: 'The person unlocked',
+        example: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      }),
+    },
+  },
+  'webhook.test': {
+    when: 'a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`)',
+    data: {
+      endpointId: field.string({
+        format: 'uuid',
+        description: 'The endpoint tested',
+        example: '6c1d5e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+      }),
+    },
+  },
+} as const satisfies Record<string, EventDefinition>;
 
-export const EVENT_TYPES: readonly EventType[] = [
-  'candidate_request.created',
-  'process.started',
-  'process.waiting_for_candidate',
-  'process.finished',
-  'candidate_request.completed',
-  'candidate_request.finished',
-  'legal_search.created',
-  'legal_record.unlocked',
-  'webhook.test',
-];
+export type EventType = keyof typeof EVENT_CATALOG;
+
+/** The data of each event type, as the catalogue describes it. */
+export type EventDataByType = {
+  [T in EventType]: SummaryOf<{ name: T; fields: (typeof EVENT_CATALOG)[T]['data'] }>;
+};
+
+/** Every event type, in the catalogue's order. */
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as readonly EventType[];
 
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);

@@ -1,11 +1,13 @@
 import { FieldViolation, ForbiddenError } from '../errors';
 import { MAX_CLIENT_ID } from '../legal-records/search-rules';
+import { PageSize } from '../paging';
 import { stringFieldViolations } from '../request-shape';
 import { EventType, EVENT_TYPES, isEventType } from './event-catalog';
 
-/** CONTRACT 7.2 page sizes. */
-export const DEFAULT_EVENTS_LIMIT = 100;
-export const MAX_EVENTS_LIMIT = 500;
+/** CONTRACT 7.2 page sizes of the event log. */
+export const EVENTS_PAGE_SIZE: PageSize = { default: 100, max: 500 };
+export const DEFAULT_EVENTS_LIMIT = EVENTS_PAGE_SIZE.default;
+export const MAX_EVENTS_LIMIT = EVENTS_PAGE_SIZE.max;
 
 export interface EventQuery {
   after?: string;

@@ -3,7 +3,9 @@ export const MAX_MATCHES = 300;
 /** CONTRACT 5: a search can be recovered for 30 days. */
 export const SEARCH_RETENTION_DAYS = 30;
 
-export type SearchOutcome = 'SUCCESS' | 'EMPTY' | 'FAILED';
+/** How a search went: matches found, none found, or the source failed (or timed out). */
+export const SEARCH_OUTCOMES = ['SUCCESS', 'EMPTY', 'FAILED'] as const;
+export type SearchOutcome = (typeof SEARCH_OUTCOMES)[number];
 
 export function capInfo(totalInSource: number): {
   max_matches: number;

@@ -1,13 +1,15 @@
 import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors';
 import { isCalendarDate } from '../calendar';
-import { MAX_PAGE } from '../paging';
+import { MAX_PAGE, PageSize } from '../paging';
 import { stringFieldViolations } from '../request-shape';
 import { normalizeName } from './names';
 
 const MAX_NAME = 100;
 export const MAX_CLIENT_ID = 64;
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 300;
+/** The search endpoints page the (at most 300) stored matches: 100 a page unless asked otherwise. */
+export const SEARCH_PAGE_SIZE: PageSize = { default: 100, max: 300 };
+export const DEFAULT_LIMIT = SEARCH_PAGE_SIZE.default;
+export const MAX_LIMIT = SEARCH_PAGE_SIZE.max;
 export const ROLES = ['Applicant', 'Defendant'] as const;
 export type Role = (typeof ROLES)[number];
 

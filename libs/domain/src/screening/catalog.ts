@@ -53,6 +53,9 @@ export const PROCESS_RESULTS = [
 export type ProcessResult = (typeof PROCESS_RESULTS)[number];
 /** A result a finished process can have. */
 export type FinalResult = Exclude<ProcessResult, 'Pendiente'>;
+export const FINAL_RESULTS: readonly FinalResult[] = PROCESS_RESULTS.filter(
+  (result): result is FinalResult => result !== 'Pendiente',
+);
 
 export const REQUEST_STATUSES = ['Pending', 'Processing', 'Completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -5,6 +5,7 @@ import {
   periodsOf,
   usageQueryShapeViolations,
   usageCsv,
+  usageCsvFileName,
   usageRangeOf,
   usageStatement,
   validateUsageQuery,
@@ -148,6 +149,17 @@ describe('usageCsv', () => {
 
   it('writes the header alone for no rows', () => {
     expect(usageCsv([])).toBe('period,searches,recordUnlocks,watchListScreenings\r\n');
+  });
+});
+
+describe('usageCsvFileName', () => {
+  it.each([
+    ['acme', { from: '2026-01-01', to: '2026-12-31' }, 'usage-acme-2026-01-01-2026-12-31.csv'],
+    ['globex_mx.2', { from: '2026-05-01', to: '2026-05-31' }, 'usage-globex_mx.2-2026-05-01-2026-05-31.csv'],
+    ['a "b"/c\\d', { from: '2026-05-01', to: '2026-05-31' }, 'usage-a__b__c_d-2026-05-01-2026-05-31.csv'],
+    ['Café;\r\nx', { from: '2026-05-01', to: '2026-05-31' }, 'usage-Caf____x-2026-05-01-2026-05-31.csv'],
+  ])('%j', (clientId, range, expected) => {
+    expect(usageCsvFileName(clientId, range)).toBe(expected);
   });
 });
 

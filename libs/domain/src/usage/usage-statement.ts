@@ -150,6 +150,15 @@ export function usageCsv(rows: readonly UsageRow[]): string {
   return [USAGE_CSV_HEADER, ...lines].join('\r\n') + '\r\n';
 }
 
+/**
+ * The name the CSV statement downloads as: `usage-<clientId>-<from>-<to>.csv`. A client id may
+ * hold any character; those a file name or a quoted header parameter cannot carry become `_`.
+ */
+export function usageCsvFileName(clientId: string, range: { from: string; to: string }): string {
+  const safe = (part: string) => part.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `usage-${safe(clientId)}-${safe(range.from)}-${safe(range.to)}.csv`;
+}
+
 /** The `GET /usage` query's shape: every parameter, when present, is one string (not repeated). */
 export function usageQueryShapeViolations(query: object): FieldViolation[] {
   return stringFieldViolations(query, ['from', 'to', 'groupBy', 'clientId']);

@@ -1,11 +1,12 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 
 import { SearchQueryDto } from './search.dto';
-import { searchListQueryShapeViolations } from '@app/domain';
+import { SEARCH_OUTCOMES, searchListQueryShapeViolations } from '@app/domain';
 import { OptionalString } from '../../common/optional-string';
 import { CheckedBy } from '../../common/validation';
+import { SERVICE_TIME_ZONE } from '../../docs/wording';
 
-const DATE_RULE = 'a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included';
+const DATE_RULE = `a calendar date YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included`;
 
 /** `GET /risks/legal-records/searches` query (all strings; checked by the domain, every problem listed). */
 @CheckedBy(searchListQueryShapeViolations)
@@ -43,7 +44,7 @@ export class SearchListItemDto {
   @ApiProperty({ example: null, description: 'null when not searched' })
   secondLastName!: string | null;
 
-  @ApiProperty({ enum: ['SUCCESS', 'EMPTY', 'FAILED'], example: 'SUCCESS' })
+  @ApiProperty({ enum: [...SEARCH_OUTCOMES], example: 'SUCCESS' })
   outcome!: string;
 
   @ApiProperty({
@@ -72,12 +73,16 @@ export class SearchListDto {
   @ApiProperty({ description: 'Newest first' })
   data!: SearchListItemDto[];
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   page!: number;
 
-  @ApiProperty({ example: 100 })
+  @ApiProperty({ type: 'integer', example: 100 })
   limit!: number;
 
-  @ApiProperty({ example: 42, description: 'Searches matching the filters, all pages together' })
+  @ApiProperty({
+    type: 'integer',
+    example: 42,
+    description: 'Searches matching the filters, all pages together',
+  })
   total!: number;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SEARCH_OUTCOMES } from '@app/domain';
 
-const OUTCOMES = ['SUCCESS', 'EMPTY', 'FAILED'];
+const OUTCOMES = [...SEARCH_OUTCOMES];
 
 export class SearchQueryEchoDto {
   @ApiProperty({ example: 'Juan' }) name!: string;
@@ -50,11 +51,11 @@ export class CapDto {
 }
 
 export class SearchPaginationDto {
-  @ApiProperty({ example: 300, description: 'Reachable total (cap and filters applied)' })
+  @ApiProperty({ type: 'integer', example: 300, description: 'Reachable total (cap and filters applied)' })
   total_records_found!: number;
-  @ApiProperty({ example: 1 }) current_page!: number;
-  @ApiProperty({ example: 100 }) limit!: number;
-  @ApiProperty({ example: 3 }) total_pages!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) current_page!: number;
+  @ApiProperty({ type: 'integer', example: 100 }) limit!: number;
+  @ApiProperty({ type: 'integer', example: 3 }) total_pages!: number;
   @ApiProperty({ example: true }) has_next!: boolean;
   @ApiProperty({ example: false }) has_previous!: boolean;
 }

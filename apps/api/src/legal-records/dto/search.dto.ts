@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { recordQueryShapeViolations, searchQueryShapeViolations } from '@app/domain';
+import { recordQueryShapeViolations, SEARCH_PAGE_SIZE, searchQueryShapeViolations } from '@app/domain';
+import { LimitParam, PageParam } from '../../common/pagination';
 import { CheckedBy } from '../../common/validation';
 import { OptionalString } from '../../common/optional-string';
 
@@ -30,13 +31,13 @@ export class CreateSearchDto {
   secondLastName?: string;
 }
 
-/** Query of SPEC 4.5 / 4.6 (all strings; checked by the domain). */
+/** Query of SPEC 4.5 / 4.6 (all strings as they arrive; checked by the domain). */
 @CheckedBy(searchQueryShapeViolations)
 export class SearchQueryDto {
-  @OptionalString({ description: 'Records per page, 1..300', default: '100', example: '100' })
+  @LimitParam(SEARCH_PAGE_SIZE, 'Records')
   limit?: string;
 
-  @OptionalString({ description: 'Page, >= 1', default: '1', example: '1' })
+  @PageParam()
   page?: string;
 
   @OptionalString({

@@ -1,6 +1,7 @@
 import { GENDERS, NATIONALITIES } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { SERVICE_TIME_ZONE } from '../../docs/wording';
 
 /**
  * CONTRACT 4.1. The fields are only declared here (unknown ones are refused); their types and
@@ -49,8 +50,7 @@ export class RegisterCandidateDto {
   @ApiPropertyOptional({
     example: '1990-05-17',
     format: 'date',
-    description:
-      'YYYY-MM-DD; the candidate must be older than 18 on the current date in SERVICE_TIMEZONE (required for individuals)',
+    description: `YYYY-MM-DD; the candidate must be older than 18 on the current date in ${SERVICE_TIME_ZONE} (required for individuals)`,
   })
   @Allow()
   birthDate?: string;

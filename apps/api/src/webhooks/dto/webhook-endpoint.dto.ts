@@ -10,7 +10,7 @@ import { CountedPageDto, PageQueryDto } from '../../common/pagination';
 import { CheckedBy } from '../../common/validation';
 
 const URL_PROPERTY = {
-  description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. Loopback, private, link-local, unique-local and cloud metadata addresses are refused unless WEBHOOKS_ALLOW_PRIVATE_URLS is on (the default outside production).`,
+  description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. In production, loopback, private, link-local, unique-local, shared (CGNAT) and cloud metadata addresses are refused (a development or test server may accept them).`,
   maxLength: MAX_WEBHOOK_URL_LENGTH,
   example: 'https://hooks.example.com/screening',
 };

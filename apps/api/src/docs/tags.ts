@@ -1,0 +1,42 @@
+import { ApiTags } from '@nestjs/swagger';
+
+/**
+ * The tags of the OpenAPI document, in product order: Swagger UI and the generated clients show
+ * the areas in this order, so this list is the one place that decides it. A new area gets its
+ * entry here, where it belongs in the product (watch lists after legal records, monitoring after
+ * watch lists), and its controllers name it with {@link ApiTag}.
+ */
+export const API_TAGS = [
+  {
+    name: 'Candidate screening',
+    description:
+      'Register candidates (one by one or in batches), follow their processes, supply what the candidate provides and download the report',
+  },
+  {
+    name: 'Legal records',
+    description:
+      'Search lawsuits by name (billed per search), page and filter the stored matches, open a record',
+  },
+  {
+    name: 'Events and webhooks',
+    description:
+      'Every change the service makes as an event: read the event log, or have each event pushed to your webhook endpoints (Standard Webhooks: signed, retried, in order per candidate request)',
+  },
+  {
+    name: 'Usage',
+    description: 'What was billed, per day or month, from the billing ledger',
+  },
+  {
+    name: 'Authentication',
+    description: 'Sign-in, token refresh and sign-out',
+  },
+  {
+    name: 'Health',
+    description: 'Liveness and readiness of the api and its dependencies',
+  },
+] as const;
+
+export type ApiTagName = (typeof API_TAGS)[number]['name'];
+
+/** The one tag of a controller's operations: one of {@link API_TAGS}. */
+export const ApiTag = (name: ApiTagName) => ApiTags(name);
