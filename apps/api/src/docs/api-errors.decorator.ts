@@ -32,24 +32,32 @@ const EXAMPLES: Record<number, object> = {
   503: { code: 503, message: 'The service is temporarily unavailable.' },
 };
 
+/** A status whose description or example says what this operation in particular refuses. */
+export interface ApiErrorOf {
+  status: number;
+  description?: string;
+  example?: object;
+}
+
 /** Documents the CONTRACT 1 error body for each listed status. */
-export function ApiErrors(...statuses: number[]) {
+export function ApiErrors(...errors: Array<number | ApiErrorOf>) {
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
-    ...statuses.map((status) =>
-      ApiResponse({
+    ...errors.map((error) => {
+      const { status, description, example } = typeof error === 'number' ? { status: error } : error;
+      return ApiResponse({
         status,
-        description: DESCRIPTIONS[status],
+        description: description ?? DESCRIPTIONS[status],
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
-            example: EXAMPLES[status],
+            example: example ?? EXAMPLES[status],
           },
         },
         ...(status === 429
           ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
           : {}),
-      }),
-    ),
+      });
+    }),
   );
 }

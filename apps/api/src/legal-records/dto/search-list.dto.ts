@@ -1,11 +1,11 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 
 import { SearchQueryDto } from './search.dto';
-import { searchListQueryShapeViolations } from '@app/domain';
+import { EARLIEST_QUERY_DATE, LATEST_QUERY_DATE, searchListQueryShapeViolations } from '@app/domain';
 import { OptionalString } from '../../common/optional-string';
 import { CheckedBy } from '../../common/validation';
 
-const DATE_RULE = 'a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included';
+const DATE_RULE = `a calendar date YYYY-MM-DD from ${EARLIEST_QUERY_DATE} to ${LATEST_QUERY_DATE} in SERVICE_TIMEZONE (America/Mexico_City by default), included`;
 
 /** `GET /risks/legal-records/searches` query (all strings; checked by the domain, every problem listed). */
 @CheckedBy(searchListQueryShapeViolations)
