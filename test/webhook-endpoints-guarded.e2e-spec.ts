@@ -4,7 +4,7 @@
  * describes it for the other POSTs (the same secret on a replay, stored sealed).
  */
 import { randomUUID } from 'node:crypto';
-import { createUser } from './support/factories';
+import { createClient, createUser } from './support/factories';
 import { api, countRows, Session, signIn, withDb } from './support/helpers';
 import { createEndpoint, deleteCreatedEndpoints, track } from './support/webhooks';
 
@@ -13,8 +13,7 @@ const MAX = 20; // the default, which the e2e stack keeps
 
 /** A client of its own with one user, so quota counts start at zero. */
 async function freshClient(): Promise<{ clientId: string; session: Session }> {
-  const clientId = `quota-${randomUUID().slice(0, 8)}`;
-  await withDb((db) => db.query(`INSERT INTO client (id, name) VALUES ($1, 'Quota test')`, [clientId]));
+  const clientId = await createClient('quota');
   const user = await createUser({ clients: [clientId] });
   return { clientId, session: await signIn(user.email, user.password) };
 }

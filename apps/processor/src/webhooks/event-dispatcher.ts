@@ -50,10 +50,12 @@ export class EventDispatcher {
           nextAttemptAt: goesNow ? now : null,
         }));
         await this.dispatch.insertDeliveries(tx, deliveries);
-        const scheduled = deliveries.filter((d) => d.nextAttemptAt).map((d) => ({ id: d.id, generation: 0 }));
+        const scheduled = deliveries.filter((d) => d.nextAttemptAt);
         staged = await this.outbox.stage(
           tx,
-          chunks(scheduled, JOB_BATCH).map((batch) => deliverWebhookJob(batch)),
+          fairChunks(scheduled, JOB_BATCH, (d) => d.event.clientId).map((batch) =>
+            deliverWebhookJob(batch.map((d) => ({ id: d.id, generation: 0 }))),
+          ),
         );
       }
       await this.dispatch.advanceCursor(tx, events[events.length - 1]);
@@ -68,4 +70,19 @@ function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
     items.slice(i * size, (i + 1) * size),
   );
+}
+
+/**
+ * Chunks of at most `size` items of one key each (one client per job, so the processor can share
+ * its slots out by client), taken from the keys in turn: a batch of one client's thousand events
+ * and another's one queues the second client's job second, not last.
+ */
+export function fairChunks<T>(items: T[], size: number, keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  const perKey = [...groups.values()].map((group) => chunks(group, size));
+  const rounds = Math.max(0, ...perKey.map((c) => c.length));
+  return Array.from({ length: rounds }, (_, round) =>
+    perKey.flatMap((c) => (round < c.length ? [c[round]] : [])),
+  ).flat();
 }
