@@ -15,7 +15,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`; after many failures from one network address, so do e-mails that have not signed in from that address before. Token answers carry `Cache-Control: no-store`.
+     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`, counted apart for the addresses the e-mail signed in from before and for all others, so failures elsewhere do not lock the owner out of their usual addresses; after many failures from one network address, so do e-mails that have not signed in from that address before. Token answers carry `Cache-Control: no-store`.
      */
     post: operations['signIn'];
     delete?: never;
@@ -277,7 +277,7 @@ export interface paths {
     };
     /**
      * List the client's searches (free)
-     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in SERVICE_TIMEZONE, both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in SERVICE_TIMEZONE, both included, from 2000-01-01 to 9999-12-31 (400 outside). A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
      */
     get: operations['listLegalSearches'];
     put?: never;
@@ -367,7 +367,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Any user of the client may register one. The answer carries the signing `secret`, shown only here and on rotation. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within WEBHOOKS_TIMEOUT_MS (10 s) is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     * @description Any user of the client may register one, up to WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT endpoints per client (20 by default; 409 past it). The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. With an `Idempotency-Key`, a retry answers the first answer again, the same secret included, and registers nothing more. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within WEBHOOKS_TIMEOUT_MS (10 s) is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -510,7 +510,7 @@ export interface paths {
     };
     /**
      * Usage statement: billed searches and record unlocks
-     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line).
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in SERVICE_TIMEZONE (America/Mexico_City by default); every period of the range has a row, zeros included. Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line).
      */
     get: operations['getUsage'];
     put?: never;
@@ -3123,9 +3123,9 @@ export interface operations {
         clientId?: string;
         /** @description Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters) */
         name?: string;
-        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD from 2000-01-01 to 9999-12-31 in SERVICE_TIMEZONE (America/Mexico_City by default), included */
         from?: string;
-        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in SERVICE_TIMEZONE (America/Mexico_City by default), included */
+        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD from 2000-01-01 to 9999-12-31 in SERVICE_TIMEZONE (America/Mexico_City by default), included */
         to?: string;
       };
       header?: never;
@@ -3154,8 +3154,8 @@ export interface operations {
            *       "message": "The request has 1 invalid field.",
            *       "errors": [
            *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
+           *           "field": "from",
+           *           "message": "from must be a date from 2000-01-01 to 9999-12-31, got 1970-01-01."
            *         }
            *       ]
            *     }
@@ -3734,7 +3734,10 @@ export interface operations {
   createWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Optional, 1..255 characters: a retry with the same key and body within 24 hours answers the first answer again (201, the same endpoint and secret) without registering a second endpoint; the same key with another body answers 422. Concurrent requests with one key register once. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3746,6 +3749,8 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Always `no-store`: the answer shows a secret */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3803,6 +3808,21 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
+      /** @description The client already has WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT endpoints (20 by default) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "A client may register at most 20 webhook endpoints: delete one (or subscribe an existing one to more event types) first."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Body larger than 100 kB */
       413: {
         headers: {
@@ -3813,6 +3833,21 @@ export interface operations {
            * @example {
            *       "code": 413,
            *       "message": "The request body is larger than 100 kB."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 422,
+           *       "message": "This Idempotency-Key was used with a different request body."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -4029,6 +4064,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Always `no-store`: the answer shows a secret */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4309,9 +4346,9 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
-        /** @description First day, YYYY-MM-DD in SERVICE_TIMEZONE, included. Give `from` and `to` together; omit both for the current month. */
+        /** @description First day, YYYY-MM-DD in SERVICE_TIMEZONE (2000-01-01 to 9999-12-31), included. Give `from` and `to` together; omit both for the current month. */
         from?: string;
-        /** @description Last day, YYYY-MM-DD in SERVICE_TIMEZONE, included */
+        /** @description Last day, YYYY-MM-DD in SERVICE_TIMEZONE (2000-01-01 to 9999-12-31), included */
         to?: string;
         /** @description One row per day (ranges up to 366 days) or per month (up to 120 months) */
         groupBy?: 'day' | 'month';
@@ -4339,7 +4376,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Invalid input: `errors` lists every violated rule with its field */
+      /** @description Invalid dates or grouping, or a range longer than the grouping allows: `errors` lists every problem */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4351,8 +4388,8 @@ export interface operations {
            *       "message": "The request has 1 invalid field.",
            *       "errors": [
            *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
+           *           "field": "to",
+           *           "message": "A statement by day covers at most 366 days: use groupBy=month for longer ranges."
            *         }
            *       ]
            *     }
