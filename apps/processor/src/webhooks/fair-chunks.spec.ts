@@ -1,4 +1,4 @@
-import { fairChunks } from './event-dispatcher';
+import { fairChunks } from './fair-chunks';
 
 describe('fairChunks', () => {
   const key = (item: string) => item[0];
