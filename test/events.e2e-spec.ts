@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { ANNOUNCE_EVENT_WRITER } from '../libs/persistence/src/repositories/event-horizon';
 import { api, countRows, eventually, Session, signedIn, signIn, state, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { candidate, ended, register, waitForOverview } from './support/screening';
@@ -150,6 +151,8 @@ describe('a reader paging while 100 registrations write', () => {
     // have committed (and been read): a reader that trusted the numbers alone would skip it.
     const late = new Client({ connectionString: state().databaseUrl });
     await late.connect();
+    // An event writer like the apps' connections (the reader would not wait for any other session).
+    await late.query(ANNOUNCE_EVENT_WRITER);
     await late.query('BEGIN');
     const marker = randomUUID();
     await late.query(
@@ -200,4 +203,48 @@ describe('a reader paging while 100 registrations write', () => {
     expect(seen.filter((e) => e.data.searchId === marker)).toHaveLength(1);
     expect(expected).toBeGreaterThanOrEqual(100 * 3);
   }, 150_000);
+});
+
+describe('transactions that write no event', () => {
+  /** A session that takes a transaction id and then sits idle in its transaction. */
+  async function idleWithXid(databaseUrl: string): Promise<Client> {
+    const session = new Client({ connectionString: databaseUrl });
+    await session.connect();
+    await session.query('BEGIN');
+    await session.query('SELECT pg_current_xact_id()');
+    return session;
+  }
+
+  it('do not hold back the log: neither one in another database nor one here that writes no event', async () => {
+    const session = await signIn('ops@globex.test');
+    const { cursor } = await readToEnd(session);
+    const elsewhere = new URL(state().databaseUrl);
+    elsewhere.pathname = '/postgres';
+    const foreign = await idleWithXid(elsewhere.toString());
+    const quiet = await idleWithXid(state().databaseUrl);
+    try {
+      const uuid = await register(session, candidate({ packageId: 'PKG-GLOBEX-FULL', consentNIP: '4790' }));
+      const created = await eventually(
+        async () =>
+          about((await readToEnd(session, cursor)).events, uuid).find(
+            (e) => e.type === 'candidate_request.created',
+          ),
+        10_000,
+        'the registration event while two foreign transactions stay open',
+      );
+      expect(created.data).toEqual({ uuid, packageId: 'PKG-GLOBEX-FULL' });
+    } finally {
+      await Promise.all([foreign, quiet].map((c) => c.query('ROLLBACK').then(() => c.end())));
+    }
+  });
+
+  it('cannot come from a session that did not announce itself as an event writer', async () => {
+    await withDb(async (db) => {
+      await expect(
+        db.query(
+          `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', 'x', '{}')`,
+        ),
+      ).rejects.toThrow(/announced as an event writer/);
+    });
+  });
 });

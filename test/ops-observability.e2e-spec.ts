@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { api, killProcessor, restartProcessor, Session, signIn, state, withDb } from './support/helpers';
+import {
+  api,
+  eventually,
+  killProcessor,
+  restartProcessor,
+  Session,
+  signIn,
+  state,
+  withDb,
+} from './support/helpers';
 import { logLinesSince, logMark } from './support/logs';
 import { candidate, ended, register, waitForOverview } from './support/screening';
+import { createEndpoint, deleteCreatedEndpoints, Receiver, sendTest } from './support/webhooks';
 
 interface Sample {
   name: string;
@@ -86,7 +96,7 @@ describe('Prometheus metrics', () => {
     expectNodeDefaults(samples);
   });
 
-  it('the processor serves job durations by process, webhook deliveries at 0, and the shared gauges', async () => {
+  it('the processor serves job durations by process, webhook deliveries by outcome, and the shared gauges', async () => {
     const uuid = await register(session, candidate());
     await waitForOverview(session, uuid, ended);
     const { samples } = await processorMetrics();
@@ -98,12 +108,31 @@ describe('Prometheus metrics', () => {
       expect(sum.value).toBeGreaterThan(0);
       expect(sum.value / count.value).toBeLessThan(10);
     }
-    expect(find(samples, 'webhook_deliveries_total').map((s) => [s.labels.outcome, s.value])).toEqual([
-      ['succeeded', 0],
-      ['failed', 0],
+    expect(find(samples, 'webhook_deliveries_total').map((s) => s.labels.outcome)).toEqual([
+      'succeeded',
+      'retrying',
+      'failed',
     ]);
     expectSharedGauges(samples);
     expectNodeDefaults(samples);
+  });
+
+  it('counts each webhook delivery by the outcome it ended in', async () => {
+    const outcome = async (label: string) =>
+      find((await processorMetrics()).samples, 'webhook_deliveries_total', { outcome: label })[0].value;
+    const before = { succeeded: await outcome('succeeded'), retrying: await outcome('retrying') };
+    // The first answer fails and is retried (1 s in the e2e stack), the second succeeds.
+    const receiver = await Receiver.start((n) => (n === 1 ? 500 : 204));
+    try {
+      const endpoint = await createEndpoint(session, { url: receiver.url, events: ['webhook.test'] });
+      await sendTest(session, endpoint.id);
+      await receiver.waitFor(() => true, 2);
+      await eventually(async () => ((await outcome('succeeded')) >= before.succeeded + 1 ? true : undefined));
+      expect(await outcome('retrying')).toBeGreaterThanOrEqual(before.retrying + 1);
+    } finally {
+      await deleteCreatedEndpoints();
+      await receiver.close();
+    }
   });
 
   it('queue and outbox gauges show work waiting while no processor runs', async () => {
@@ -180,9 +209,15 @@ describe('processor logs', () => {
 
 function expectSharedGauges(samples: Sample[]): void {
   expect(labelSets(samples, 'queue_jobs')).toEqual(['queue,state']);
-  const states = find(samples, 'queue_jobs', { queue: 'screening' });
-  expect(states.map((s) => s.labels.state).sort()).toEqual(QUEUE_STATES);
-  for (const s of states) expect(Number.isInteger(s.value) && s.value >= 0).toBe(true);
+  expect([...new Set(find(samples, 'queue_jobs').map((s) => s.labels.queue))].sort()).toEqual([
+    'screening',
+    'webhook-deliveries',
+  ]);
+  for (const queue of ['screening', 'webhook-deliveries']) {
+    const states = find(samples, 'queue_jobs', { queue });
+    expect(states.map((s) => s.labels.state).sort()).toEqual(QUEUE_STATES);
+    for (const s of states) expect(Number.isInteger(s.value) && s.value >= 0).toBe(true);
+  }
   const [age] = find(samples, 'outbox_oldest_unpublished_age_seconds');
   expect(age.labels).toEqual({});
   expect(age.value).toBeGreaterThanOrEqual(0);

@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { BUSY_ATTEMPTS_PER_SECOND } from '../apps/processor/src/webhooks/delivery-pacer';
+import { ANNOUNCE_EVENT_WRITER } from '../libs/persistence/src/repositories/event-horizon';
 import {
   api,
   killProcessor,
@@ -295,6 +296,7 @@ function insertTestDelivery(
   at: { nextAttemptAt: string; createdAt: string },
 ): Promise<string> {
   return withDb(async (db) => {
+    await db.query(ANNOUNCE_EVENT_WRITER);
     await db.query('BEGIN');
     const { rows } = await db.query(
       `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'webhook.test', $1, $2)
@@ -354,6 +356,7 @@ describe('screenings first', () => {
       const waiting = await queue.add('run-process', { requestId: 'none', processId: 'none' });
       await sleep(500); // a few of the processor's readings
       const subjects = await withDb(async (db) => {
+        await db.query(ANNOUNCE_EVENT_WRITER);
         const { rows } = await db.query<{ subject: string }>(
           `INSERT INTO event (client_id, type, subject, data)
            SELECT 'acme', 'candidate_request.created', u::text, jsonb_build_object('uuid', u, 'packageId', 'PKG-ACME-BASIC')

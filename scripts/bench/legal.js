@@ -180,7 +180,13 @@ async function measure(stack, token, loadSeconds) {
   });
   const nameKey = searchNameKey({ name: top.name, lastName: top.lastName });
   const creator = await findCreator(db); // the demo user and client of the warm-up searches
-  const pool = new Pool({ connectionString: stack.env.DATABASE_URL, max: 20 });
+  // The statement writes an event: its sessions announce themselves as the apps' do (event-horizon.ts).
+  const { ANNOUNCE_EVENT_WRITER } = dist('persistence/src/repositories/event-horizon.js');
+  const pool = new Pool({
+    connectionString: stack.env.DATABASE_URL,
+    max: 20,
+    onConnect: (client) => client.query(ANNOUNCE_EVENT_WRITER),
+  });
   const lookupStore = (key, c = pool) =>
     c.query({
       name: 'bench-lookup-store',

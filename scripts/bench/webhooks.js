@@ -71,6 +71,11 @@ async function processorRate(stack, token, db) {
  * transaction, timed from their commit to the last successful attempt.
  */
 async function deliveryRate(db, count) {
+  // Events come only from sessions announced as event writers (libs/persistence event-horizon.ts).
+  const { ANNOUNCE_EVENT_WRITER } = require(
+    path.join(__dirname, '..', '..', 'dist/libs/persistence/src/repositories/event-horizon.js'),
+  );
+  await db.query(ANNOUNCE_EVENT_WRITER);
   const { rows: written } = await db.query(
     `WITH e AS (
        INSERT INTO event (client_id, type, subject, data)

@@ -21,6 +21,15 @@ export async function createUser(
   return { email, password };
 }
 
+/** A client of its own (id `<prefix>-<random>`), for tests that count what one client has. */
+export async function createClient(prefix = 'e2e'): Promise<string> {
+  const clientId = `${prefix}-${randomUUID().slice(0, 8)}`;
+  await withDb((db) =>
+    db.query(`INSERT INTO client (id, name) VALUES ($1, $2)`, [clientId, `E2E ${prefix}`]),
+  );
+  return clientId;
+}
+
 const b64 = (value: object | string) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 

@@ -15,7 +15,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`; after many failures from one network address, so do e-mails that have not signed in from that address before. Token answers carry `Cache-Control: no-store`.
+     * @description Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`, counted apart for the addresses the e-mail signed in from before and for all others, so failures elsewhere do not lock the owner out of their usual addresses; after many failures from one network address, so do e-mails that have not signed in from that address before. Token answers carry `Cache-Control: no-store`.
      */
     post: operations['signIn'];
     delete?: never;
@@ -277,7 +277,7 @@ export interface paths {
     };
     /**
      * List the client's searches (free)
-     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in the service's time zone (America/Mexico_City unless the operator sets another), both included. A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in the service's time zone (America/Mexico_City unless the operator sets another), both included, from 2000-01-01 to 9999-12-31 (400 outside). A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
      */
     get: operations['listLegalSearches'];
     put?: never;
@@ -367,7 +367,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Any user of the client may register one. The answer carries the signing `secret`, shown only here and on rotation. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     * @description Any user of the client may register one, up to WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT endpoints per client (20 by default; 409 past it). The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. With an `Idempotency-Key`, a retry answers the first answer again, the same secret included, and registers nothing more. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -512,8 +512,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Usage statement: billed searches and record unlocks
-     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
+     * Usage statement: billed searches, record unlocks and watch-list screenings
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks,watchListScreenings` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
      */
     get: operations['getUsage'];
     put?: never;
@@ -711,45 +711,66 @@ export interface components {
        */
       status: 'ok';
     };
-    PositionHeldDto: {
-      /** @example Director de área */
-      position: string;
-      /** @example Secretaría de Hacienda */
-      institution: string;
+    ListCheckedDto: {
       /**
-       * Format: date
-       * @example 2012-01-01
-       */
-      from: string;
-      /**
-       * Format: date
-       * @example 2015-12-31
-       */
-      to: string | null;
-    };
-    PepsSummaryDto: {
-      /** @description Politically exposed person */
-      isPep: boolean;
-      positionsHeld: components['schemas']['PositionHeldDto'][];
-    };
-    SatBlacklistSummaryDto: {
-      listed: boolean;
-      /**
-       * @description Situation under article 69-B of the tax code
+       * @description The list
        * @enum {string}
        */
-      situation69B: 'Sin registro' | 'Presunto' | 'Definitivo' | 'Desvirtuado' | 'Sentencia favorable';
+      source: 'sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps';
+      /**
+       * @description The version of the list that was read
+       * @example 3
+       */
+      version: number;
+      /**
+       * Format: date
+       * @description The publisher's date of that version
+       * @example 2026-11-20
+       */
+      asOf: string;
     };
-    ListHitsDto: {
+    MatchFeatureDto: {
+      /**
+       * @description What was compared and how it came out
+       * @example name_exact
+       */
+      feature: string;
+      /**
+       * @description What it added to the score (negative: took away)
+       * @example 0.9
+       */
+      effect: number;
+    };
+    ListMatchDto: {
       /** @enum {string} */
-      list: 'OFAC SDN' | 'ONU' | 'UE' | 'Interpol';
-      /** @example 0 */
-      hits: number;
+      source: 'sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps';
+      /**
+       * @description The list's own key of the entry: the RFC for the SAT lists, OFAC's ent_num, the UN DATAID, the PEP id
+       * @example 12345
+       */
+      entryId: string;
+      /**
+       * @description The name or alias as the list writes it
+       * @example GARCIA LOPEZ, Juan
+       */
+      listedName: string;
+      /**
+       * @description The 69-B situation, the article 69 assumptions, the OFAC programs, the UN list type or the PEP positions
+       * @example SDNTK
+       */
+      listStatus: string;
+      /** @example 0.94 */
+      score: number;
+      /** @enum {string} */
+      decision: 'match' | 'possible_match';
+      /** @description Why the score is what it is */
+      features: components['schemas']['MatchFeatureDto'][];
     };
-    GlobalWatchListSummaryDto: {
-      /** @example 0 */
-      totalHits: number;
-      hitsPerList: components['schemas']['ListHitsDto'][];
+    WatchListScreeningSummaryDto: {
+      /** @description Every list the process read, one version each */
+      listsChecked: components['schemas']['ListCheckedDto'][];
+      /** @description Matches and possible matches, best first, at most 20 */
+      matches: components['schemas']['ListMatchDto'][];
     };
     CreditReportSummaryDto: {
       /** @example 712 */
@@ -1128,15 +1149,15 @@ export interface components {
        */
       answeredAt: string;
       /**
-       * @description The provider's answer as it gave it; null when it never answered
+       * @description The provider's answer as it gave it; null when it never answered. The list processes (Peps, Listas negras del SAT, Global Watch List) answer `listsChecked`, `listsWithoutVersion` and each matched `entries` item as imported
        * @example {
-       *       "process": "Peps",
+       *       "process": "BGC News",
        *       "decision": "Aprobado",
        *       "evidence": {
-       *         "isPep": false,
-       *         "positionsHeld": []
+       *         "articlesFound": 3,
+       *         "adverseArticles": 0
        *       },
-       *       "scoreRoll": 12
+       *       "scoreRoll": 0
        *     }
        */
       payload: {
@@ -1144,7 +1165,7 @@ export interface components {
       } | null;
       /**
        * @description Only when the provider never answered (result `No disponible`): why the last attempt failed
-       * @example Sandbox provider for Peps did not answer
+       * @example Sandbox provider for BGC News did not answer
        */
       error?: string;
     };
@@ -1198,11 +1219,9 @@ export interface components {
        * @example 1795357430000
        */
       estimatedEndDate: number | null;
-      /** @description Typed executive summary; its shape depends on processName: Peps -> PepsSummaryDto; Listas negras del SAT -> SatBlacklistSummaryDto; Global Watch List -> GlobalWatchListSummaryDto; Reporte de Crédito -> CreditReportSummaryDto; BGC Legal -> LegalBackgroundSummaryDto; BGC News -> NewsSummaryDto; BGC Laboral -> LaborBackgroundSummaryDto; Validación de estudios -> EducationSummaryDto; Geolocalización -> GeolocationSummaryDto; Documentos -> DocumentsSummaryDto; Referencias Personales -> ReferencesSummaryDto; Referencias Laborales -> ReferencesSummaryDto; UnavailableSummaryDto when the provider gave no answer (result No disponible). */
+      /** @description Typed executive summary; its shape depends on processName: Peps -> WatchListScreeningSummaryDto; Listas negras del SAT -> WatchListScreeningSummaryDto; Global Watch List -> WatchListScreeningSummaryDto; Reporte de Crédito -> CreditReportSummaryDto; BGC Legal -> LegalBackgroundSummaryDto; BGC News -> NewsSummaryDto; BGC Laboral -> LaborBackgroundSummaryDto; Validación de estudios -> EducationSummaryDto; Geolocalización -> GeolocationSummaryDto; Documentos -> DocumentsSummaryDto; Referencias Personales -> ReferencesSummaryDto; Referencias Laborales -> ReferencesSummaryDto; UnavailableSummaryDto when the provider gave no answer (result No disponible). */
       summary?:
-        | components['schemas']['PepsSummaryDto']
-        | components['schemas']['SatBlacklistSummaryDto']
-        | components['schemas']['GlobalWatchListSummaryDto']
+        | components['schemas']['WatchListScreeningSummaryDto']
         | components['schemas']['CreditReportSummaryDto']
         | components['schemas']['LegalBackgroundSummaryDto']
         | components['schemas']['NewsSummaryDto']
@@ -2211,12 +2230,19 @@ export interface components {
        * @example 30
        */
       recordUnlocks: number;
+      /**
+       * @description Billed watch-list screenings without a registration
+       * @example 4
+       */
+      watchListScreenings: number;
     };
     UsageTotalsDto: {
       /** @example 12 */
       searches: number;
       /** @example 30 */
       recordUnlocks: number;
+      /** @example 4 */
+      watchListScreenings: number;
     };
     UsageStatementDto: {
       /** @example acme */
@@ -3358,9 +3384,9 @@ export interface operations {
         clientId?: string;
         /** @description Keeps searches whose name, lastName or secondLastName contains this text, ignoring case, accents and spacing (1..100 characters) */
         name?: string;
-        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
+        /** @description Searches created on or after this day: a calendar date YYYY-MM-DD from 2000-01-01 to 9999-12-31 in the service's time zone (America/Mexico_City unless the operator sets another), included */
         from?: string;
-        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
+        /** @description Searches created on or before this day: a calendar date YYYY-MM-DD from 2000-01-01 to 9999-12-31 in the service's time zone (America/Mexico_City unless the operator sets another), included */
         to?: string;
       };
       header?: never;
@@ -3390,8 +3416,8 @@ export interface operations {
            *       "message": "The request has 1 invalid field.",
            *       "errors": [
            *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
+           *           "field": "from",
+           *           "message": "from must be a date from 2000-01-01 to 9999-12-31, got 1970-01-01."
            *         }
            *       ]
            *     }
@@ -3979,7 +4005,10 @@ export interface operations {
   createWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Optional, 1..255 characters: a retry with the same key and body within 24 hours answers the first answer again (201, the same endpoint and secret) without registering a second endpoint; the same key with another body answers 422. Concurrent requests with one key register once. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3992,6 +4021,8 @@ export interface operations {
       /** @description Registered and enabled; the answer carries the signing `secret` (shown only here and on rotation) */
       201: {
         headers: {
+          /** @description Always `no-store`: the answer shows a secret */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4049,6 +4080,21 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
+      /** @description The client already has as many endpoints as it may have (20 unless the operator set another limit) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "A client may register at most 20 webhook endpoints: delete one (or subscribe an existing one to more event types) first."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
@@ -4059,6 +4105,21 @@ export interface operations {
            * @example {
            *       "code": 413,
            *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different body */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 422,
+           *       "message": "This Idempotency-Key was used with a different request body."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -4278,6 +4339,8 @@ export interface operations {
       /** @description The new signing secret */
       200: {
         headers: {
+          /** @description Always `no-store`: the answer shows a secret */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4563,9 +4626,9 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
-        /** @description First day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included. Give `from` and `to` together; omit both for the current month. */
+        /** @description First day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another) (2000-01-01 to 9999-12-31), included. Give `from` and `to` together; omit both for the current month. */
         from?: string;
-        /** @description Last day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another), included */
+        /** @description Last day, YYYY-MM-DD in the service's time zone (America/Mexico_City unless the operator sets another) (2000-01-01 to 9999-12-31), included */
         to?: string;
         /** @description One row per day (ranges up to 366 days) or per month (up to 120 months) */
         groupBy?: 'day' | 'month';
@@ -4590,14 +4653,14 @@ export interface operations {
         content: {
           'application/json': components['schemas']['UsageStatementDto'];
           /**
-           * @example period,searches,recordUnlocks
-           *     2026-05,12,30
-           *     2026-06,0,0
+           * @example period,searches,recordUnlocks,watchListScreenings
+           *     2026-05,12,30,4
+           *     2026-06,0,0,0
            */
           'text/csv': string;
         };
       };
-      /** @description Invalid input: `errors` lists every violated rule with its field */
+      /** @description Invalid dates or grouping, or a range longer than the grouping allows: `errors` lists every problem */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4609,8 +4672,8 @@ export interface operations {
            *       "message": "The request has 1 invalid field.",
            *       "errors": [
            *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
+           *           "field": "to",
+           *           "message": "A statement by day covers at most 366 days: use groupBy=month for longer ranges."
            *         }
            *       ]
            *     }

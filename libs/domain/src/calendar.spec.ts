@@ -55,8 +55,17 @@ describe('dateRangeViolations', () => {
     [{ to: '01-02-2026' }, ['to']],
     [{ from: 'yesterday', to: '2026-13-01' }, ['from', 'to']],
     [{ from: '2026-02-02', to: '2026-02-01' }, ['from']],
+    [{ from: '2000-01-01', to: '9999-12-31' }, []],
+    [{ from: '1999-12-31' }, ['from']],
+    [{ to: '0999-01-01' }, ['to']],
   ])('%p -> %p', (range, fields) => {
     expect(dateRangeViolations(range).map((v) => v.field)).toEqual(fields);
+  });
+
+  it('names the calendar range a date must fall in', () => {
+    expect(dateRangeViolations({ from: '1970-01-01' })[0].message).toBe(
+      'from must be a date from 2000-01-01 to 9999-12-31, got 1970-01-01.',
+    );
   });
 
   it('says which dates are out of order', () => {

@@ -76,15 +76,31 @@ export function daysInclusive(from: string, to: string): number {
 }
 
 /**
- * `from` / `to` query parameters: each, when given, a real YYYY-MM-DD date, and `from` not after
- * `to`. Every problem is listed, so one 400 names them all.
+ * The calendar a query about the service's own records may name: nothing was recorded before
+ * 2000, and YYYY cannot write a later year than 9999. Bounds checked up front keep date arithmetic
+ * (a range's periods, the day after `to`) away from years JavaScript and ISO strings write
+ * differently (`+010000-01-01`).
+ */
+export const EARLIEST_QUERY_DATE = '2000-01-01';
+export const LATEST_QUERY_DATE = '9999-12-31';
+
+/**
+ * `from` / `to` query parameters: each, when given, a real YYYY-MM-DD date between
+ * EARLIEST_QUERY_DATE and LATEST_QUERY_DATE, and `from` not after `to`. Every problem is listed,
+ * so one 400 names them all.
  */
 export function dateRangeViolations(range: { from?: string; to?: string }): FieldViolation[] {
   const violations: FieldViolation[] = [];
   for (const field of ['from', 'to'] as const) {
     const value = range[field];
-    if (value !== undefined && !isCalendarDate(value))
+    if (value === undefined) continue;
+    if (!isCalendarDate(value))
       violations.push({ field, message: `${field} must be a real calendar date written YYYY-MM-DD.` });
+    else if (value < EARLIEST_QUERY_DATE || value > LATEST_QUERY_DATE)
+      violations.push({
+        field,
+        message: `${field} must be a date from ${EARLIEST_QUERY_DATE} to ${LATEST_QUERY_DATE}, got ${value}.`,
+      });
   }
   const { from, to } = range;
   if (from !== undefined && to !== undefined && isCalendarDate(from) && isCalendarDate(to) && from > to)

@@ -16,6 +16,7 @@ export * from './legal-corpus/legal-records.source';
 export * from './legal-corpus/vocabulary-filters';
 export * from './repositories/legal-search.repository';
 export * from './repositories/event.repository';
+export * from './repositories/event-horizon';
 export * from './repositories/batch.repository';
 export * from './repositories/webhook-endpoint.repository';
 export * from './repositories/webhook-delivery.repository';

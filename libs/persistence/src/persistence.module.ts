@@ -65,7 +65,11 @@ export class PersistenceModule {
           inject: options.inject,
           useFactory: (...args: unknown[]): TypeOrmModuleOptions => {
             const { databaseUrl, poolSize } = options.useFactory(...args);
-            return { ...dataSourceOptions(databaseUrl, { poolSize }), retryAttempts: 2, retryDelay: 1000 };
+            return {
+              ...dataSourceOptions(databaseUrl, { poolSize, eventWriter: true }),
+              retryAttempts: 2,
+              retryDelay: 1000,
+            };
           },
         }),
       ],

@@ -37,7 +37,9 @@ export class AuthController {
     description:
       'Exchanges e-mail and password for an access token (JWT, send it as `Authorization: Bearer <token>`) and a ' +
       'single-use refresh token. Wrong e-mail and wrong password answer the same 401. After repeated failures ' +
-      'for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`; after many ' +
+      'for one e-mail (parallel attempts included) the endpoint answers 429 with `Retry-After`, counted apart for the ' +
+      'addresses the e-mail signed in from before and for all others, so failures elsewhere do not lock the owner ' +
+      'out of their usual addresses; after many ' +
       'failures from one network address, so do e-mails that have not signed in from that address before. ' +
       'Token answers carry `Cache-Control: no-store`.',
   })

@@ -7,27 +7,33 @@ import { TooManyRequestsError } from '../common/http-errors';
 const KNOWN_EMAILS_TTL_SECONDS = 30 * 86_400;
 
 /**
- * Admits one password check, atomically. KEYS: the e-mail's count (failures plus checks in
- * flight), the address's failures, the e-mails that signed in from the address. ARGV: the e-mail
- * limit, the window, the address limit, the e-mail's hash. Answers {1} when admitted (the e-mail's
- * count now includes this check) or {0, seconds to wait, 'email' | 'address'}.
+ * Admits one password check, atomically. The e-mail's count (failures plus checks in flight) is
+ * kept per address class: one count for the addresses the e-mail has signed in from before, one
+ * for every other address. KEYS: the e-mail's count from known addresses, its count from other
+ * addresses, the address's failures, the e-mails that signed in from the address. ARGV: the e-mail
+ * limit, the window, the address limit, the e-mail's hash. Answers {1, class} when admitted (that
+ * class's count now includes this check) or {0, seconds to wait, 'email' | 'address'}.
  */
 const ADMIT_SCRIPT = `
-local emailCount = tonumber(redis.call('GET', KEYS[1]) or '0')
+local known = redis.call('SISMEMBER', KEYS[4], ARGV[4]) == 1
+local emailKey = KEYS[2]
+if known then emailKey = KEYS[1] end
+local emailCount = tonumber(redis.call('GET', emailKey) or '0')
 if emailCount >= tonumber(ARGV[1]) then
-  local ttl = redis.call('TTL', KEYS[1])
+  local ttl = redis.call('TTL', emailKey)
   if ttl < 1 then ttl = tonumber(ARGV[2]) end
   return {0, ttl, 'email'}
 end
-local addressCount = tonumber(redis.call('GET', KEYS[2]) or '0')
-if addressCount >= tonumber(ARGV[3]) and redis.call('SISMEMBER', KEYS[3], ARGV[4]) == 0 then
-  local ttl = redis.call('TTL', KEYS[2])
+local addressCount = tonumber(redis.call('GET', KEYS[3]) or '0')
+if addressCount >= tonumber(ARGV[3]) and not known then
+  local ttl = redis.call('TTL', KEYS[3])
   if ttl < 1 then ttl = tonumber(ARGV[2]) end
   return {0, ttl, 'address'}
 end
-redis.call('INCR', KEYS[1])
-if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return {1}
+redis.call('INCR', emailKey)
+if redis.call('TTL', emailKey) < 0 then redis.call('EXPIRE', emailKey, ARGV[2]) end
+if known then return {1, 'known'} end
+return {1, 'other'}
 `;
 
 /** Gives back a check that ended neither right nor wrong (an error on our side). */
@@ -36,8 +42,11 @@ if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[
 return 1
 `;
 
+/** The two classes of address an e-mail's failures are counted in. */
+type AddressClass = 'known' | 'other';
+
 interface ThrottleKeys {
-  email: string;
+  email: Record<AddressClass, string>;
   address: string;
   knownEmails: string;
   emailHash: string;
@@ -46,10 +55,13 @@ interface ThrottleKeys {
 /**
  * Sign-in throttling shared by every api instance through Redis (CONTRACT 2 and 9).
  *
- * - Per e-mail: a check is admitted only while the e-mail's failures plus the checks still in
- *   flight are below `SIGNIN_MAX_FAILURES`, decided in one Redis script, so of any number of
- *   parallel wrong passwords at most that many are checked; the rest answer 429 until the window
- *   ends. A right password clears the count.
+ * - Per e-mail and address class: a check is admitted only while the e-mail's failures plus the
+ *   checks still in flight are below `SIGNIN_MAX_FAILURES`, decided in one Redis script, so of any
+ *   number of parallel wrong passwords at most that many are checked; the rest answer 429 until
+ *   the window ends. The count is kept apart for the addresses the e-mail has signed in from
+ *   before and for all others: someone guessing from elsewhere locks out only the addresses the
+ *   owner never used, and the owner keeps signing in from their usual ones. A right password
+ *   clears the count of its class.
  * - Per address: after `SIGNIN_IP_MAX_FAILURES` failures from one address within the window, that
  *   address may only sign in with e-mails that have signed in from it before. Someone spraying
  *   passwords from behind an office's shared address is stopped, and the colleagues behind it keep
@@ -78,35 +90,40 @@ export class SignInThrottle {
     try {
       outcome = await check();
     } catch (error) {
-      if (admitted) await this.run(RELEASE_SCRIPT, [keys.email], []);
+      if (admitted) await this.run(RELEASE_SCRIPT, [keys.email[admitted]], []);
       throw error;
     }
-    if (admitted) await (outcome === null ? this.recordFailure(keys) : this.recordSuccess(keys));
+    if (admitted)
+      await (outcome === null ? this.recordFailure(keys) : this.recordSuccess(keys, keys.email[admitted]));
     return outcome;
   }
 
-  /** True when a slot was reserved in Redis; false when Redis could not be asked (fail open). */
-  private async admit(keys: ThrottleKeys): Promise<boolean> {
+  /**
+   * The address class whose count now holds a reserved check; null when Redis could not be asked
+   * (fail open).
+   */
+  private async admit(keys: ThrottleKeys): Promise<AddressClass | null> {
     const { maxFailedSignIns, maxFailedSignInsPerAddress, failedSignInWindow } = this.config.auth;
-    let answer: [number, number?, string?];
+    let answer: [number, (number | AddressClass)?, string?];
     try {
       answer = (await this.redisClient.redis.eval(
         ADMIT_SCRIPT,
-        3,
-        keys.email,
+        4,
+        keys.email.known,
+        keys.email.other,
         keys.address,
         keys.knownEmails,
         maxFailedSignIns,
         failedSignInWindow,
         maxFailedSignInsPerAddress,
         keys.emailHash,
-      )) as [number, number?, string?];
+      )) as [number, (number | AddressClass)?, string?];
     } catch (error) {
       this.logger.warn({ err: error }, 'Sign-in throttle unavailable (Redis); allowing the attempt');
-      return false;
+      return null;
     }
-    const [allowed, wait = failedSignInWindow, scope] = answer;
-    if (allowed === 1) return true;
+    if (answer[0] === 1) return answer[1] as AddressClass;
+    const [, wait = failedSignInWindow, scope] = answer as [number, number?, string?];
     throw new TooManyRequestsError(
       scope === 'address'
         ? `Too many failed sign-ins from this network address: try again in ${wait} seconds.`
@@ -123,11 +140,11 @@ export class SignInThrottle {
     );
   }
 
-  private async recordSuccess(keys: ThrottleKeys): Promise<void> {
+  private async recordSuccess(keys: ThrottleKeys, emailCount: string): Promise<void> {
     await this.exec(
       this.redisClient.redis
         .multi()
-        .del(keys.email)
+        .del(emailCount)
         .sadd(keys.knownEmails, keys.emailHash)
         .expire(keys.knownEmails, KNOWN_EMAILS_TTL_SECONDS),
       'Could not record a successful sign-in (Redis)',
@@ -149,7 +166,10 @@ export class SignInThrottle {
     const emailHash = sha256(email.trim().toLowerCase());
     const addressHash = sha256(address);
     return {
-      email: `signin:failures:${emailHash}`,
+      email: {
+        known: `signin:failures:known:${emailHash}`,
+        other: `signin:failures:other:${emailHash}`,
+      },
       address: `signin:address-failures:${addressHash}`,
       knownEmails: `signin:address-known:${addressHash}`,
       emailHash,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Provider } from '@nestjs/common';
+import { Injectable, InjectionToken, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { idempotencyKeyViolations, UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyRepository } from '@app/persistence';
@@ -83,12 +83,30 @@ export class IdempotentCommands {
   }
 }
 
-/** The module's IdempotentCommands, keeping answers with the module's own codecs. */
-export function idempotentCommandsWith(codecs: AnswerCodecs): Provider {
+/**
+ * The module's IdempotentCommands, keeping answers with the module's own codecs (or with codecs
+ * made from one more provider, e.g. the cipher that seals a secret in the record).
+ */
+export function idempotentCommandsWith(codecs: AnswerCodecs): Provider;
+export function idempotentCommandsWith<D>(
+  codecs: (dependency: D) => AnswerCodecs,
+  dependency: InjectionToken,
+): Provider;
+export function idempotentCommandsWith(
+  codecs: AnswerCodecs | ((dependency: never) => AnswerCodecs),
+  dependency?: InjectionToken,
+): Provider {
+  if (typeof codecs !== 'function')
+    return {
+      provide: IdempotentCommands,
+      useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
+        new IdempotentCommands(dataSource, records, codecs),
+      inject: [DataSource, IdempotencyRepository],
+    };
   return {
     provide: IdempotentCommands,
-    useFactory: (dataSource: DataSource, records: IdempotencyRepository) =>
-      new IdempotentCommands(dataSource, records, codecs),
-    inject: [DataSource, IdempotencyRepository],
+    useFactory: (dataSource: DataSource, records: IdempotencyRepository, given: never) =>
+      new IdempotentCommands(dataSource, records, codecs(given)),
+    inject: [DataSource, IdempotencyRepository, dependency!],
   };
 }

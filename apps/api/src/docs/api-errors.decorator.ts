@@ -39,14 +39,14 @@ const EXAMPLES: Record<number, object> = {
   503: { code: 503, message: 'The service is temporarily unavailable.' },
 };
 
-function errorResponse(status: number, description: string) {
+function errorResponse(status: number, description: string, example: object = EXAMPLES[status]) {
   return ApiResponse({
     status,
     description,
     content: {
       'application/json': {
         schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
-        example: EXAMPLES[status],
+        example,
       },
     },
     ...(status === 429
@@ -55,11 +55,21 @@ function errorResponse(status: number, description: string) {
   });
 }
 
+/** A status whose description or example says what this operation in particular refuses. */
+export interface ApiErrorOf {
+  status: number;
+  description?: string;
+  example?: object;
+}
+
 /** Documents the CONTRACT 1 error body for each listed status. */
-export function ApiErrors(...statuses: number[]) {
+export function ApiErrors(...errors: Array<number | ApiErrorOf>) {
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
-    ...statuses.map((status) => errorResponse(status, DESCRIPTIONS[status])),
+    ...errors.map((error) => {
+      const { status, description, example } = typeof error === 'number' ? { status: error } : error;
+      return errorResponse(status, description ?? DESCRIPTIONS[status], example ?? EXAMPLES[status]);
+    }),
   );
 }
 

@@ -75,11 +75,24 @@ export class LegalRecordsController {
     description:
       'The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). ' +
       '`name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); ' +
-      `\`from\` / \`to\` are calendar days in ${SERVICE_TIME_ZONE}, both included. A 400 lists every invalid parameter. ` +
+      `\`from\` / \`to\` are calendar days in ${SERVICE_TIME_ZONE}, both included, from 2000-01-01 to 9999-12-31 (400 outside). A 400 lists every invalid parameter. ` +
       'Searches past `recoverableUntil` stay listed (reading one then answers 410).',
   })
   @ApiOkResponse({ description: 'One page of your searches, newest first', type: SearchListDto })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(
+    {
+      status: 400,
+      example: {
+        code: 400,
+        message: 'The request has 1 invalid field.',
+        errors: [
+          { field: 'from', message: 'from must be a date from 2000-01-01 to 9999-12-31, got 1970-01-01.' },
+        ],
+      },
+    },
+    401,
+    403,
+  )
   listLegalSearches(
     @CurrentUser() user: AuthUser,
     @Query() query: SearchListQueryDto,

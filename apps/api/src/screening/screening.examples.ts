@@ -158,15 +158,34 @@ export const OVERVIEW_EXAMPLES = {
   },
 };
 
-const FINISHED_PEPS = {
+const LISTS_CHECKED = [
+  { source: 'ofac-sdn', version: 1, asOf: '2026-11-20' },
+  { source: 'un-consolidated', version: 1, asOf: '2026-11-20' },
+];
+
+/** A finished list process that matched an OFAC entry by the candidate's RFC (the demo lists' Óscar Aispuro Moreno). */
+const FINISHED_WATCH_LIST = {
   id: '3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61',
-  processName: 'Peps',
-  result: 'Aprobado',
+  processName: 'Global Watch List',
+  result: 'Riesgo Alto',
   status: 'Finalizado',
   startDate: 1795357425000,
   endDate: 1795357425200,
   estimatedEndDate: null,
-  summary: { isPep: false, positionsHeld: [] },
+  summary: {
+    listsChecked: LISTS_CHECKED,
+    matches: [
+      {
+        source: 'ofac-sdn',
+        entryId: '36125',
+        listedName: 'AISPURO MORENO, Oscar',
+        listStatus: 'SDNTK',
+        score: 1,
+        decision: 'match',
+        features: [{ feature: 'rfc_exact', effect: 1 }],
+      },
+    ],
+  },
 };
 
 /** The bodies `GET /candidate-requests/{uuid}/processes/{processId}` answers, all with HTTP 200 (CONTRACT 4.4). */
@@ -177,7 +196,7 @@ export const PROCESS_DETAIL_EXAMPLES = {
       isSuccess: true,
       statusCode: 200,
       message: 'OK',
-      data: FINISHED_PEPS,
+      data: FINISHED_WATCH_LIST,
     },
   },
   finishedWithDetail: {
@@ -187,17 +206,33 @@ export const PROCESS_DETAIL_EXAMPLES = {
       statusCode: 200,
       message: 'OK',
       data: {
-        ...FINISHED_PEPS,
+        ...FINISHED_WATCH_LIST,
         rawDetails: {
-          provider: 'sandbox:Peps',
-          reference: 'SBX-UGVwczpKdWFuIENh',
+          provider: 'watch-lists',
+          reference: 'ofac-sdn@1,un-consolidated@1',
           requestedAt: '2026-11-22T14:23:45.010Z',
-          answeredAt: '2026-11-22T14:23:45.190Z',
+          answeredAt: '2026-11-22T14:23:45.013Z',
           payload: {
-            process: 'Peps',
-            decision: 'Aprobado',
-            evidence: { isPep: false, positionsHeld: [] },
-            scoreRoll: 12,
+            listsChecked: LISTS_CHECKED,
+            listsWithoutVersion: [],
+            entries: [
+              {
+                source: 'ofac-sdn',
+                key: '36125',
+                kind: 'person',
+                listStatus: 'SDNTK',
+                raw: {
+                  sdn: {
+                    ent_num: '36125',
+                    SDN_Name: 'AISPURO MORENO, Oscar',
+                    SDN_Type: 'individual',
+                    Program: 'SDNTK',
+                    Remarks:
+                      'DOB 06 Nov 1968; POB Chihuahua, Mexico; nationality Mexico; R.F.C. AIMO-681106-9F7 (Mexico).',
+                  },
+                },
+              },
+            ],
           },
         },
       },

@@ -32,7 +32,9 @@ export class UsageController {
     description:
       'Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in ' +
       `${SERVICE_TIME_ZONE}; every period of the range has a row, zeros included. ` +
-      'Without `from` and `to`, the current month. `clientId` is required when your account has several clients (400) ' +
+      'Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers ' +
+      'at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. ' +
+      '`clientId` is required when your account has several clients (400) ' +
       'and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header ' +
       '`period,searches,recordUnlocks,watchListScreenings` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.',
   })
@@ -55,7 +57,25 @@ export class UsageController {
       Vary: { description: 'Always `Accept`: the same URL answers JSON or CSV', schema: { type: 'string' } },
     },
   })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(
+    {
+      status: 400,
+      description:
+        'Invalid dates or grouping, or a range longer than the grouping allows: `errors` lists every problem',
+      example: {
+        code: 400,
+        message: 'The request has 1 invalid field.',
+        errors: [
+          {
+            field: 'to',
+            message: 'A statement by day covers at most 366 days: use groupBy=month for longer ranges.',
+          },
+        ],
+      },
+    },
+    401,
+    403,
+  )
   async getUsage(
     @CurrentUser() user: AuthUser,
     @Query() query: UsageQueryDto,

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import {
+  EARLIEST_QUERY_DATE,
+  LATEST_QUERY_DATE,
   MAX_DAYS_BY_DAY,
   MAX_MONTHS_BY_MONTH,
   USAGE_GROUPINGS,
@@ -14,13 +16,13 @@ import { SERVICE_TIME_ZONE } from '../docs/wording';
 @CheckedBy(usageQueryShapeViolations)
 export class UsageQueryDto {
   @OptionalString({
-    description: `First day, YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included. Give \`from\` and \`to\` together; omit both for the current month.`,
+    description: `First day, YYYY-MM-DD in ${SERVICE_TIME_ZONE} (${EARLIEST_QUERY_DATE} to ${LATEST_QUERY_DATE}), included. Give \`from\` and \`to\` together; omit both for the current month.`,
     example: '2026-01-01',
   })
   from?: string;
 
   @OptionalString({
-    description: `Last day, YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included`,
+    description: `Last day, YYYY-MM-DD in ${SERVICE_TIME_ZONE} (${EARLIEST_QUERY_DATE} to ${LATEST_QUERY_DATE}), included`,
     example: '2026-12-31',
   })
   to?: string;

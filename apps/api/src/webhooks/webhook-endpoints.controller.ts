@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
+  ApiExtraModels,
+  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,6 +13,8 @@ import {
 } from '@nestjs/swagger';
 import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
+import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
+import { validateIdempotencyKey } from '../common/idempotency';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { DELIVERY_DESCRIPTION, WEBHOOK_CALLBACK } from './webhook-callback.docs';
 import {
@@ -29,9 +33,18 @@ import {
   WebhookTestAcceptedDto,
 } from './dto/webhook-endpoint.dto';
 import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
+import { SECRET_ANSWER_HEADERS } from './webhook-endpoints.answers';
 import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the endpoint' };
+
+/** Answers that show a secret say so in Swagger: they are never cached. */
+const NO_STORE_HEADER = {
+  'Cache-Control': {
+    description: 'Always `no-store`: the answer shows a secret',
+    schema: { type: 'string', example: 'no-store' },
+  },
+};
 
 @ApiTag('Events and webhooks')
 @ApiBearerAuth('bearer')
@@ -46,8 +59,18 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
     summary: 'Register a webhook endpoint',
-    description: `Any user of the client may register one. The answer carries the signing \`secret\`, shown only here and on rotation. ${DELIVERY_DESCRIPTION}`,
+    description:
+      'Any user of the client may register one, up to WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT endpoints per client (20 by default; 409 past it). ' +
+      'The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. ' +
+      `With an \`Idempotency-Key\`, a retry answers the first answer again, the same secret included, and registers nothing more. ${DELIVERY_DESCRIPTION}`,
     callbacks: WEBHOOK_CALLBACK,
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Optional, 1..255 characters: a retry with the same key and body within 24 hours answers the first answer again (201, the same endpoint and secret) without registering a second endpoint; the same key with another body answers 422. Concurrent requests with one key register once.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,
@@ -67,13 +90,33 @@ export class WebhookEndpointsController {
     description:
       'Registered and enabled; the answer carries the signing `secret` (shown only here and on rotation)',
     type: CreatedWebhookEndpointDto,
+    headers: NO_STORE_HEADER,
   })
-  @ApiErrors(400, 401, 403, 413)
-  create(
+  @ApiErrors(
+    400,
+    401,
+    403,
+    {
+      status: 409,
+      description:
+        'The client already has as many endpoints as it may have (20 unless the operator set another limit)',
+      example: {
+        code: 409,
+        message:
+          'A client may register at most 20 webhook endpoints: delete one (or subscribe an existing one to more event types) first.',
+      },
+    },
+    413,
+    422,
+  )
+  @AnswersWithHeaders()
+  async create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWebhookEndpointDto,
-  ): Promise<CreatedWebhookEndpointDto> {
-    return this.endpoints.create(user, body);
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<HttpAnswer<CreatedWebhookEndpointDto>> {
+    const created = await this.endpoints.create(user, body, validateIdempotencyKey(idempotencyKey));
+    return new HttpAnswer(created, { ...SECRET_ANSWER_HEADERS });
   }
 
   @Get()
@@ -156,10 +199,14 @@ export class WebhookEndpointsController {
       'Answers the new secret. For 24 hours deliveries carry two signatures, one per secret, so the receiver can switch to the new secret at any moment of that day.',
   })
   @ApiParam(ENDPOINT_ID)
-  @ApiOkResponse({ description: 'The new signing secret', type: WebhookSecretDto })
+  @ApiOkResponse({ description: 'The new signing secret', type: WebhookSecretDto, headers: NO_STORE_HEADER })
   @ApiErrors(401, 404)
-  rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookSecretDto> {
-    return this.endpoints.rotateSecret(user, id);
+  @AnswersWithHeaders()
+  async rotateSecret(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<HttpAnswer<WebhookSecretDto>> {
+    return new HttpAnswer(await this.endpoints.rotateSecret(user, id), { ...SECRET_ANSWER_HEADERS });
   }
 
   @Post(':id/test')

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   clientIdViolations,
+  ConflictError,
   endpointInputViolations,
+  endpointQuotaRefusal,
   FieldViolation,
   NotFoundError,
   resolveClientId,
@@ -13,6 +15,7 @@ import {
 import { EventRepository, StoredEndpoint, WebhookEndpointRepository } from '@app/persistence';
 import { AppConfig, newWebhookSecret, registrationRefusal, SecretCipher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
+import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import {
@@ -48,30 +51,51 @@ export class WebhookEndpointsUseCase {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly events: EventRepository,
     private readonly cipher: SecretCipher,
+    private readonly commands: IdempotentCommands,
     private readonly config: AppConfig,
   ) {}
 
-  async create(user: AuthUser, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
-    const clientId = body.clientId as unknown;
+  /**
+   * CONTRACT 7.3, within the client's quota of endpoints (409 past it), at most once per
+   * Idempotency-Key (CONTRACT 1: a retry answers the first answer, its secret included).
+   */
+  async create(
+    user: AuthUser,
+    body: CreateWebhookEndpointDto,
+    idempotencyKey?: string,
+  ): Promise<CreatedWebhookEndpointDto> {
+    const givenClientId = body.clientId as unknown;
     const violations = [
       ...endpointInputViolations(body, 'create'),
-      ...(clientId === undefined || typeof clientId === 'string'
-        ? clientIdViolations(user.clients, clientId)
-        : stringFieldViolations({ clientId }, ['clientId'], { required: true })),
+      ...(givenClientId === undefined || typeof givenClientId === 'string'
+        ? clientIdViolations(user.clients, givenClientId)
+        : stringFieldViolations({ clientId: givenClientId }, ['clientId'], { required: true })),
       ...(await this.addressViolations(body.url)),
     ];
     if (violations.length > 0) throw invalidRequest(violations);
-    const id = randomUUID();
-    const secret = newWebhookSecret();
-    const stored = await this.endpoints.create({
-      id,
-      clientId: resolveClientId(user.clients, user.client, body.clientId),
-      url: body.url,
-      events: body.events ? [...new Set(body.events)] : null,
-      description: body.description ?? null,
-      secret: this.cipher.encrypt(secret, id),
-    });
-    return { ...endpointView(stored), secret };
+    const clientId = resolveClientId(user.clients, user.client, body.clientId);
+    const { result } = await this.commands.run(
+      { userId: user.userId, operation: 'createWebhookEndpoint', key: idempotencyKey, request: body },
+      async (tx) => {
+        const refusal = endpointQuotaRefusal(
+          await this.endpoints.countLockingClient(tx, clientId),
+          this.config.webhooks.maxEndpointsPerClient,
+        );
+        if (refusal) throw new ConflictError(refusal);
+        const id = randomUUID();
+        const secret = newWebhookSecret();
+        const stored = await this.endpoints.create(tx, {
+          id,
+          clientId,
+          url: body.url,
+          events: body.events ? [...new Set(body.events)] : null,
+          description: body.description ?? null,
+          secret: this.cipher.encrypt(secret, id),
+        });
+        return { ...endpointView(stored), secret };
+      },
+    );
+    return result;
   }
 
   async list(

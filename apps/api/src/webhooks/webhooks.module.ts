@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
+import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
+import { webhookAnswers } from './webhook-endpoints.answers';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
@@ -10,10 +12,12 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
   imports: [OutboxModule.register(), WebhooksPlatformModule],
   controllers: [WebhookEndpointsController],
   providers: [
+    idempotentCommandsWith(webhookAnswers, SecretCipher),
     provideUseCase(WebhookEndpointsUseCase, [
       WebhookEndpointRepository,
       EventRepository,
       SecretCipher,
+      IdempotentCommands,
       APP_CONFIG,
     ]),
     provideUseCase(WebhookDeliveriesUseCase, [

@@ -9,6 +9,7 @@ import {
 } from '@app/persistence';
 import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
+import { ClientShares, deferralDelayMs } from './client-shares';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryPacer } from './delivery-pacer';
 
@@ -33,6 +34,10 @@ export const CHAIN_STEPS_PER_JOB = 50;
  *
  * Every POST first waits for its turn from the DeliveryPacer: while process jobs wait for a slot,
  * attempts go at a trickle and screening work gets the CPU.
+ *
+ * Clients share the processor fairly (ClientShares): the deliveries of a client that already holds
+ * its share of the delivery slots are handed back to the queue with a growing delay instead of
+ * taking another slot, so one client's backlog or slow receiver cannot keep another's events waiting.
  */
 export class DeliverWebhookUseCase {
   constructor(
@@ -42,21 +47,49 @@ export class DeliverWebhookUseCase {
     private readonly outbox: OutboxPublisher,
     private readonly outcomes: DeliveryOutcomes,
     private readonly pacer: DeliveryPacer,
+    private readonly shares: ClientShares,
     private readonly config: AppConfig,
   ) {}
 
-  /** Every delivery of the job; throws (for Bull to retry the job) once all are done if one failed. */
+  /**
+   * Every due delivery of the job, client by client within its share; throws (for Bull to retry the
+   * job) once all are done if one failed.
+   */
   async execute(job: DeliverWebhookPayload): Promise<void> {
     const found = await this.deliveries.forAttempts(job.deliveries.map((d) => d.id));
+    const byClient = new Map<string, DeliveryForAttempt[]>();
+    for (const { id, generation } of job.deliveries) {
+      const delivery = found.get(id);
+      if (delivery?.status !== 'pending' || delivery.generation !== generation) continue;
+      byClient.set(delivery.clientId, [...(byClient.get(delivery.clientId) ?? []), delivery]);
+    }
     const results = await Promise.allSettled(
-      job.deliveries.map(({ id, generation }) => {
-        const delivery = found.get(id);
-        const due = delivery?.status === 'pending' && delivery.generation === generation;
-        return due ? this.attempt(delivery) : Promise.resolve();
-      }),
+      [...byClient].map(([clientId, due]) => this.withinShare(clientId, due, job.deferrals ?? 0)),
     );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
+  }
+
+  /** Attempts one client's deliveries in a slot of its share, or hands them back when it holds its share. */
+  private async withinShare(clientId: string, due: DeliveryForAttempt[], deferrals: number): Promise<void> {
+    if (!this.shares.tryTake(clientId)) return this.defer(due, deferrals + 1);
+    try {
+      const results = await Promise.allSettled(due.map((delivery) => this.attempt(delivery)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      this.shares.release(clientId);
+    }
+  }
+
+  /** The same deliveries in a new job, offered again after a delay that grows with each deferral. */
+  private async defer(due: DeliveryForAttempt[], deferrals: number): Promise<void> {
+    const job = deliverWebhookJob(
+      due.map(({ id, generation }) => ({ id, generation })),
+      new Date(Date.now() + deferralDelayMs(deferrals)),
+      deferrals,
+    );
+    await this.outbox.publishNow(await this.outbox.stageNow([job]));
   }
 
   /** The delivery, then the deliveries of its subject that each success releases (see above). */

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { chainKey, endpointsFor, scheduleNewDeliveries } from '@app/domain';
 import { NewDelivery, PendingOutboxJob, WebhookDispatchRepository } from '@app/persistence';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
+import { fairChunks } from './fair-chunks';
 
 /** New deliveries scheduled together share a job: one Bull round trip for a burst of events. */
 export const JOB_BATCH = 50;
@@ -50,10 +51,12 @@ export class EventDispatcher {
           nextAttemptAt: goesNow ? now : null,
         }));
         await this.dispatch.insertDeliveries(tx, deliveries);
-        const scheduled = deliveries.filter((d) => d.nextAttemptAt).map((d) => ({ id: d.id, generation: 0 }));
+        const scheduled = deliveries.filter((d) => d.nextAttemptAt);
         staged = await this.outbox.stage(
           tx,
-          chunks(scheduled, JOB_BATCH).map((batch) => deliverWebhookJob(batch)),
+          fairChunks(scheduled, JOB_BATCH, (d) => d.event.clientId).map((batch) =>
+            deliverWebhookJob(batch.map((d) => ({ id: d.id, generation: 0 }))),
+          ),
         );
       }
       await this.dispatch.advanceCursor(tx, events[events.length - 1]);
@@ -62,10 +65,4 @@ export class EventDispatcher {
     await this.outbox.publishNow(staged);
     return passed;
   }
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 }

@@ -6,6 +6,11 @@ import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 
 /** Attempts run concurrently: they mostly wait on the receivers. */
 export const DELIVER_CONCURRENCY = 64;
+/**
+ * The slots one client may hold (see ClientShares): a quarter, so a client with a large backlog
+ * still gets plenty while at least three others find a slot free at once.
+ */
+export const CLIENT_SLOTS = DELIVER_CONCURRENCY / 4;
 
 @Processor(WEBHOOK_QUEUE)
 export class WebhookProcessor {

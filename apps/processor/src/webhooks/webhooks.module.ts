@@ -4,13 +4,14 @@ import { WebhookSender } from '@app/domain';
 import { WebhookDeliveryRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
+import { ClientShares } from './client-shares';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryPacer } from './delivery-pacer';
 import { DispatcherService } from './dispatcher.service';
 import { EventDispatcher } from './event-dispatcher';
 import { ProcessBacklogWatcher } from './process-backlog.watcher';
-import { WebhookProcessor } from './webhook.processor';
+import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
 @Module({
@@ -26,9 +27,11 @@ import { WebhookProcessor } from './webhook.processor';
       OutboxPublisher,
       DeliveryOutcomes,
       DeliveryPacer,
+      ClientShares,
       APP_CONFIG,
     ]),
     { provide: DeliveryPacer, useFactory: () => new DeliveryPacer() },
+    { provide: ClientShares, useFactory: () => new ClientShares(CLIENT_SLOTS) },
     ProcessBacklogWatcher,
     // The port, bound to its HTTP adapter (as ProcessProvider is to the sandbox).
     { provide: WebhookSender, useClass: HttpWebhookSender },

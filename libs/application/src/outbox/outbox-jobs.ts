@@ -44,10 +44,19 @@ export function runProcessJobs(
   );
 }
 
-/** The outbox row of an attempt of these deliveries (usually one); a retry is due at `availableAt`. */
+/**
+ * The outbox row of an attempt of these deliveries (usually one); a retry is due at `availableAt`.
+ * `deferrals`: how often they were handed back for their client's fair share (see ClientShares).
+ */
 export function deliverWebhookJob(
   deliveries: Array<{ id: string; generation: number }>,
   availableAt?: Date,
+  deferrals?: number,
 ): OutboxJob {
-  return outboxJob(WEBHOOK_QUEUE, WebhookJob.Deliver, { deliveries }, availableAt);
+  return outboxJob(
+    WEBHOOK_QUEUE,
+    WebhookJob.Deliver,
+    deferrals ? { deliveries, deferrals } : { deliveries },
+    availableAt,
+  );
 }

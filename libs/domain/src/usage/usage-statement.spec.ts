@@ -32,6 +32,11 @@ describe('validateUsageQuery', () => {
     [{ from: '2026-02-30', to: '2026-02-01' }, ['from']],
     [{ from: '2026-03-01', to: '2026-02-01', groupBy: 'year' }, ['from', 'groupBy']],
     [{ from: 'x', to: 'y', groupBy: 'z' }, ['from', 'to', 'groupBy']],
+    // The last days YYYY can write are a valid question (the probe's endless loop); before 2000 is not.
+    [{ from: '9999-12-31', to: '9999-12-31', groupBy: 'day' }, []],
+    [{ from: '9999-12-31', to: '9999-12-31', groupBy: 'month' }, []],
+    [{ from: '1999-12-31', to: '2000-01-01' }, ['from']],
+    [{ from: '0001-01-01', to: '9999-12-31', groupBy: 'month' }, ['from']],
   ])('%p -> %p', (query, expected) => {
     expect(fields(query)).toEqual(expected);
   });
@@ -86,8 +91,20 @@ describe('period bucketing', () => {
     ],
     [{ from: '2026-03-05', to: '2026-03-05', groupBy: 'month' }, ['2026-03']],
     [{ from: '2024-02-28', to: '2024-03-01', groupBy: 'day' }, ['2024-02-28', '2024-02-29', '2024-03-01']],
+    [{ from: '9999-12-31', to: '9999-12-31', groupBy: 'day' }, ['9999-12-31']],
+    [{ from: '9999-12-30', to: '9999-12-31', groupBy: 'day' }, ['9999-12-30', '9999-12-31']],
+    [{ from: '9999-11-15', to: '9999-12-31', groupBy: 'month' }, ['9999-11', '9999-12']],
+    [{ from: '2025-12-01', to: '2026-01-31', groupBy: 'month' }, ['2025-12', '2026-01']],
   ] as const)('periodsOf(%p)', (range, periods) => {
     expect(periodsOf(range)).toEqual(periods);
+  });
+
+  it.each([
+    { from: '2025-01-01', to: '2026-01-02', groupBy: 'day' },
+    { from: '2000-01-01', to: '9999-12-31', groupBy: 'month' },
+    { from: '2026-01-02', to: '2026-01-01', groupBy: 'day' },
+  ] as const)('periodsOf refuses %p instead of looping', (range) => {
+    expect(() => periodsOf(range)).toThrow(RangeError);
   });
 });
 

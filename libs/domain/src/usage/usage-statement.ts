@@ -59,9 +59,16 @@ function zeroCounts(): UsageCounts {
   return Object.fromEntries(COLUMNS.map((column) => [column, 0])) as UsageCounts;
 }
 
+/** Months since year 0 of a YYYY-MM-DD date (January of year 0 is 0). */
+const monthNumber = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
 function monthsInclusive(from: string, to: string): number {
-  const months = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
-  return months(to) - months(from) + 1;
+  return monthNumber(to) - monthNumber(from) + 1;
+}
+
+/** YYYY-MM of a month number (see monthNumber). */
+function monthLabel(month: number): string {
+  return `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}`;
 }
 
 /**
@@ -112,14 +119,22 @@ export function periodOf(day: string, groupBy: UsageGrouping): string {
   return groupBy === 'month' ? day.slice(0, 7) : day;
 }
 
-/** Every period of the range in order, so a statement shows quiet days (or months) as zeros. */
+/**
+ * Every period of the range in order, so a statement shows quiet days (or months) as zeros. Counted
+ * as numbers, never by comparing date strings: the day after 9999-12-31 is written
+ * `+010000-01-01`, which sorts before it. A range longer than its grouping allows is refused
+ * (validateUsageQuery answers the 400 first), so no caller can make this loop run long.
+ */
 export function periodsOf(range: UsageRange): string[] {
-  const periods: string[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const period = periodOf(day, range.groupBy);
-    if (periods[periods.length - 1] !== period) periods.push(period);
-  }
-  return periods;
+  const count =
+    range.groupBy === 'month' ? monthsInclusive(range.from, range.to) : daysInclusive(range.from, range.to);
+  const max = range.groupBy === 'month' ? MAX_MONTHS_BY_MONTH : MAX_DAYS_BY_DAY;
+  if (!(count >= 1 && count <= max))
+    throw new RangeError(`A statement by ${range.groupBy} covers 1 to ${max} periods, not ${count}.`);
+  const first = monthNumber(range.from);
+  return Array.from({ length: count }, (_, i) =>
+    range.groupBy === 'month' ? monthLabel(first + i) : addDays(range.from, i),
+  );
 }
 
 /**

@@ -34,3 +34,14 @@ export function endpointInputViolations(input: EndpointInput, mode: 'create' | '
     violations.push({ field: 'enabled', message: 'enabled must be true or false.' });
   return violations;
 }
+
+/**
+ * Whether a client holding `registered` endpoints may register one more (at most `max`): null when
+ * it may, else the sentence of the 409. Each event fans out to every endpoint of its client, so the
+ * bound keeps one client from multiplying the delivery work of all.
+ */
+export function endpointQuotaRefusal(registered: number, max: number): string | null {
+  return registered < max
+    ? null
+    : `A client may register at most ${max} webhook endpoints: delete one (or subscribe an existing one to more event types) first.`;
+}

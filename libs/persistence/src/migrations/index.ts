@@ -10,6 +10,7 @@ import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUs
 import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion';
 import { LegalMatchSets1764400000000 } from './1764400000000-LegalMatchSets';
 import { HotLifecycleUpdates1764450000000 } from './1764450000000-HotLifecycleUpdates';
+import { AnnouncedEventWriters1764530000000 } from './1764530000000-AnnouncedEventWriters';
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   LifecycleVersion1764350000000,
   LegalMatchSets1764400000000,
   HotLifecycleUpdates1764450000000,
+  AnnouncedEventWriters1764530000000,
   WatchLists1764600000000,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainEvent, eventSubject } from '@app/domain';
+import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
 
 /** An event as the log keeps it (CONTRACT 7.1 envelope). */
@@ -45,12 +46,13 @@ export function eventRows(events: readonly DomainEvent[]): {
 }
 
 /**
- * Only events whose writing transaction is older than every transaction still running are read:
+ * Only events whose writing transaction is older than every event writer still running are read
+ * (the horizon of event-horizon.ts, computed by an earlier statement and passed as a parameter):
  * those can no longer be joined by an earlier-numbered event committing late, so a reader that
  * pages with the last id it saw never skips one. (A sequence alone does not give that: numbers
  * are taken at insert and become visible at commit, in another order.)
  */
-export const SETTLED = `e.tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
+export const settledBelow = (horizonParam: string) => `e.tx_id < ${horizonParam}::xid8`;
 
 export const ENVELOPE = `'evt_' || e.tx_id || '_' || e.seq AS id, e.type,
   (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.client_id AS "clientId", e.data`;
@@ -86,14 +88,22 @@ export class EventRepository {
     clientIds: string[],
     filter: { after: EventPosition | null; types: string[] | null; limit: number },
   ): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
+    const horizon = await eventLogHorizon(this.dataSource);
     const rows: StoredEvent[] = await this.dataSource.query(
       `SELECT ${ENVELOPE} FROM event e
-        WHERE e.client_id = ANY($1) AND ${SETTLED}
+        WHERE e.client_id = ANY($1) AND ${settledBelow('$6')}
           AND ($2::xid8 IS NULL OR (e.tx_id, e.seq) > ($2::xid8, $3::bigint))
           AND ($4::text[] IS NULL OR e.type = ANY($4))
         ORDER BY e.tx_id, e.seq
         LIMIT $5`,
-      [clientIds, filter.after?.txId ?? null, filter.after?.seq ?? null, filter.types, filter.limit + 1],
+      [
+        clientIds,
+        filter.after?.txId ?? null,
+        filter.after?.seq ?? null,
+        filter.types,
+        filter.limit + 1,
+        horizon,
+      ],
     );
     const events = rows.slice(0, filter.limit).map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
     return { events, hasMore: rows.length > filter.limit };

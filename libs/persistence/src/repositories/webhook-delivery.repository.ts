@@ -43,6 +43,8 @@ const EVENT_JSON = `'id', 'evt_' || e.tx_id || '_' || e.seq, 'type', e.type,
 export interface DeliveryForAttempt {
   id: string;
   endpointId: string;
+  /** The endpoint's client: deliveries are shared fairly between clients. */
+  clientId: string;
   subject: string;
   status: DeliveryStatus;
   generation: number;
@@ -122,10 +124,13 @@ export class WebhookDeliveryRepository {
 
   /** Everything the attempts of these deliveries need, read at once (missing ones were deleted). */
   async forAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
-    const rows = await preparedRows<Omit<DeliveryForAttempt, 'event'> & StoredEvent & { deliveryId: string }>(
+    const rows = await preparedRows<
+      Omit<DeliveryForAttempt, 'event' | 'clientId'> &
+        StoredEvent & { deliveryId: string; endpointClientId: string }
+    >(
       this.dataSource,
       'webhook-deliveries-for-attempts',
-      `SELECT d.id AS "deliveryId", d.endpoint_id AS "endpointId", d.subject, d.status, d.generation,
+      `SELECT d.id AS "deliveryId", d.endpoint_id AS "endpointId", w.client_id AS "endpointClientId", d.subject, d.status, d.generation,
               jsonb_array_length(d.attempts) AS "attemptsMade", w.url, w.secret, w.previous_secret AS "previousSecret",
               (extract(epoch FROM w.previous_secret_until) * 1000)::bigint AS "previousSecretUntil", ${ENVELOPE}
          FROM webhook_delivery d
@@ -140,6 +145,7 @@ export class WebhookDeliveryRepository {
         {
           id: row.deliveryId,
           endpointId: row.endpointId,
+          clientId: row.endpointClientId,
           subject: row.subject,
           status: row.status,
           generation: row.generation,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EndpointSubscription } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { EventPosition, SETTLED } from './event.repository';
+import { eventLogHorizon } from './event-horizon';
+import { EventPosition, settledBelow } from './event.repository';
 import { queryRows, SqlExecutor } from './executor';
 
 const CURSOR = 'webhooks';
@@ -50,14 +51,16 @@ export class WebhookDispatchRepository {
 
   /** The next settled events after the cursor, in log order (see EventRepository: none is ever skipped). */
   async eventsAfter(tx: SqlExecutor, cursor: EventPosition, limit: number): Promise<DispatchedEvent[]> {
+    // Two statements: the read's snapshot must be taken after the horizon was computed.
+    const horizon = await eventLogHorizon(tx);
     const rows = await queryRows<DispatchedEvent>(
       tx,
       `SELECT e.tx_id::text AS "txId", e.seq::text AS seq, e.type, e.subject, e.client_id AS "clientId",
               (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.data
          FROM event e
-        WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND ${SETTLED}
+        WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND ${settledBelow('$4')}
         ORDER BY e.tx_id, e.seq LIMIT $3`,
-      [cursor.txId, cursor.seq, limit],
+      [cursor.txId, cursor.seq, limit, horizon],
     );
     return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
+import { queryRows, SqlExecutor } from './executor';
 
 /** An endpoint as the API shows it (no secret). Dates in epoch milliseconds. */
 export interface StoredEndpoint {
@@ -50,9 +50,25 @@ function endpointOf(row: StoredEndpoint): StoredEndpoint {
 export class WebhookEndpointRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(endpoint: NewEndpoint): Promise<StoredEndpoint> {
+  /**
+   * How many endpoints the client has, counted after locking the client's row until the caller's
+   * transaction ends: two creations racing for the last place are serialised, so the quota holds.
+   * (NO KEY UPDATE: rows that merely reference the client, a registration say, do not wait.)
+   */
+  async countLockingClient(tx: SqlExecutor, clientId: string): Promise<number> {
+    await tx.query(`SELECT 1 FROM client WHERE id = $1 FOR NO KEY UPDATE`, [clientId]);
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      `SELECT count(*)::int AS n FROM webhook_endpoint WHERE client_id = $1`,
+      [clientId],
+    );
+    return rows[0].n;
+  }
+
+  /** Inside the caller's transaction (the Idempotency-Key's, with the quota's lock). */
+  async create(tx: SqlExecutor, endpoint: NewEndpoint): Promise<StoredEndpoint> {
     const rows = await queryRows<StoredEndpoint>(
-      this.dataSource,
+      tx,
       `INSERT INTO webhook_endpoint AS w (id, client_id, url, events, description, secret)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENDPOINT}`,
       [endpoint.id, endpoint.clientId, endpoint.url, endpoint.events, endpoint.description, endpoint.secret],

@@ -122,8 +122,16 @@ describe('loadAppConfig: webhooks', () => {
       allowPrivateUrls: true,
       timeoutMs: 10_000,
       retrySchedule: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      maxEndpointsPerClient: 20,
     });
     expect(Buffer.from(DEV_WEBHOOKS_SECRET_KEY, 'base64')).toHaveLength(32);
+  });
+
+  it('reads WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT and refuses one below 1', () => {
+    expect(loadAppConfig({ WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: '3' }).webhooks.maxEndpointsPerClient).toBe(3);
+    expect(() => loadAppConfig({ WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: '0' })).toThrow(
+      /WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT/,
+    );
   });
 
   it('refuses private URLs by default only in production', () => {

@@ -247,7 +247,12 @@ export interface WebhooksConfig {
   timeoutMs: number;
   /** Milliseconds between attempts (WEBHOOKS_RETRY_SCHEDULE, e.g. 5s,5m,30m). */
   retrySchedule: number[];
+  /** Endpoints one client may register (WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT); past it a creation answers 409. */
+  maxEndpointsPerClient: number;
 }
+
+/** Every event fans out to each endpoint of its client: a bound on endpoints bounds that work. */
+export const DEFAULT_MAX_ENDPOINTS_PER_CLIENT = 20;
 
 export const DEV_WEBHOOKS_SECRET_KEY = 'ZGV2LW9ubHktd2ViaG9va3Mta2V5LWNoYW5nZS1tZSE=';
 
@@ -289,6 +294,13 @@ function webhooksConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): WebhooksConfig
     allowPrivateUrls: bool(env, 'WEBHOOKS_ALLOW_PRIVATE_URLS', nodeEnv !== 'production'),
     timeoutMs: int(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
     retrySchedule,
+    maxEndpointsPerClient: int(
+      env,
+      'WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT',
+      DEFAULT_MAX_ENDPOINTS_PER_CLIENT,
+      1,
+      1000,
+    ),
   };
 }
 

@@ -1,8 +1,8 @@
-import { InjectQueue } from '@nestjs/bull';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { JobCounts, Queue } from 'bull';
 import { Gauge } from 'prom-client';
-import { SCREENING_QUEUE } from '../queue/queue.contract';
+import { QueueName } from '../queue/queue.contract';
+import { CONTRACT_QUEUES } from '../queue/queue.module';
 import { withTimeout } from '../util/with-timeout';
 import { MetricsRegistry } from './metrics-registry';
 
@@ -14,12 +14,13 @@ const COUNT_TIMEOUT_MS = 1_000;
 
 /**
  * `queue_jobs` by queue and state, read from Bull's job counts at scrape time (one Redis round trip
- * per queue). NaN when Redis did not answer in time: unknown, which an alert must not read as 0.
+ * per queue), for every queue of the contract (screening and webhook deliveries alike). NaN when
+ * Redis did not answer in time: unknown, which an alert must not read as 0.
  */
 @Injectable()
 export class QueueMetrics {
-  constructor(metrics: MetricsRegistry, @InjectQueue(SCREENING_QUEUE) screeningQueue: Queue) {
-    const queues = [screeningQueue];
+  constructor(metrics: MetricsRegistry, @Inject(CONTRACT_QUEUES) contractQueues: Map<QueueName, Queue>) {
+    const queues = [...contractQueues.values()];
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs in each Bull queue by state, at scrape time',

@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from './metrics-registry';
 
-export type WebhookOutcome = 'succeeded' | 'failed';
-const OUTCOMES: WebhookOutcome[] = ['succeeded', 'failed'];
+/**
+ * What an attempt left its delivery as: `succeeded` and `failed` end a delivery (so their sum counts
+ * the deliveries done), `retrying` is a failed attempt the schedule tries again.
+ */
+export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
+const OUTCOMES: WebhookOutcome[] = ['succeeded', 'retrying', 'failed'];
 
 /**
- * `webhook_deliveries_total` by outcome. Registered ahead of the webhooks themselves so dashboards
- * and alerts can be written now; both outcomes start at 0 so `rate()` has a series from the start.
+ * `webhook_deliveries_total` by outcome, counted by the processor as it records each attempt.
+ * Every outcome starts at 0 so `rate()` has a series from the start.
  */
 @Injectable()
 export class WebhookMetrics {

@@ -34,6 +34,11 @@ export interface DeliverWebhookPayload {
    * again: a job of an older generation is stale for it.
    */
   deliveries: Array<{ id: string; generation: number }>;
+  /**
+   * How many times these deliveries were handed back because their client held its share of the
+   * processor's delivery slots (see ClientShares in the processor); absent the first time.
+   */
+  deferrals?: number;
 }
 
 /** Payload type of every job, per queue and job name. */
@@ -86,8 +91,8 @@ export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<Pa
     [WebhookJob.Deliver]: {
       options: DELIVER_WEBHOOK_OPTIONS,
       // A batch is named by its first delivery (each delivery is scheduled in one batch at most).
-      jobId: ({ deliveries: [first, ...rest] }) =>
-        `${first.id}:${first.generation}${rest.length > 0 ? `+${rest.length}` : ''}`,
+      jobId: ({ deliveries: [first, ...rest], deferrals }) =>
+        `${first.id}:${first.generation}${rest.length > 0 ? `+${rest.length}` : ''}${deferrals ? `~${deferrals}` : ''}`,
     },
   },
 };

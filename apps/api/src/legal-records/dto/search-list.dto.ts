@@ -1,12 +1,17 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 
 import { SearchQueryDto } from './search.dto';
-import { SEARCH_OUTCOMES, searchListQueryShapeViolations } from '@app/domain';
+import {
+  EARLIEST_QUERY_DATE,
+  LATEST_QUERY_DATE,
+  SEARCH_OUTCOMES,
+  searchListQueryShapeViolations,
+} from '@app/domain';
 import { OptionalString } from '../../common/optional-string';
 import { CheckedBy } from '../../common/validation';
 import { SERVICE_TIME_ZONE } from '../../docs/wording';
 
-const DATE_RULE = `a calendar date YYYY-MM-DD in ${SERVICE_TIME_ZONE}, included`;
+const DATE_RULE = `a calendar date YYYY-MM-DD from ${EARLIEST_QUERY_DATE} to ${LATEST_QUERY_DATE} in ${SERVICE_TIME_ZONE}, included`;
 
 /** `GET /risks/legal-records/searches` query (all strings; checked by the domain, every problem listed). */
 @CheckedBy(searchListQueryShapeViolations)

@@ -183,17 +183,18 @@ export class ProviderRawDetailsDto {
 
   @ApiProperty({
     example: {
-      process: 'Peps',
+      process: 'BGC News',
       decision: 'Aprobado',
-      evidence: { isPep: false, positionsHeld: [] },
-      scoreRoll: 12,
+      evidence: { articlesFound: 3, adverseArticles: 0 },
+      scoreRoll: 0,
     },
-    description: "The provider's answer as it gave it; null when it never answered",
+    description:
+      "The provider's answer as it gave it; null when it never answered. The list processes (Peps, Listas negras del SAT, Global Watch List) answer `listsChecked`, `listsWithoutVersion` and each matched `entries` item as imported",
   })
   payload!: Record<string, unknown> | null;
 
   @ApiProperty({
-    example: 'Sandbox provider for Peps did not answer',
+    example: 'Sandbox provider for BGC News did not answer',
     description:
       'Only when the provider never answered (result `No disponible`): why the last attempt failed',
   })
