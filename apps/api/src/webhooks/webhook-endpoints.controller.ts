@@ -4,7 +4,6 @@ import {
   ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
-  ApiExtraModels,
   ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,

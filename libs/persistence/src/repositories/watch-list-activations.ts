@@ -19,7 +19,10 @@ export class WatchListActivations {
 
   async start(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'watch-list-listener' });
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: 'watch-list-listener',
+    });
     client.on('notification', () => this.onChange());
     client.on('error', () => this.reconnect(client));
     client.on('end', () => this.reconnect(client));
