@@ -21,19 +21,19 @@ export class HttpMetrics {
   }
 
   /**
-   * Observes every answered request, Nest routes and plugin routes (Swagger, Bull Board) alike. A
-   * callback hook, not an async one: no promise per request.
+   * Observes every answered request, Nest routes and plugin routes (Bull Board) alike, except the
+   * routes `ignoreRoute` names (e.g. documentation files). A callback hook, not an async one: no
+   * promise per request.
    */
-  instrument(fastify: FastifyInstance): void {
+  instrument(fastify: FastifyInstance, options: { ignoreRoute?: (route: string) => boolean } = {}): void {
+    const ignoreRoute = options.ignoreRoute ?? (() => false);
     fastify.addHook('onResponse', (request, reply, done) => {
-      this.duration.observe(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-          status: String(reply.statusCode),
-        },
-        reply.elapsedTime / 1000,
-      );
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      if (!ignoreRoute(route))
+        this.duration.observe(
+          { method: request.method, route, status: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
       done();
     });
   }
