@@ -2257,7 +2257,10 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The id of this request: the `X-Request-Id` the caller sent (1 to 128 visible ASCII characters), otherwise a new UUID. The api logs it with the request; quote it to support. */
+    'X-Request-Id': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2279,6 +2282,7 @@ export interface operations {
         headers: {
           /** @description Never cache tokens */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2288,6 +2292,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2309,6 +2314,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2324,6 +2330,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2341,6 +2348,7 @@ export interface operations {
         headers: {
           /** @description Seconds to wait */
           'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2372,6 +2380,7 @@ export interface operations {
         headers: {
           /** @description Never cache tokens */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2381,6 +2390,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2402,6 +2412,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2432,6 +2443,7 @@ export interface operations {
       /** @description Signed out (also when the token was already revoked or unknown) */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2439,6 +2451,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2471,6 +2484,7 @@ export interface operations {
       /** @description PostgreSQL and Redis answer */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2480,6 +2494,7 @@ export interface operations {
       /** @description PostgreSQL or Redis is down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2500,6 +2515,7 @@ export interface operations {
       /** @description The process serves requests */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2520,6 +2536,7 @@ export interface operations {
       /** @description PostgreSQL and Redis answer; not shutting down */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2529,6 +2546,7 @@ export interface operations {
       /** @description PostgreSQL or Redis is down, or the api is shutting down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2553,6 +2571,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2562,6 +2581,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2583,6 +2603,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2617,6 +2638,7 @@ export interface operations {
         headers: {
           /** @description Path of the request overview */
           Location?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2626,6 +2648,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2647,6 +2670,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2662,6 +2686,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2677,6 +2702,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2722,6 +2748,7 @@ export interface operations {
         headers: {
           /** @description Path of the batch */
           Location?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2731,6 +2758,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2752,6 +2780,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2767,6 +2796,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2782,6 +2812,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2796,6 +2827,7 @@ export interface operations {
       };
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2805,6 +2837,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2834,6 +2867,7 @@ export interface operations {
       /** @description The overview (`statusCode: 200`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2843,6 +2877,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2876,6 +2911,7 @@ export interface operations {
       /** @description The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2885,6 +2921,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2906,6 +2943,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2938,6 +2976,7 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2947,6 +2986,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2968,6 +3008,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2983,6 +3024,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2998,6 +3040,7 @@ export interface operations {
       /** @description The resource is not in a state that allows this */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3013,6 +3056,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3040,6 +3084,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3049,6 +3094,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3064,6 +3110,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3089,6 +3136,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3098,6 +3146,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3136,6 +3185,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3145,6 +3195,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3166,6 +3217,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3181,6 +3233,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3224,6 +3277,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3233,6 +3287,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3254,6 +3309,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3269,6 +3325,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3284,6 +3341,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3299,6 +3357,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3337,6 +3396,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3346,6 +3406,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3367,6 +3428,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3382,6 +3444,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3397,6 +3460,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3412,6 +3476,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3458,6 +3523,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3467,6 +3533,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3488,6 +3555,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3503,6 +3571,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3518,6 +3587,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3533,6 +3603,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3548,6 +3619,7 @@ export interface operations {
       /** @description A dependency is down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3582,6 +3654,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3591,6 +3664,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3612,6 +3686,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3627,6 +3702,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3642,6 +3718,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3672,6 +3749,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3681,6 +3759,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3702,6 +3781,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3717,6 +3797,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3746,6 +3827,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3755,6 +3837,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3776,6 +3859,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3791,6 +3875,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3806,6 +3891,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3834,6 +3920,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3843,6 +3930,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3858,6 +3946,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3887,6 +3976,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -3894,6 +3984,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3909,6 +4000,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3941,6 +4033,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3950,6 +4043,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3971,6 +4065,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3986,6 +4081,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4001,6 +4097,7 @@ export interface operations {
       /** @description Body larger than 100 kB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4029,6 +4126,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4038,6 +4136,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4053,6 +4152,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4081,6 +4181,7 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4090,6 +4191,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4105,6 +4207,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4138,6 +4241,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4147,6 +4251,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4168,6 +4273,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4183,6 +4289,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4213,6 +4320,7 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4222,6 +4330,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4237,6 +4346,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4268,6 +4378,7 @@ export interface operations {
         headers: {
           /** @description attachment; filename="candidate-request-<uuid>.pdf" */
           'Content-Disposition'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4277,6 +4388,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4292,6 +4404,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4327,6 +4440,7 @@ export interface operations {
       /** @description The statement (JSON), or its rows as CSV when `Accept` prefers `text/csv` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4342,6 +4456,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4363,6 +4478,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4378,6 +4494,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
