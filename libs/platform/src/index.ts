@@ -14,6 +14,7 @@ export * from './metrics/metrics.module';
 export * from './metrics/metrics-registry';
 export * from './metrics/metrics-server';
 export * from './metrics/http-metrics';
+export * from './metrics/route-label';
 export * from './metrics/process-job-metrics';
 export * from './metrics/webhook-metrics';
 export * from './logging/job-log-context';

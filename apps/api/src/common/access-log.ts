@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { UNMATCHED_ROUTE } from '@app/platform';
+import { UNMATCHED_ROUTE } from '@app/platform/metrics/route-label'; // no Nest: unit specs load it
 
 export const ACCESS_LOG_MESSAGE = 'request completed';
 

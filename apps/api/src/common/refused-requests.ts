@@ -2,7 +2,9 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REQUEST_ID_HEADER, requestIdFrom, UNMATCHED_ROUTE } from '@app/platform';
+// The modules alone, without Nest: unit specs load this file.
+import { REQUEST_ID_HEADER, requestIdFrom } from '@app/platform/logging/request-id';
+import { UNMATCHED_ROUTE } from '@app/platform/metrics/route-label';
 import { AccessLog } from './access-log';
 import { ApiErrorBody } from './api-error';
 import { corsHeadersFor, OriginPolicy } from './cors';

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Histogram } from 'prom-client';
 import { MetricsRegistry } from './metrics-registry';
-
-/** The route label of requests no route matched: raw URLs would make one series per URL tried. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+import { UNMATCHED_ROUTE } from './route-label';
 
 /** `http_request_duration_seconds` by method, route pattern (`/candidate-requests/:uuid`) and status. */
 @Injectable()
