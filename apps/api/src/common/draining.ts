@@ -80,10 +80,10 @@ export class ConnectionDrain {
   }
 
   /**
-   * Runs `close` right after an event-loop turn that accepted no connection. Each turn accepts all
-   * the connections the kernel holds for the listening socket (ready, a connection is accepted at
-   * the next turn), so closing then leaves none queued to be reset; closing in the middle of a
-   * stream of connections (clients opening their first under load) would reset those queued.
+   * Runs `close` right after an event-loop turn that accepted no connection. A turn accepts every
+   * connection the kernel holds for the listening socket, so after one that accepted none the queue
+   * was empty: closing then resets nobody, while closing amid a stream of new connections (clients
+   * opening their first ones under load) resets those still queued.
    */
   private afterQuietTurn(server: Server, close: () => void): void {
     let accepted = true;

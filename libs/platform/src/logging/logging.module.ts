@@ -39,8 +39,9 @@ export function redactPersonalQuery(url: string): string {
         pinoHttp: {
           level: config.logLevel,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-          // The id is Fastify's (requestIdFrom, given to the adapter as genReqId): the request
-          // arrives here with it.
+          // No request lines of pino-http's own, and a request logger that binds the request id
+          // only (under the key the api's own binding uses, apps/api/src/common/every-request.ts),
+          // never the URL or the headers.
           autoLogging: false,
           quietReqLogger: true,
           customAttributeKeys: { reqId: 'requestId' },
