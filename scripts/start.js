@@ -1,20 +1,28 @@
 #!/usr/bin/env node
 'use strict';
 // `npm start`: build if needed, check PostgreSQL and Redis, migrate, seed, then run the api and the
-// processor in this terminal (both logs, prefixed) under a supervisor: an app that crashes is
-// restarted with backoff while the other keeps serving; one that crashes 5 times within 60 s stops
-// everything (exit 1). Ctrl-C or SIGTERM stops both gracefully (exit 0).
+// processor in this terminal under a supervisor: an app that crashes is restarted with backoff while
+// the other keeps serving; one that crashes 5 times within 60 s stops everything (exit 1). Ctrl-C or
+// SIGTERM stops both gracefully (exit 0). In a terminal both logs are readable and prefixed; when
+// the output goes anywhere else it is JSON lines only (scripts/lib/output.js).
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
+const { createOutput } = require('./lib/output');
 const { supervise } = require('./lib/supervisor');
 
 const ROOT = path.join(__dirname, '..');
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = process.env.PORT || '3000';
+const output = createOutput({ json: !process.stdout.isTTY });
+if (output.json) {
+  // The setup and connectivity helpers print with console: their lines become JSON lines too.
+  console.log = (...args) => output.say('info', ...args);
+  console.error = (...args) => output.say('error', ...args);
+}
 
 function newestMtime(dir, extension) {
   let newest = 0;
@@ -34,33 +42,30 @@ function buildIfNeeded() {
   const built = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, 'dist', dir), '.js')));
   if (fs.existsSync(marker) && built >= sources) return;
   console.log('Building...');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: ROOT,
+    stdio: output.json ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
+  if (output.json) for (const text of [result.stdout, result.stderr]) if (text) console.log(text);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function run(name, script, color, databaseUrl) {
+function run(name, script, databaseUrl) {
   const child = spawn(process.execPath, [...APP_NODE_FLAGS[name], script], {
     cwd: ROOT,
-    // The children write to a pipe: tell them whether a person is reading, so logs come out readable.
+    // The children write to a pipe: tell them whether a person is reading (pretty lines) or a
+    // program (JSON lines).
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       PORT,
-      ...(process.stdout.isTTY ? { LOG_PRETTY: '1' } : {}),
+      LOG_PRETTY: output.json ? '0' : '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `\x1b[${color}m[${name}]\x1b[0m `;
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) process.stdout.write(prefix + line + '\n');
-    });
-  }
+  output.relay(name, child);
   return child;
 }
 
@@ -75,26 +80,27 @@ async function main() {
   }
   await setupDatabase(databaseUrl);
 
-  const say = (line) => console.log(`\x1b[33m[supervisor]\x1b[0m ${line}`);
   const supervisor = supervise(
     [
-      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', '36', databaseUrl) },
-      {
-        name: 'processor',
-        start: () => run('processor', 'dist/apps/processor/src/main.js', '35', databaseUrl),
-      },
+      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', databaseUrl) },
+      { name: 'processor', start: () => run('processor', 'dist/apps/processor/src/main.js', databaseUrl) },
     ],
-    { log: say },
+    { log: (line) => output.say('info', line) },
   );
   // Ctrl-C reaches the apps too (same process group); they shut down gracefully either way.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => supervisor.stop());
   supervisor.done.then(({ code, message }) => {
-    if (code === 0) say(message);
-    else console.error(`✖ ${message}`);
+    if (code === 0) output.say('info', message);
+    else output.say('error', `✖ ${message}`);
     process.exit(code);
   });
 
   await waitForApi();
+  if (output.json) {
+    // No password in a log a shipper may keep: the README gives the demo accounts.
+    output.say('info', `API ready at http://localhost:${PORT} (Swagger UI: /docs)`);
+    return;
+  }
   const password = process.env.DEMO_PASSWORD || 'Demo-Pass-2026!';
   console.log(
     [

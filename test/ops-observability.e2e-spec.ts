@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import {
   api,
   eventually,
@@ -67,6 +68,8 @@ describe('Prometheus metrics', () => {
     await api().get(`/candidate-requests/${uuid}`).set(session.auth).expect(200);
     await api().get(`/no-such-route/${uuid}`).expect(404);
     await api().get('/metrics').expect(404); // not on the public port
+    await api().get('/docs').expect(200);
+    await api().get('/docs/swagger-ui.css').expect(200);
 
     const { contentType, samples } = await apiMetrics();
     expect(contentType).toContain('text/plain');
@@ -91,6 +94,12 @@ describe('Prometheus metrics', () => {
     ).toBeGreaterThanOrEqual(1);
     // Route patterns only: never an id from a URL.
     expect(samples.filter((s) => Object.values(s.labels).some((v) => v.includes(uuid)))).toEqual([]);
+    // Swagger UI's page and files are not API routes.
+    expect(
+      find(samples, 'http_request_duration_seconds_count').filter((s) =>
+        /^\/docs(\/|$)/.test(s.labels.route),
+      ),
+    ).toEqual([]);
 
     expectSharedGauges(samples);
     expectNodeDefaults(samples);
@@ -159,6 +168,25 @@ describe('Prometheus metrics', () => {
     } finally {
       await withDb((db) => db.query(`DELETE FROM outbox_job WHERE job_id = $1`, [jobId]));
       restartProcessor();
+    }
+  });
+});
+
+describe('metrics endpoints', () => {
+  it('listen on loopback only by default', async () => {
+    // Another address of this machine reaches the api, but not its metrics.
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    expect(address).toBeDefined();
+    const apiAnswer = await fetch(`http://${address}:${state().apiPort}/health/live`);
+    expect(apiAnswer.status).toBe(200);
+    for (const port of [state().env.METRICS_PORT, state().env.PROCESSOR_METRICS_PORT]) {
+      const refused = await fetch(`http://${address}:${port}/metrics`).then(
+        () => 'answered',
+        (error: { cause?: { code?: string } }) => error.cause?.code,
+      );
+      expect(refused).toBe('ECONNREFUSED');
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, get } from 'node:http';
 import {
   api,
   countRows,
@@ -111,9 +112,14 @@ describe('graceful shutdown of the api', () => {
       status: 'error',
       details: expect.objectContaining({ database: expect.objectContaining({ status: 'up' }) }),
     });
-    expect(ready.headers.connection).toBe('close');
-    const live = await api().get('/health/live').expect(200);
-    expect(live.headers.connection).toBe('close');
+    // Until its port closes the api serves as usual, keep-alive included: a client told to reconnect
+    // now would come straight back and could be queued on the port as it closes.
+    const keepAlive = new Agent({ keepAlive: true });
+    expect(await keepAliveGet(keepAlive, '/health/live', {})).toEqual({
+      status: 200,
+      connection: 'keep-alive',
+    });
+    keepAlive.destroy();
 
     // Then the port closes while the searches are still running.
     await eventually(
@@ -135,6 +141,74 @@ describe('graceful shutdown of the api', () => {
     expect(refusedAfterMs).toBeGreaterThanOrEqual(1_000);
     expect(Date.now() - signalledAt).toBeLessThan(11_000);
   });
+});
+
+/** One GET on a keep-alive agent: the status and `Connection` header, or the error's code. */
+function keepAliveGet(
+  agent: Agent,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; connection?: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port: state().apiPort, path, agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, connection: response.headers.connection }),
+      );
+      response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}
+
+describe('SIGTERM under load', () => {
+  afterAll(async () => {
+    await restartApi({});
+  });
+
+  it('resets no connection: every request is answered, or its connection refused', async () => {
+    // A reset tells a client nothing: its request may or may not have run. A refused connection
+    // tells it the request never arrived, and an answer is an answer.
+    const clients = 50;
+    const apiProcess = await restartApi({});
+    const session = await signIn();
+    const agent = new Agent({ keepAlive: true, maxSockets: clients });
+    let answered = 0;
+    let signalled = false;
+    const afterSignal: Array<{ status: number; connection?: string }> = [];
+    const failures: string[] = [];
+    let refused = 0;
+    // Each client loops on its keep-alive connection (a cheap route and one that reads PostgreSQL)
+    // until the api refuses it a connection.
+    const load = Array.from({ length: clients }, async (_, n) => {
+      for (let i = n; ; i++) {
+        const outcome =
+          i % 2 === 0
+            ? await keepAliveGet(agent, '/health/live', {})
+            : await keepAliveGet(agent, '/packages', session.auth);
+        if ('error' in outcome) {
+          if (outcome.error === 'ECONNREFUSED') return void (refused += 1);
+          failures.push(outcome.error);
+          continue;
+        }
+        if (outcome.status !== 200) failures.push(`answered ${outcome.status}`);
+        if (signalled) afterSignal.push(outcome);
+        else answered += 1;
+      }
+    });
+    await eventually(async () => (answered >= 500 ? true : undefined), 30_000, '500 answers under load');
+    signalled = true;
+    kill(apiProcess.pid!, 'SIGTERM');
+    await Promise.all(load);
+    agent.destroy();
+
+    expect(await exitOf(apiProcess)).toEqual({ code: 0, signal: null });
+    expect(failures).toEqual([]);
+    expect(refused).toBe(clients);
+    // Requests in flight at the signal, or sent on a connection still open, were answered, closing
+    // their connections.
+    expect(afterSignal.filter((outcome) => outcome.connection === 'close').length).toBeGreaterThan(0);
+  }, 90_000);
 });
 
 describe('graceful shutdown of the processor', () => {

@@ -47,6 +47,20 @@ class NpmStart {
     );
   }
 
+  /** Every line printed, each parsed as the JSON object it must be (stdout is a pipe here). */
+  jsonLines(): Array<Record<string, unknown>> {
+    return this.output
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          throw new Error(`npm start printed a line that is not JSON: ${line}`);
+        }
+      });
+  }
+
   /** Whatever is left when a test failed half-way (once start.js has exited, its apps are gone). */
   killAll(): void {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
@@ -108,7 +122,7 @@ describe('npm start supervises the api and the processor', () => {
   });
 
   it('restarts a killed processor while the api keeps answering, and stops both with exit 0 on SIGTERM', async () => {
-    start = new NpmStart();
+    start = new NpmStart({ LOG_LEVEL: 'info' });
     await eventually(
       async () => ((await start!.api().get('/health')).status === 200 ? true : undefined),
       60_000,
@@ -162,6 +176,18 @@ describe('npm start supervises the api and the processor', () => {
     expect(await exitOf(start.child)).toEqual({ code: 0, signal: null });
     expect(isAlive(apiPid)).toBe(false);
     expect(isAlive(start.pids('processor')[1])).toBe(false);
+
+    // Not a terminal: JSON lines only (no colour, no prefix), each saying which app wrote it.
+    expect(start.output).not.toContain('\x1b[');
+    const lines = start.jsonLines();
+    expect(lines.filter((line) => !['api', 'processor', 'supervisor'].includes(line.app as string))).toEqual(
+      [],
+    );
+    expect(new Set(lines.map((line) => line.app))).toEqual(new Set(['api', 'processor', 'supervisor']));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ app: 'supervisor', level: 30, msg: `api started (pid ${apiPid})` }),
+    );
+    expect(lines).toContainEqual(expect.objectContaining({ app: 'supervisor', msg: 'Stopped.' }));
   }, 120_000);
 
   it('stops everything and exits non-zero when the processor crashes 5 times within 60 s', async () => {
@@ -182,6 +208,22 @@ describe('npm start supervises the api and the processor', () => {
       const [apiPid] = start.pids('api');
       expect(apiPid).toBeDefined();
       expect(isAlive(apiPid)).toBe(false);
+      // The processor's own error (not a pino line) and the final verdict are JSON lines too.
+      const lines = start.jsonLines();
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          app: 'processor',
+          level: 50,
+          msg: expect.stringContaining('PROCESSOR_METRICS_PORT'),
+        }),
+      );
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          app: 'supervisor',
+          level: 50,
+          msg: expect.stringContaining('5 crashes within 60 s'),
+        }),
+      );
     } finally {
       squatter.close();
     }

@@ -4,6 +4,7 @@ import { MetricsModule, ShutdownStateModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { ConnectionDrain } from './common/draining';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
@@ -26,6 +27,6 @@ import { UsageModule } from './usage/usage.module';
     ReportsModule,
     UsageModule,
   ],
-  providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+  providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],
 })
 export class AppModule {}

@@ -1,20 +1,27 @@
+import type { IncomingMessage } from 'node:http';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
-import { AppConfig, HttpMetrics, loadAppConfig, ShutdownState } from '@app/platform';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import {
+  AppConfig,
+  corsOriginMatcher,
+  HttpMetrics,
+  loadAppConfig,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+} from '@app/platform';
 import { mountQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
+import { AccessLog } from './common/access-log';
 import { BATCH_BODY_LIMIT_BYTES, BODY_LIMIT_BYTES } from './common/body-limits';
-import { closeConnectionsWhileDraining } from './common/draining';
-import {
-  deferredCsvParser,
-  deferredJsonParser,
-  frameworkErrorReply,
-  RejectUnsafeInput,
-} from './common/json-body';
-import { applySecurityHeaders, securityHeaders } from './common/security-headers';
+import { corsOptions } from './common/cors';
+import { ConnectionDrain } from './common/draining';
+import { startEveryRequest } from './common/every-request';
+import { deferredCsvParser, deferredJsonParser, RejectUnsafeInput } from './common/json-body';
+import { clientErrorReply, EarlyAnswers, routerErrorReply } from './common/refused-requests';
+import { securityHeaderList, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { mountSwagger } from './docs/swagger';
+import { isDocsRoute, mountSwagger } from './docs/swagger';
 
 /** The routes whose bodies may be larger than BODY_LIMIT_BYTES. */
 const ROUTE_BODY_LIMITS: Record<string, number> = { '/candidate-requests/batch': BATCH_BODY_LIMIT_BYTES };
@@ -25,11 +32,20 @@ const MAX_PATH_PARAM_LENGTH = 1024;
 export async function createApiApp(): Promise<NestFastifyApplication> {
   // Read before Nest starts: the HTTP adapter needs it. The module reads the same validated values.
   const config: AppConfig = loadAppConfig();
+  const early: EarlyAnswers = {
+    securityHeaders: securityHeaderList(securityHeaders(config)),
+    isAllowedOrigin: corsOriginMatcher(config.corsOrigins),
+    // The api's pino logger, which nestjs-pino builds with the application.
+    accessLog: new AccessLog(() => PinoLogger.root),
+  };
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    frameworkErrors: frameworkErrorReply,
+    // CONTRACT 13: the caller's X-Request-Id when usable, else a UUID; every answer carries it.
+    genReqId: (request: IncomingMessage) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    frameworkErrors: routerErrorReply(early),
+    clientErrorHandler: clientErrorReply(early),
     // Requests that reach a draining api on a connection it still holds are served (/health/ready
     // then says 503), rather than getting Fastify's bare 503.
     return503OnClosing: false,
@@ -45,7 +61,10 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  applySecurityHeaders(adapter.getInstance(), securityHeaders(config));
+  startEveryRequest(adapter, early.securityHeaders, await app.resolve(PinoLogger));
+  // CONTRACT 13, through @fastify/cors: its hook runs among the adapter's first, so preflights are
+  // answered before authentication and every later answer (errors included) carries its headers.
+  app.enableCors(corsOptions(early.isAllowedOrigin));
   app.useBodyParser(
     'application/json',
     { bodyLimit: BODY_LIMIT_BYTES },
@@ -56,9 +75,11 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   // without a token learns it needs one before it learns its input is unusable.
   app.useGlobalGuards(new RejectUnsafeInput(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
-  // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain, then exit 0.
-  closeConnectionsWhileDraining(adapter.getInstance(), app.get(ShutdownState));
-  app.get(HttpMetrics).instrument(adapter.getInstance());
+  // Shutdown on SIGTERM is main.ts's (closeOnSignals): drain the connections, then exit 0.
+  app.get(ConnectionDrain).attach(adapter.getInstance());
+  early.accessLog.instrument(adapter.getInstance());
+  // Swagger UI's files are not API routes: they would only blur the API's latency figures.
+  app.get(HttpMetrics).instrument(adapter.getInstance(), { ignoreRoute: isDocsRoute });
   mountSwagger(app);
   await mountQueueDashboard(app, config);
   return app;

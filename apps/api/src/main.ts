@@ -1,5 +1,14 @@
-import { APP_CONFIG, AppConfig, boundHeapGrowth, closeOnSignals, ShutdownState } from '@app/platform';
+import { Logger } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  AppConfig,
+  boundHeapGrowth,
+  closeOnSignals,
+  ShutdownState,
+  startLivenessWatchdog,
+} from '@app/platform';
 import { createApiApp } from './bootstrap';
+import { ConnectionDrain } from './common/draining';
 
 /** In-flight requests get this long to finish after SIGTERM; then the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -8,10 +17,15 @@ async function main(): Promise<void> {
   boundHeapGrowth();
   const app = await createApiApp();
   const config = app.get<AppConfig>(APP_CONFIG);
+  startLivenessWatchdog({
+    maxBlockMs: config.livenessMaxBlockMs,
+    onError: (error) => new Logger('LivenessWatchdog').warn({ err: error }, 'The watchdog stopped'),
+  });
   closeOnSignals(app, {
     graceMs: SHUTDOWN_GRACE_MS,
     onSignal: () => app.get(ShutdownState).beginDraining(),
     delayMs: config.shutdownReadinessDelayMs,
+    drain: () => app.get(ConnectionDrain).closeGracefully(app.getHttpServer()),
   });
   await app.listen({ port: config.port, host: '0.0.0.0' });
 }

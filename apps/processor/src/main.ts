@@ -1,6 +1,7 @@
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { closeOnSignals } from '@app/platform';
+import { APP_CONFIG, AppConfig, closeOnSignals, startLivenessWatchdog } from '@app/platform';
 import { ProcessorModule } from './processor.module';
 
 /** Running jobs get this long to finish after SIGTERM; then the process exits anyway. */
@@ -10,6 +11,10 @@ const SHUTDOWN_GRACE_MS = 30_000;
 async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(ProcessorModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  startLivenessWatchdog({
+    maxBlockMs: app.get<AppConfig>(APP_CONFIG).livenessMaxBlockMs,
+    onError: (error) => new NestLogger('LivenessWatchdog').warn({ err: error }, 'The watchdog stopped'),
+  });
   closeOnSignals(app, { graceMs: SHUTDOWN_GRACE_MS });
   await app.init();
   app.get(Logger).log('Processor started');

@@ -2497,7 +2497,10 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The id of this request: the `X-Request-Id` the caller sent (1 to 128 visible ASCII characters), otherwise a new UUID. The api logs it with the request; quote it to support. */
+    'X-Request-Id': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2520,6 +2523,7 @@ export interface operations {
         headers: {
           /** @description Never cache tokens */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2529,6 +2533,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2550,6 +2555,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2565,6 +2571,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2582,6 +2589,7 @@ export interface operations {
         headers: {
           /** @description Seconds to wait */
           'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2614,6 +2622,7 @@ export interface operations {
         headers: {
           /** @description Never cache tokens */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2623,6 +2632,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2644,6 +2654,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2674,6 +2685,7 @@ export interface operations {
       /** @description Signed out (also when the token was already revoked or unknown) */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2681,6 +2693,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2713,6 +2726,7 @@ export interface operations {
       /** @description PostgreSQL and Redis answer */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2722,6 +2736,7 @@ export interface operations {
       /** @description PostgreSQL or Redis is down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2742,6 +2757,7 @@ export interface operations {
       /** @description The process serves requests */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2762,6 +2778,7 @@ export interface operations {
       /** @description PostgreSQL and Redis answer; not shutting down */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2771,6 +2788,7 @@ export interface operations {
       /** @description PostgreSQL or Redis is down, or the api is shutting down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2798,6 +2816,7 @@ export interface operations {
       /** @description One page of the requests, newest first, with `meta.pagination` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2807,6 +2826,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2828,6 +2848,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2863,6 +2884,7 @@ export interface operations {
         headers: {
           /** @description Path of the request overview */
           Location?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2872,6 +2894,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2893,6 +2916,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2908,6 +2932,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2923,6 +2948,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2969,6 +2995,7 @@ export interface operations {
         headers: {
           /** @description Path of the batch */
           Location?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2978,6 +3005,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2999,6 +3027,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3014,6 +3043,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3029,6 +3059,7 @@ export interface operations {
       /** @description Body larger than 1 MB (1,000,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3044,6 +3075,7 @@ export interface operations {
       /** @description The body is of a media type this operation does not read (send the `Content-Type` it lists) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3059,6 +3091,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3088,6 +3121,7 @@ export interface operations {
       /** @description The overview (`statusCode: 200`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3097,6 +3131,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3131,6 +3166,7 @@ export interface operations {
       /** @description The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3140,6 +3176,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3161,6 +3198,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3196,6 +3234,7 @@ export interface operations {
       /** @description Accepted: the process runs again with what the candidate provided */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3205,6 +3244,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3226,6 +3266,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3241,6 +3282,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3256,6 +3298,7 @@ export interface operations {
       /** @description The resource is not in a state that allows this */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3271,6 +3314,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3300,6 +3344,7 @@ export interface operations {
       /** @description The batch with the status of each request it registered */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3309,6 +3354,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3324,6 +3370,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3350,6 +3397,7 @@ export interface operations {
       /** @description The packages of your clients */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3359,6 +3407,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3398,6 +3447,7 @@ export interface operations {
       /** @description One page of your searches, newest first */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3407,6 +3457,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3428,6 +3479,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3443,6 +3495,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3487,6 +3540,7 @@ export interface operations {
       /** @description The search (billed): its KPIs and the first page of its stored matches */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3496,6 +3550,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3517,6 +3572,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3532,6 +3588,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3547,6 +3604,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3562,6 +3620,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3602,6 +3661,7 @@ export interface operations {
       /** @description The search as created, with the requested page of its (filtered) matches; not billed */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3611,6 +3671,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3632,6 +3693,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3647,6 +3709,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3662,6 +3725,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3677,6 +3741,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3725,6 +3790,7 @@ export interface operations {
       /** @description The person's lawsuits (one page), and whether this reading was billed */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3734,6 +3800,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3755,6 +3822,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3770,6 +3838,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3785,6 +3854,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3800,6 +3870,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3815,6 +3886,7 @@ export interface operations {
       /** @description A dependency is down */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3850,6 +3922,7 @@ export interface operations {
       /** @description The next events, oldest first, and whether more follow */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3859,6 +3932,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3880,6 +3954,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3895,6 +3970,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3910,6 +3986,7 @@ export interface operations {
       /** @description The resource is past its retention and can no longer be read */
       410: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3943,6 +4020,7 @@ export interface operations {
       /** @description One page of the client's endpoints, newest first */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3952,6 +4030,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3973,6 +4052,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3988,6 +4068,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4023,6 +4104,7 @@ export interface operations {
         headers: {
           /** @description Always `no-store`: the answer shows a secret */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4032,6 +4114,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4053,6 +4136,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4068,6 +4152,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4083,6 +4168,7 @@ export interface operations {
       /** @description The client already has as many endpoints as it may have (20 unless the operator set another limit) */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4098,6 +4184,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4113,6 +4200,7 @@ export interface operations {
       /** @description The Idempotency-Key was already used with a different body */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4142,6 +4230,7 @@ export interface operations {
       /** @description The endpoint */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4151,6 +4240,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4166,6 +4256,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4195,6 +4286,7 @@ export interface operations {
       /** @description Deleted */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4202,6 +4294,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4217,6 +4310,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4250,6 +4344,7 @@ export interface operations {
       /** @description The endpoint as changed */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4259,6 +4354,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4280,6 +4376,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4295,6 +4392,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4310,6 +4408,7 @@ export interface operations {
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4341,6 +4440,7 @@ export interface operations {
         headers: {
           /** @description Always `no-store`: the answer shows a secret */
           'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4350,6 +4450,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4365,6 +4466,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4394,6 +4496,7 @@ export interface operations {
       /** @description The test event is written and on its way */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4403,6 +4506,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4418,6 +4522,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4454,6 +4559,7 @@ export interface operations {
       /** @description One page of deliveries, each with its attempts */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4463,6 +4569,7 @@ export interface operations {
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4484,6 +4591,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4499,6 +4607,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4530,6 +4639,7 @@ export interface operations {
       /** @description The delivery, pending its new attempt */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4539,6 +4649,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4554,6 +4665,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4585,6 +4697,7 @@ export interface operations {
         headers: {
           /** @description attachment; filename="candidate-request-<uuid>.pdf" */
           'Content-Disposition'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4594,6 +4707,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4609,6 +4723,7 @@ export interface operations {
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4648,6 +4763,7 @@ export interface operations {
           'Content-Disposition'?: string;
           /** @description Always `Accept`: the same URL answers JSON or CSV */
           Vary?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4663,6 +4779,7 @@ export interface operations {
       /** @description Invalid dates or grouping, or a range longer than the grouping allows: `errors` lists every problem */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4684,6 +4801,7 @@ export interface operations {
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4699,6 +4817,7 @@ export interface operations {
       /** @description The caller may not act for this client */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {

@@ -6,9 +6,8 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldViolation, ValidationFailedError } from '@app/domain';
-import { ApiErrorBody } from './api-error';
 import { jsonDepthExceeds, MAX_JSON_DEPTH, unsafeTextViolations } from './input-safety';
 import { invalidRequest } from './validation';
 
@@ -92,34 +91,4 @@ export class RejectUnsafeInput implements CanActivate {
     if (violations.length > 0) throw invalidRequest(violations);
     return true;
   }
-}
-
-/**
- * Errors Fastify's router answers before any Nest code runs (a malformed percent-encoding, a path
- * parameter longer than the router accepts), in the one error body of CONTRACT 1.
- */
-export function frameworkErrorReply(
-  error: Error & { statusCode?: number; code?: string },
-  _request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  const code = error.statusCode ?? 400;
-  const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A path parameter is too long.'
-      : error.code === 'FST_ERR_BAD_URL'
-        ? 'The URL is malformed (check its percent-encoding).'
-        : 'The request could not be routed.';
-  const body: ApiErrorBody = { code, message };
-  // The router answers before the hooks that add the security headers run: add the static ones.
-  void reply
-    .status(code)
-    .headers({
-      'Content-Type': 'application/json; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    })
-    .send(body);
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '@app/platform';
 
@@ -35,14 +34,4 @@ export function securityHeaderList(options: HelmetOptions): Array<[string, strin
     if (error) throw error;
   });
   return headers;
-}
-
-/** Sets the security headers on every response, as the first thing a request meets. */
-export function applySecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaderList(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
-    done();
-  });
 }

@@ -7,6 +7,14 @@ import { API_TAGS } from './tags';
 
 const CSV_BODY_EXTENSION = 'x-csv-body';
 
+/** CONTRACT 13: every answer carries the request id; the document says so once and refers to it. */
+const REQUEST_ID_RESPONSE_HEADER = {
+  description:
+    'The id of this request: the `X-Request-Id` the caller sent (1 to 128 visible ASCII characters), ' +
+    'otherwise a new UUID. The api logs it with the request; quote it to support.',
+  schema: { type: 'string', minLength: 1, maxLength: 128, example: '5f0c6a55-2b1e-4a4c-9a4e-0c7d2f8a1b3e' },
+};
+
 /** The request body may also be `text/csv`: the document shows it as a string with this example. */
 export const ApiCsvBody = (example: string) => ApiExtension(CSV_BODY_EXTENSION, example);
 
@@ -17,7 +25,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Sign in with `POST /signin` (the example uses the demo account): on this page a successful sign-in ' +
         'authorizes every other operation, and stays across reloads. From code, send ' +
         '`Authorization: Bearer <accessToken>`. Every non-2xx answer has the body `{ code, message, errors? }`; ' +
-        'a 401 is exactly `{ message, code: 401 }`.',
+        'a 401 is exactly `{ message, code: 401 }`. Every answer carries an `X-Request-Id` header: the one you sent ' +
+        '(1 to 128 visible ASCII characters) or a new one.',
     )
     .setVersion('1.0.0')
     .setContact('API support', 'https://screening.example.com/support', 'api-support@screening.example.com')
@@ -33,9 +42,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_controller, method) => method,
   });
   // Public operations (sign-in, health) need no bearer token: say so with `security: []`; a CSV
-  // body gets its own schema.
+  // body gets its own schema; every response names the request id header.
+  document.components = {
+    ...document.components,
+    headers: { ...document.components?.headers, 'X-Request-Id': REQUEST_ID_RESPONSE_HEADER },
+  };
   for (const methods of Object.values(document.paths)) {
     for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
+      if (operation && typeof operation === 'object' && operation.responses)
+        for (const response of Object.values(operation.responses as Record<string, { headers?: object }>))
+          response.headers = {
+            ...response.headers,
+            'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          };
       if (operation && typeof operation === 'object' && operation[PUBLIC_EXTENSION]) {
         delete operation[PUBLIC_EXTENSION];
         operation.security = [];
@@ -49,6 +68,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   addEventSchemas(document);
   return document;
+}
+
+/** Swagger UI's page and files (`/docs`, `/docs/*`): not API routes. The document, /docs-json, is. */
+export function isDocsRoute(route: string): boolean {
+  return route === '/docs' || route.startsWith('/docs/');
 }
 
 /** Swagger UI at /docs and the OpenAPI JSON at /docs-json (CONTRACT 1). */

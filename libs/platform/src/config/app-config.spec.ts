@@ -35,8 +35,10 @@ describe('loadAppConfig', () => {
     expect(config.auth.jwtSecret).toBe(DEV_JWT_SECRET);
     expect(config.auth.accessTtl).toBe(900);
     expect(config.sandbox).toEqual({ latencyMs: 200, failureRate: 0 });
-    expect(config.metrics).toEqual({ apiPort: 9100, processorPort: 9101 });
+    expect(config.metrics).toEqual({ host: '127.0.0.1', apiPort: 9100, processorPort: 9101 });
     expect(config.shutdownReadinessDelayMs).toBe(0);
+    expect(config.livenessMaxBlockMs).toBe(30_000);
+    expect(config.corsOrigins).toEqual(['http://localhost:*', 'http://127.0.0.1:*']);
   });
 
   it.each([
@@ -55,6 +57,11 @@ describe('loadAppConfig', () => {
     ['PROCESSOR_METRICS_PORT', '9100', /PROCESSOR_METRICS_PORT must differ from METRICS_PORT/],
     ['PROCESSOR_METRICS_PORT', '65536', /PROCESSOR_METRICS_PORT must be between 0 and 65535/],
     ['SHUTDOWN_READINESS_DELAY_MS', '-1', /SHUTDOWN_READINESS_DELAY_MS must be between 0 and 60000/],
+    ['METRICS_HOST', 'metrics.internal', /METRICS_HOST must be an IP address/],
+    ['LIVENESS_MAX_BLOCK_MS', '500', /LIVENESS_MAX_BLOCK_MS must be 0 \(off\) or at least 1000/],
+    ['LIVENESS_MAX_BLOCK_MS', 'soon', /LIVENESS_MAX_BLOCK_MS must be a whole number/],
+    ['CORS_ORIGINS', 'localhost:4700', /CORS_ORIGINS must list origins/],
+    ['CORS_ORIGINS', 'https://app.example.com/', /CORS_ORIGINS must list origins/],
   ])('stops on a bad %s naming the variable', (name, value, message) => {
     expect(() => loadAppConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadAppConfig({ [name]: value })).toThrow(message);
@@ -106,9 +113,43 @@ describe('loadAppConfig', () => {
 
   it('turns a metrics endpoint off with port 0', () => {
     expect(loadAppConfig({ METRICS_PORT: '0', PROCESSOR_METRICS_PORT: '0' }).metrics).toEqual({
+      host: '127.0.0.1',
       apiPort: 0,
       processorPort: 0,
     });
+  });
+});
+
+describe('loadAppConfig: CORS_ORIGINS', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(32),
+    WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+  };
+
+  it('allows localhost on any port outside production and nothing in production by default', () => {
+    expect(loadAppConfig({ NODE_ENV: 'test' }).corsOrigins).toEqual([
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]);
+    expect(loadAppConfig(production).corsOrigins).toEqual([]);
+  });
+
+  it('reads the listed origins', () => {
+    expect(
+      loadAppConfig({ ...production, CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' })
+        .corsOrigins,
+    ).toEqual(['https://app.example.com', 'https://admin.example.com']);
+  });
+
+  it('takes * only outside production', () => {
+    expect(loadAppConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    expect(() => loadAppConfig({ ...production, CORS_ORIGINS: '*' })).toThrow(
+      /CORS_ORIGINS may not be \* when NODE_ENV=production/,
+    );
+    expect(() => loadAppConfig({ ...production, CORS_ORIGINS: 'https://app.example.com,*' })).toThrow(
+      ConfigError,
+    );
   });
 });
 

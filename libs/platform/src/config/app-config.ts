@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
+import { DEVELOPMENT_CORS_ORIGINS, parseCorsOrigins } from './cors-origins';
 
 /** Where the apps, `npm start` and the scripts find PostgreSQL when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
@@ -48,6 +50,16 @@ export interface AppConfig {
    * closes. In-flight requests then still get their 10 s.
    */
   shutdownReadinessDelayMs: number;
+  /**
+   * LIVENESS_MAX_BLOCK_MS, default 30000: a process whose event loop has not turned for this long
+   * kills itself (SIGKILL) so that its supervisor restarts it; 0 turns the watchdog off.
+   */
+  livenessMaxBlockMs: number;
+  /**
+   * CORS_ORIGINS (CONTRACT 13): browser origins allowed to call the api (see cors-origins.ts).
+   * Default `http://localhost:*,http://127.0.0.1:*` outside production, none in production.
+   */
+  corsOrigins: readonly string[];
 }
 
 /**
@@ -55,6 +67,8 @@ export interface AppConfig {
  * api port. Port 0 turns an app's endpoint off (e.g. a second processor on the same host).
  */
 export interface MetricsConfig {
+  /** METRICS_HOST, default 127.0.0.1 (loopback): the address both metrics servers bind to. */
+  host: string;
   /** METRICS_PORT, default 9100. */
   apiPort: number;
   /** PROCESSOR_METRICS_PORT, default 9101. */
@@ -157,10 +171,19 @@ function timezone(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+/** 0 (off) or at least a second: a shorter threshold would kill a process for one slow garbage collection. */
+function livenessMaxBlockMs(env: Env): number {
+  const value = int(env, 'LIVENESS_MAX_BLOCK_MS', 30_000, 0, 3_600_000);
+  if (value !== 0 && value < 1_000)
+    throw new ConfigError('LIVENESS_MAX_BLOCK_MS', `must be 0 (off) or at least 1000, got ${value}`);
+  return value;
+}
+
 /** After PORT is validated (the object literal below reads it first). */
 function metricsConfig(env: Env): MetricsConfig {
   const apiPort = Number(str(env, 'PORT', '3000'));
   const metrics = {
+    host: metricsHost(env),
     apiPort: int(env, 'METRICS_PORT', 9100, 0, 65535),
     processorPort: int(env, 'PROCESSOR_METRICS_PORT', 9101, 0, 65535),
   };
@@ -170,6 +193,34 @@ function metricsConfig(env: Env): MetricsConfig {
   if (metrics.processorPort !== 0 && metrics.processorPort === metrics.apiPort)
     throw new ConfigError('PROCESSOR_METRICS_PORT', `must differ from METRICS_PORT (${metrics.apiPort})`);
   return metrics;
+}
+
+/** An IP address to bind to (no host names: a typo must not bind somewhere unexpected). */
+function metricsHost(env: Env): string {
+  const host = str(env, 'METRICS_HOST', '127.0.0.1');
+  if (isIP(host) === 0)
+    throw new ConfigError(
+      'METRICS_HOST',
+      `must be an IP address to listen on, such as 127.0.0.1 or 0.0.0.0, got "${host}"`,
+    );
+  return host;
+}
+
+function corsOrigins(env: Env, nodeEnv: AppConfig['nodeEnv']): readonly string[] {
+  const raw = env.CORS_ORIGINS;
+  if (raw === undefined || raw.trim() === '') return nodeEnv === 'production' ? [] : DEVELOPMENT_CORS_ORIGINS;
+  let origins: string[];
+  try {
+    origins = parseCorsOrigins(raw);
+  } catch (error) {
+    throw new ConfigError('CORS_ORIGINS', (error as Error).message);
+  }
+  if (nodeEnv === 'production' && origins.includes('*'))
+    throw new ConfigError(
+      'CORS_ORIGINS',
+      'may not be * when NODE_ENV=production: list the origins of the frontends that call the api',
+    );
+  return origins;
 }
 
 export function loadAppConfig(env: Env = process.env): AppConfig {
@@ -226,6 +277,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
     metrics: metricsConfig(env),
     shutdownReadinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 60_000),
+    livenessMaxBlockMs: livenessMaxBlockMs(env),
+    corsOrigins: corsOrigins(env, nodeEnv),
     webhooks: webhooksConfig(env, nodeEnv),
   };
 }

@@ -7,6 +7,11 @@ export interface GracefulShutdownOptions {
   onSignal?: (signal: NodeJS.Signals) => void;
   /** Time between the signal and the start of the close (still serving, not ready); not part of the grace. */
   delayMs?: number;
+  /**
+   * Runs when the close starts, before the application's own shutdown hooks: e.g. stop accepting
+   * connections and let the open ones finish, while the pools they need are still there.
+   */
+  drain?: () => Promise<void>;
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -40,16 +45,19 @@ export function closeOnSignals(app: INestApplicationContext, options: GracefulSh
       logger.error(`Shutdown did not finish within ${options.graceMs} ms: exiting anyway`);
       process.exit(1);
     }, options.graceMs);
-    app.close().then(
-      () => {
-        logger.log(`Shut down in ${Date.now() - startedAt} ms`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'Shutdown failed');
-        process.exit(1);
-      },
-    );
+    Promise.resolve()
+      .then(() => options.drain?.())
+      .then(() => app.close())
+      .then(
+        () => {
+          logger.log(`Shut down in ${Date.now() - startedAt} ms`);
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'Shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   for (const signal of SIGNALS) process.on(signal, shutdown);
 }

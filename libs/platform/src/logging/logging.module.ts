@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { IncomingMessage } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
@@ -27,8 +25,11 @@ export function redactPersonalQuery(url: string): string {
 }
 
 /**
- * JSON logs with a request id (taken from `X-Request-Id` when the caller sends one); pretty
- * printed in development so a person can read them in a terminal.
+ * JSON lines, one object a line, whenever standard output is not a terminal (CONTRACT 13); pretty
+ * printed in development when a person reads them in a terminal. A line logged while a request is
+ * served carries its `requestId` and nothing else of it; the one line per request (method, route,
+ * status, duration) is the api's own (apps/api/src/common/access-log.ts), since only Fastify knows
+ * the route pattern and sees every answer, preflights and router errors included.
  */
 @Module({
   imports: [
@@ -38,12 +39,12 @@ export function redactPersonalQuery(url: string): string {
         pinoHttp: {
           level: config.logLevel,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-          genReqId: (req: IncomingMessage) => {
-            const header = req.headers['x-request-id'];
-            return typeof header === 'string' && /^[\w.-]{1,128}$/.test(header) ? header : randomUUID();
-          },
-          // Health probes (/health, /health/live, /health/ready) would drown the log.
-          autoLogging: { ignore: (req: IncomingMessage) => req.url?.startsWith('/health') === true },
+          // No request lines of pino-http's own, and a request logger that binds the request id
+          // only (under the key the api's own binding uses, apps/api/src/common/every-request.ts),
+          // never the URL or the headers.
+          autoLogging: false,
+          quietReqLogger: true,
+          customAttributeKeys: { reqId: 'requestId' },
           serializers: {
             err: serializeErrorSafely,
             req: (req: { id: string; method: string; url: string }) => ({

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Histogram } from 'prom-client';
 import { MetricsRegistry } from './metrics-registry';
-
-/** The route label of requests no route matched: raw URLs would make one series per URL tried. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+import { UNMATCHED_ROUTE } from './route-label';
 
 /** `http_request_duration_seconds` by method, route pattern (`/candidate-requests/:uuid`) and status. */
 @Injectable()
@@ -21,19 +19,19 @@ export class HttpMetrics {
   }
 
   /**
-   * Observes every answered request, Nest routes and plugin routes (Swagger, Bull Board) alike. A
-   * callback hook, not an async one: no promise per request.
+   * Observes every answered request, Nest routes and plugin routes (Bull Board) alike, except the
+   * routes `ignoreRoute` names (e.g. documentation files). A callback hook, not an async one: no
+   * promise per request.
    */
-  instrument(fastify: FastifyInstance): void {
+  instrument(fastify: FastifyInstance, options: { ignoreRoute?: (route: string) => boolean } = {}): void {
+    const ignoreRoute = options.ignoreRoute ?? (() => false);
     fastify.addHook('onResponse', (request, reply, done) => {
-      this.duration.observe(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-          status: String(reply.statusCode),
-        },
-        reply.elapsedTime / 1000,
-      );
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      if (!ignoreRoute(route))
+        this.duration.observe(
+          { method: request.method, route, status: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
       done();
     });
   }

@@ -15,8 +15,9 @@ export const METRICS_PATH = '/metrics';
 
 /**
  * `GET /metrics` on a small `node:http` server of its own: scraping never competes with, nor is
- * exposed on, the public api port. Bound like the api (all interfaces); port 0 turns it off. A port
- * already taken stops the boot, like the api's own port would.
+ * exposed on, the public api port. Bound to METRICS_HOST (loopback unless told otherwise: the
+ * numbers describe the system to whoever can read them); port 0 turns it off. A port already taken
+ * stops the boot, like the api's own port would.
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,6 +32,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     const port = this.endpoint.port(this.config);
+    const { host } = this.config.metrics;
     if (port === 0) return;
     const server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url?.split('?')[0] !== METRICS_PATH) {
@@ -53,10 +55,10 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
           ),
         ),
       );
-      server.listen(port, '0.0.0.0', resolve);
+      server.listen(port, host, resolve);
     });
     this.server = server;
-    this.logger.log(`Metrics at http://0.0.0.0:${port}${METRICS_PATH}`);
+    this.logger.log(`Metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}${METRICS_PATH}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
