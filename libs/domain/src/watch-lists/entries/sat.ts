@@ -1,0 +1,113 @@
+import type { ListedName, PartyKind, WatchListEntry, WatchListSource } from '../entry';
+import { asRfc, compactIdentifier, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
+import { collapseSpaces, distinct, foldLabel } from './text';
+
+/**
+ * What the SAT's lists say of a taxpayer (CONTRACT 10.1), shared by the 69-B list and the
+ * Art. 69 files: the row as read, the party's kind and name, the entry of one RFC.
+ */
+
+/** One data row of an SAT file, its columns found. */
+export interface SatRow {
+  /** The file's name, as `raw` cites it. */
+  file: string;
+  /** Compacted (`AIMO6811069F7`), or `XXXXXXXXXXXX` when redacted. */
+  rfc: string;
+  redacted: boolean;
+  /** As published (a quoted cell's line breaks included). */
+  name: string;
+  /** `TIPO PERSONA` as published; empty when the file has no such column. */
+  tipoPersona: string;
+  /** 69-B: the situación, normalised; Art. 69: the supuesto's label. */
+  status: string;
+  /** Every cell of the row keyed by its column title. */
+  cells: Record<string, string>;
+}
+
+/**
+ * The column titles of a header as `raw` keys them: spacing collapsed (a title may hold a line
+ * break), an empty title named by its position, a repeated one numbered.
+ */
+export function satColumnTitles(header: string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((cell, index) => {
+    const title = collapseSpaces(cell) || `column ${index + 1}`;
+    const count = (seen.get(title) ?? 0) + 1;
+    seen.set(title, count);
+    return count === 1 ? title : `${title} (${count})`;
+  });
+}
+
+/** The row's cells keyed by the titles; cells past the last title are keyed by their position. */
+export function satCells(titles: string[], cells: string[]): Record<string, string> {
+  const keyed: Record<string, string> = {};
+  for (let i = 0; i < cells.length; i++) keyed[titles[i] ?? `column ${i + 1}`] = cells[i];
+  return keyed;
+}
+
+/** The RFC cell of a row: compacted and checked; a reason when it cannot identify anyone. */
+export function satRfc(cell: string | undefined): { rfc: string; redacted: boolean } | { rejected: string } {
+  const text = collapseSpaces(cell ?? '');
+  if (!text) return { rejected: 'no RFC' };
+  if (isRedactedRfc(text)) return { rfc: REDACTED_RFC, redacted: true };
+  const rfc = asRfc(text);
+  return rfc ? { rfc, redacted: false } : { rejected: `RFC "${text}" is not an RFC (12 or 13 characters)` };
+}
+
+/**
+ * `TIPO PERSONA` says (`F`, `M`, `Persona Física`, `Persona Moral`); without it the RFC's length
+ * tells: 13 characters física, 12 moral.
+ */
+export function satPartyKind(rfc: string, tipoPersona: string): PartyKind {
+  const tipo = foldLabel(tipoPersona).replace(/^PERSONA /, '');
+  if (tipo === 'F' || tipo === 'FISICA') return 'person';
+  if (tipo === 'M' || tipo === 'MORAL') return 'entity';
+  return isRedactedRfc(rfc) ? 'unknown' : partyKindOfRfc(compactIdentifier(rfc));
+}
+
+/** The SAT writes a física `PATERNO MATERNO NOMBRE`, a moral by its razón social. */
+export function satListedName(name: string, kind: PartyKind, alias = false): ListedName {
+  const order = kind === 'person' ? 'surnames-first' : kind === 'entity' ? 'entity' : 'unknown';
+  return { text: collapseSpaces(name), order, alias };
+}
+
+/**
+ * The entry of one RFC from its rows (several when the RFC is on several Art. 69 lists or repeated
+ * in one): the first name is the primary, other spellings follow as aliases; `listStatus` is
+ * given by the caller (the 69-B situación, the Art. 69 supuestos).
+ */
+export function satEntry(source: WatchListSource, rows: SatRow[], listStatus: string): WatchListEntry {
+  const first = rows[0];
+  const tipo = rows.find((row) => row.tipoPersona.trim())?.tipoPersona ?? '';
+  const kind = satPartyKind(first.rfc, tipo);
+  const names = distinct(rows.map((row) => collapseSpaces(row.name)).filter(Boolean)).map((name, i) =>
+    satListedName(name, kind, i > 0),
+  );
+  return {
+    source,
+    key: first.rfc,
+    kind,
+    names,
+    rfcs: first.redacted ? [] : [first.rfc],
+    curps: [],
+    birthDates: [],
+    nationalities: [],
+    gender: null,
+    listStatus,
+    redacted: first.redacted,
+    raw: { rows: rows.map((row) => ({ file: row.file, cells: row.cells })) },
+  };
+}
+
+/**
+ * A redacted row is its own entry (the publisher blanked out who it is, so it cannot be grouped
+ * with anyone), keyed by where it was read: it is counted, never matched.
+ */
+export function redactedSatEntry(
+  source: WatchListSource,
+  row: SatRow,
+  line: number,
+  listStatus: string,
+): WatchListEntry {
+  return { ...satEntry(source, [row], listStatus), key: `${REDACTED_RFC}@${row.file}:${line}` };
+}
