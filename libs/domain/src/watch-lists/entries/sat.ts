@@ -45,6 +45,17 @@ export function satCells(titles: string[], cells: string[]): Record<string, stri
   return keyed;
 }
 
+/**
+ * A row with more values than the header has titles (a quote or a comma out of place shifted its
+ * cells): the reason it cannot be read, or null. Empty trailing cells are harmless.
+ */
+export function satExtraCells(cells: string[], titles: string[]): string | null {
+  const extra = cells.slice(titles.length).some((cell) => cell.trim() !== '');
+  return extra
+    ? `${cells.length} values where the header has ${titles.length} (a quote or a comma out of place?)`
+    : null;
+}
+
 /** The RFC cell of a row: compacted and checked; a reason when it cannot identify anyone. */
 export function satRfc(cell: string | undefined): { rfc: string; redacted: boolean } | { rejected: string } {
   const text = collapseSpaces(cell ?? '');
