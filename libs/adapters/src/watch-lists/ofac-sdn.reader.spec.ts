@@ -1,5 +1,5 @@
 import { readWatchListFiles } from './read-watch-list-files';
-import { fixture } from './fixtures';
+import { fixture } from './golden-files.fixture';
 
 const ofac = (name: string) => fixture(`ofac-sdn/${name}`);
 

@@ -1,6 +1,6 @@
 import { WATCH_LIST_SOURCES } from '@app/domain';
 import { readWatchListFiles } from './read-watch-list-files';
-import { fixture } from './fixtures';
+import { fixture } from './golden-files.fixture';
 import { WatchListFileRefused } from './watch-list-file-refused';
 
 describe('readWatchListFiles', () => {

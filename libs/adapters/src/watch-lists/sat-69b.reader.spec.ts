@@ -1,5 +1,5 @@
 import { readWatchListFiles } from './read-watch-list-files';
-import { fixture } from './fixtures';
+import { fixture } from './golden-files.fixture';
 import { WatchListFileRefused } from './watch-list-file-refused';
 
 const FILE = 'Listado_completo_69-B.csv';
