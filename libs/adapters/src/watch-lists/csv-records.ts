@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
-import { CsvError, parse, type Info } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { NamedFile } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
@@ -46,26 +46,19 @@ function lineBreaksIn(cells: string[]): number {
  * The records of a CSV file as they stream (comma, double quotes, CRLF or LF; quoted cells may
  * hold line breaks), blank records left out. Quotes out of place and rows of another length are
  * read as they stand, for the reader to judge; a file that ends inside a quoted cell (a truncated
- * download) is refused. csv-parse counts a CRLF inside quotes as two lines, so the start line of
- * each record is counted here: the previous record's end, the empty lines between, its own breaks.
+ * download) is refused. The start line of each record is counted here (csv-parse counts a CRLF
+ * inside quotes as two lines): empty lines come as records of one empty cell, so every record
+ * takes one line plus the line breaks inside its cells.
  */
 export async function* csvRecords(file: NamedFile): AsyncGenerator<CsvRecord> {
-  const parser = parse({
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-  });
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true });
   const records = pipeline(Readable.from(decodedText(file.path)), parser, () => undefined);
-  let nextLine = 1;
-  let emptyLines = 0;
+  let line = 1;
   try {
-    for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: Info }>) {
-      const line = nextLine + info.empty_lines - emptyLines;
-      emptyLines = info.empty_lines;
-      nextLine = line + 1 + lineBreaksIn(record);
-      if (!isBlank(record)) yield { cells: record, line };
+    for await (const cells of records as AsyncIterable<string[]>) {
+      const start = line;
+      line += 1 + lineBreaksIn(cells);
+      if (!isBlank(cells)) yield { cells, line: start };
     }
   } catch (error) {
     throw refusalOf(file, error);

@@ -12,7 +12,7 @@ export class SatRowGroups {
 
   add(row: SatRow, line: number): void {
     if (row.redacted) {
-      const key = `${row.rfc}@${row.file}:${line}`;
+      const key = `${row.rfc}@${row.published.file}:${line}`;
       this.groups.set(key, [row]);
       this.redactedLines.set(key, line);
       return;

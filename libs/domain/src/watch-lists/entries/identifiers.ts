@@ -31,7 +31,7 @@ export function isRedactedRfc(value: string): boolean {
 
 /** An RFC of 13 characters is a persona física's, of 12 a persona moral's. */
 export function partyKindOfRfc(rfc: string): PartyKind {
-  const length = [...compactIdentifier(rfc)].length;
+  const length = compactIdentifier(rfc).length;
   return length === 13 ? 'person' : length === 12 ? 'entity' : 'unknown';
 }
 

@@ -1,6 +1,6 @@
 import type { WatchListEntry } from '../entry';
 import { satCells, satEntry, satRfc, type SatRow } from './sat';
-import { collapseSpaces, distinct, foldLabel } from './text';
+import { collapseSpaces, distinct, foldLabel, remembered } from './text';
 
 /**
  * The SAT's Art. 69 files (CONTRACT 10.1): seven lists of non-compliant taxpayers, each its own
@@ -100,11 +100,13 @@ export function art69Columns(titles: string[]): Art69Columns | null {
  * say `FRACCION X`, the fracción of the law), else the cell as published.
  */
 export function art69Supuesto(cell: string, fileKind: Art69Kind | null): string | null {
-  const byCell = KIND_BY_SUPUESTO.get(singular(foldLabel(cell)));
+  const byCell = supuestoOfCell(cell);
   if (byCell) return ART_69_SUPUESTOS[byCell];
   if (fileKind) return ART_69_SUPUESTOS[fileKind];
   return collapseSpaces(cell) || null;
 }
+
+const supuestoOfCell = remembered((cell: string) => KIND_BY_SUPUESTO.get(singular(foldLabel(cell))));
 
 /** One data row, read; a reason when it cannot be. */
 export function art69Row(
@@ -118,12 +120,11 @@ export function art69Row(
   const status = art69Supuesto(columns.supuesto < 0 ? '' : (cells[columns.supuesto] ?? ''), fileKind);
   if (!status) return { rejected: 'no SUPUESTO, and the file name does not say which Art. 69 list it is' };
   return {
-    file,
     ...rfc,
     name: cells[columns.name] ?? '',
     tipoPersona: columns.tipoPersona < 0 ? '' : (cells[columns.tipoPersona] ?? ''),
     status,
-    cells: satCells(columns.titles, cells),
+    published: { file, cells: satCells(columns.titles, cells) },
   };
 }
 

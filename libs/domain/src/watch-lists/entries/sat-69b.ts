@@ -1,6 +1,6 @@
 import type { WatchListEntry } from '../entry';
 import { satCells, satEntry, satRfc, type SatRow } from './sat';
-import { collapseSpaces, foldLabel } from './text';
+import { collapseSpaces, foldLabel, remembered } from './text';
 
 /**
  * The SAT's Art. 69-B list (`Listado_completo_69-B.csv`, CONTRACT 10.1): a preamble, a header
@@ -16,14 +16,14 @@ const STATUS_BY_FOLDED = new Map<string, Sat69bStatus>(SAT_69B_STATUSES.map((s) 
  * The situación as one of the four the contract names, whatever the publisher's case, accents or
  * number (`DEFINITIVOS`, `sentencia favorable`, `Sentencias Favorables`); null for anything else.
  */
-export function sat69bStatus(cell: string): Sat69bStatus | null {
+export const sat69bStatus = remembered((cell: string): Sat69bStatus | null => {
   const folded = foldLabel(cell);
   const singular = folded
     .split(' ')
     .map((word) => word.replace(/(?<=[AEIOU])S$/, ''))
     .join(' ');
   return STATUS_BY_FOLDED.get(folded) ?? STATUS_BY_FOLDED.get(singular) ?? null;
-}
+});
 
 /**
  * When one RFC appears in more than one row (the publisher repeated it), the entry takes the most
@@ -77,12 +77,11 @@ export function sat69bRow(
         : 'no situación del contribuyente',
     };
   return {
-    file,
     ...rfc,
     name: cells[columns.name] ?? '',
     tipoPersona: '',
     status,
-    cells: satCells(columns.titles, cells),
+    published: { file, cells: satCells(columns.titles, cells) },
   };
 }
 

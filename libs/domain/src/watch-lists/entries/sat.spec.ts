@@ -9,14 +9,13 @@ import {
   type SatRow,
 } from './sat';
 
-const row = (over: Partial<SatRow> = {}): SatRow => ({
-  file: 'Firmes.csv',
+const row = ({ file = 'Firmes.csv', ...over }: Partial<SatRow> & { file?: string } = {}): SatRow => ({
   rfc: 'AIMO6811069F7',
   redacted: false,
   name: 'AISPURO MORENO OSCAR',
   tipoPersona: 'F',
   status: 'Firmes',
-  cells: { RFC: 'AIMO6811069F7' },
+  published: { file, cells: { RFC: 'AIMO6811069F7' } },
   ...over,
 });
 

@@ -1,16 +1,21 @@
 import type { ListedName, PartyKind, WatchListEntry, WatchListSource } from '../entry';
-import { asRfc, compactIdentifier, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
-import { collapseSpaces, distinct, foldLabel } from './text';
+import { RFC } from '../../screening/registration-rules';
+import { asRfc, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
+import { collapseSpaces, distinct, foldLabel, remembered } from './text';
 
 /**
  * What the SAT's lists say of a taxpayer (CONTRACT 10.1), shared by the 69-B list and the
  * Art. 69 files: the row as read, the party's kind and name, the entry of one RFC.
  */
 
+/** A row as published: the file it is in and every cell keyed by its column title (`raw` keeps these). */
+export interface SatPublishedRow {
+  file: string;
+  cells: Record<string, string>;
+}
+
 /** One data row of an SAT file, its columns found. */
 export interface SatRow {
-  /** The file's name, as `raw` cites it. */
-  file: string;
   /** Compacted (`AIMO6811069F7`), or `XXXXXXXXXXXX` when redacted. */
   rfc: string;
   redacted: boolean;
@@ -20,8 +25,7 @@ export interface SatRow {
   tipoPersona: string;
   /** 69-B: the situación, normalised; Art. 69: the supuesto's label. */
   status: string;
-  /** Every cell of the row keyed by its column title. */
-  cells: Record<string, string>;
+  published: SatPublishedRow;
 }
 
 /**
@@ -58,6 +62,8 @@ export function satExtraCells(cells: string[], titles: string[]): string | null 
 
 /** The RFC cell of a row: compacted and checked; a reason when it cannot identify anyone. */
 export function satRfc(cell: string | undefined): { rfc: string; redacted: boolean } | { rejected: string } {
+  // Nearly every cell holds an RFC as it should be written: no compacting then.
+  if (cell !== undefined && RFC.test(cell)) return { rfc: cell, redacted: false };
   const text = collapseSpaces(cell ?? '');
   if (!text) return { rejected: 'no RFC' };
   if (isRedactedRfc(text)) return { rfc: REDACTED_RFC, redacted: true };
@@ -70,11 +76,13 @@ export function satRfc(cell: string | undefined): { rfc: string; redacted: boole
  * tells: 13 characters física, 12 moral.
  */
 export function satPartyKind(rfc: string, tipoPersona: string): PartyKind {
-  const tipo = foldLabel(tipoPersona).replace(/^PERSONA /, '');
-  if (tipo === 'F' || tipo === 'FISICA') return 'person';
-  if (tipo === 'M' || tipo === 'MORAL') return 'entity';
-  return isRedactedRfc(rfc) ? 'unknown' : partyKindOfRfc(compactIdentifier(rfc));
+  return kindOfTipo(tipoPersona) ?? (isRedactedRfc(rfc) ? 'unknown' : partyKindOfRfc(rfc));
 }
+
+const kindOfTipo = remembered((tipoPersona: string): PartyKind | null => {
+  const tipo = foldLabel(tipoPersona).replace(/^PERSONA /, '');
+  return tipo === 'F' || tipo === 'FISICA' ? 'person' : tipo === 'M' || tipo === 'MORAL' ? 'entity' : null;
+});
 
 /** The SAT writes a física `PATERNO MATERNO NOMBRE`, a moral by its razón social. */
 export function satListedName(name: string, kind: PartyKind, alias = false): ListedName {
@@ -91,9 +99,9 @@ export function satEntry(source: WatchListSource, rows: SatRow[], listStatus: st
   const first = rows[0];
   const tipo = rows.find((row) => row.tipoPersona.trim())?.tipoPersona ?? '';
   const kind = satPartyKind(first.rfc, tipo);
-  const names = distinct(rows.map((row) => collapseSpaces(row.name)).filter(Boolean)).map((name, i) =>
-    satListedName(name, kind, i > 0),
-  );
+  const spellings =
+    rows.length === 1 ? [collapseSpaces(first.name)] : distinct(rows.map((row) => collapseSpaces(row.name)));
+  const names = spellings.filter(Boolean).map((name, i) => satListedName(name, kind, i > 0));
   return {
     source,
     key: first.rfc,
@@ -106,7 +114,7 @@ export function satEntry(source: WatchListSource, rows: SatRow[], listStatus: st
     gender: null,
     listStatus,
     redacted: first.redacted,
-    raw: { rows: rows.map((row) => ({ file: row.file, cells: row.cells })) },
+    raw: { rows: rows.map((row) => row.published) },
   };
 }
 
@@ -120,5 +128,5 @@ export function redactedSatEntry(
   line: number,
   listStatus: string,
 ): WatchListEntry {
-  return { ...satEntry(source, [row], listStatus), key: `${REDACTED_RFC}@${row.file}:${line}` };
+  return { ...satEntry(source, [row], listStatus), key: `${REDACTED_RFC}@${row.published.file}:${line}` };
 }

@@ -1,4 +1,4 @@
-import { collapseSpaces, distinct, foldLabel } from './text';
+import { collapseSpaces, distinct, foldLabel, remembered } from './text';
 
 describe('foldLabel', () => {
   it.each([
@@ -20,4 +20,33 @@ describe('collapseSpaces', () => {
 
 describe('distinct', () => {
   it('keeps the first order', () => expect(distinct(['b', 'a', 'b'])).toEqual(['b', 'a']));
+});
+
+describe('remembered', () => {
+  it('reads each value once, null answers included, and stops remembering past its limit', () => {
+    const calls: string[] = [];
+    const read = remembered((value: string) => {
+      calls.push(value);
+      return value === 'x' ? null : value.length;
+    }, 2);
+    expect([read('ab'), read('ab'), read('x'), read('x'), read('abc'), read('abc')]).toEqual([
+      2,
+      2,
+      null,
+      null,
+      3,
+      3,
+    ]);
+    expect(calls).toEqual(['ab', 'x', 'abc', 'abc']);
+  });
+});
+
+describe('collapseSpaces keeps a clean cell as it is', () => {
+  it.each([
+    ['AISPURO MORENO OSCAR', 'AISPURO MORENO OSCAR'],
+    [' A', 'A'],
+    ['A\tB', 'A B'],
+    ['A  B', 'A B'],
+    ['', ''],
+  ])('%p -> %p', (input, expected) => expect(collapseSpaces(input)).toBe(expected));
 });

@@ -2,7 +2,8 @@
 
 /** Runs of white space (line breaks of a quoted cell included) as one space, trimmed. */
 export function collapseSpaces(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most cells need nothing: keep the string itself (a 300,000-row file reads every name).
+  return /\s\s|^\s|\s$|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /**
@@ -22,4 +23,19 @@ export function foldLabel(text: string): string {
 /** The values of `values` without repeats, in their first order. */
 export function distinct<T>(values: Iterable<T>): T[] {
   return [...new Set(values)];
+}
+
+/**
+ * `read` remembered for the values it has seen: a status or supuesto column repeats a handful of
+ * values over hundreds of thousands of rows. Past `limit` distinct values it stops remembering.
+ */
+export function remembered<T>(read: (value: string) => T, limit = 1000): (value: string) => T {
+  const seen = new Map<string, T>();
+  return (value) => {
+    const known = seen.get(value);
+    if (known !== undefined || seen.has(value)) return known as T;
+    const result = read(value);
+    if (seen.size < limit) seen.set(value, result);
+    return result;
+  };
 }
