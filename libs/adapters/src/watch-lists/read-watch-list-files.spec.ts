@@ -1,7 +1,7 @@
 import { WATCH_LIST_SOURCES } from '@app/domain';
-import { readWatchListFiles } from './read-watch-list-files';
+// Through the entry point the import takes (the adapters' barrel does not load the readers).
+import { readWatchListFiles, WatchListFileRefused } from '@app/adapters/watch-lists';
 import { fixture } from './golden-files.fixture';
-import { WatchListFileRefused } from './watch-list-file-refused';
 
 describe('readWatchListFiles', () => {
   it.each([...WATCH_LIST_SOURCES])('refuses no file for %s', async (source) => {
