@@ -28,9 +28,12 @@ interface Frame {
 /** A name without its namespace prefix (`un:INDIVIDUAL` -> `INDIVIDUAL`). */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** Adds a child's value to its parent; a child that repeats becomes a list. */
+/**
+ * Adds a child's value to its parent; a child that repeats becomes a list. The object has no
+ * prototype: an element called `__proto__` is a child like any other.
+ */
 function addChild(parent: Frame, name: string, value: XmlElement[string]): void {
-  const children = (parent.children ??= {});
+  const children = (parent.children ??= Object.create(null) as XmlElement);
   const previous = children[name];
   if (previous === undefined) children[name] = value;
   else if (Array.isArray(previous)) previous.push(value);

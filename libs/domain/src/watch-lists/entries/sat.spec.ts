@@ -32,6 +32,11 @@ describe('satColumnTitles', () => {
 });
 
 describe('satCells', () => {
+  it('keeps a column titled __proto__ as a column', () => {
+    const cells = satCells(['RFC', '__proto__'], ['A', 'B']);
+    expect(Object.keys(cells)).toEqual(['RFC', '__proto__']);
+    expect(cells['__proto__']).toBe('B');
+  });
   it('keys each cell by its title, extra cells by position', () => {
     expect(satCells(['RFC', 'RAZON SOCIAL'], ['A', 'B', 'C'])).toEqual({
       RFC: 'A',

@@ -44,7 +44,8 @@ export function satColumnTitles(header: string[]): string[] {
 
 /** The row's cells keyed by the titles; cells past the last title are keyed by their position. */
 export function satCells(titles: string[], cells: string[]): Record<string, string> {
-  const keyed: Record<string, string> = {};
+  // No prototype: a column titled `__proto__` is a column like any other.
+  const keyed: Record<string, string> = Object.create(null);
   for (let i = 0; i < cells.length; i++) keyed[titles[i] ?? `column ${i + 1}`] = cells[i];
   return keyed;
 }
