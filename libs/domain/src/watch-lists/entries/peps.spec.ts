@@ -64,6 +64,20 @@ describe('pepEntry', () => {
       { firstName: [], lastName: [] },
       { names: [{ text: 'Ana Lucía Zúñiga de la Garza', order: 'given-first', alias: false }] },
     ],
+    [
+      { firstName: ['Ana', 'Ana Lucía'], lastName: ['Zúñiga de la Garza', 'Zuniga'] },
+      { names: [expect.objectContaining({ given: 'Ana', surnames: 'Zúñiga de la Garza' })] },
+    ],
+    [
+      {
+        firstName: ['Ana'],
+        secondName: ['Lucía'],
+        lastName: [],
+        fatherName: ['Zúñiga'],
+        motherName: ['de la Garza'],
+      },
+      { names: [expect.objectContaining({ given: 'Ana Lucía', surnames: 'Zúñiga de la Garza' })] },
+    ],
   ])('with %p reads %p', (properties, expected) => {
     const read = pepEntry({
       ...person,

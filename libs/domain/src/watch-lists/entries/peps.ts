@@ -30,17 +30,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The primary name: `firstName` and `lastName` where given (the last name may hold both surnames,
- * `Zúñiga de la Garza`), shown as the `name` the publisher wrote; other `name`s and the `alias`es
- * follow as strong aliases, `weakAlias`es as weak ones.
+ * The primary name: the given names and the surnames where the publisher separates them (FtM
+ * `firstName` with `secondName`/`middleName`; `lastName`, which may hold both surnames,
+ * `Zúñiga de la Garza`, or `fatherName` and `motherName`), shown as the `name` it wrote. Several
+ * values of one property are spellings of it, not parts: the first is taken. Other `name`s and the
+ * `alias`es follow as strong aliases, `weakAlias`es as weak ones.
  */
 function pepNames(properties: Properties): ListedName[] {
-  const [first, last] = [strings(properties, 'firstName'), strings(properties, 'lastName')];
+  const first = (property: string) => strings(properties, property)[0];
+  const given = [first('firstName'), first('secondName'), first('middleName')].filter(Boolean).join(' ');
+  const surnames = first('lastName') ?? [first('fatherName'), first('motherName')].filter(Boolean).join(' ');
   const full = strings(properties, 'name');
   const names: ListedName[] = [];
-  if (first.length > 0 && last.length > 0) {
-    const given = first.join(' ');
-    const surnames = last.join(' ');
+  if (given && surnames)
     names.push({
       text: full[0] ?? `${given} ${surnames}`,
       order: 'given-first',
@@ -48,7 +50,7 @@ function pepNames(properties: Properties): ListedName[] {
       surnames,
       alias: false,
     });
-  } else if (full.length > 0) names.push({ text: full[0], order: 'given-first', alias: false });
+  else if (full.length > 0) names.push({ text: full[0], order: 'given-first', alias: false });
   const primary = names[0]?.text;
   const strong = [...full, ...strings(properties, 'alias')].filter((name) => name !== primary);
   for (const name of distinct(strong))
