@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import { csvRecords } from './csv-records';
 import { SatRowGroups } from './sat-rows';
+import { StringPool } from './string-pool';
 import { ReadTally, type NamedFile, type WatchListRead } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
 
@@ -22,18 +23,24 @@ import { WatchListFileRefused } from './watch-list-file-refused';
 export async function readSat69(files: NamedFile[]): Promise<WatchListRead> {
   const tally = new ReadTally();
   const groups = new SatRowGroups('sat-69');
+  const pool = new StringPool();
   for (const file of files) {
     let columns: Art69Columns | null = null;
+    /** The columns whose values are the taxpayer's own (not worth pooling). */
+    let unique: number[] = [];
     let kind: Art69Kind | null = null;
     let rows = 0;
     for await (const { cells, line } of csvRecords(file)) {
       if (!columns) {
         ({ columns, kind } = header(file, satColumnTitles(cells)));
+        unique = [columns.rfc, columns.name];
         continue;
       }
       rows++;
       const extra = satExtraCells(cells, columns.titles);
-      const row = extra ? { rejected: extra } : art69Row(file.name, cells, columns, kind);
+      const row = extra
+        ? { rejected: extra }
+        : art69Row(file.name, pool.internCells(cells, unique), columns, kind);
       if ('rejected' in row) tally.reject(file.name, line, row.rejected);
       else {
         if (row.redacted) tally.redacted++;

@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import { csvRecords } from './csv-records';
 import { SatRowGroups } from './sat-rows';
+import { StringPool } from './string-pool';
 import { ReadTally, type NamedFile, type WatchListRead } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
 
@@ -26,8 +27,11 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
   const groups = new SatRowGroups('sat-69b');
   let asOf: string | null = null;
   let columns: Sat69bColumns | null = null;
+  /** The columns whose values are the taxpayer's own (not worth pooling). */
+  let unique: number[] = [];
   let preambleRows = 0;
   let rows = 0;
+  const pool = new StringPool();
   for await (const { cells, line } of csvRecords(file)) {
     if (!columns) {
       if (isSat69bHeader(cells)) {
@@ -38,6 +42,7 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
             file.name,
             `the header at line ${line} has no column Nombre del Contribuyente`,
           );
+        unique = [columns.rfc, columns.name];
         continue;
       }
       asOf ??= satAsOfDate(cells.join(' '));
@@ -46,7 +51,7 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
     }
     rows++;
     const extra = satExtraCells(cells, columns.titles);
-    const row = extra ? { rejected: extra } : sat69bRow(file.name, cells, columns);
+    const row = extra ? { rejected: extra } : sat69bRow(file.name, pool.internCells(cells, unique), columns);
     if ('rejected' in row) tally.reject(file.name, line, row.rejected);
     else {
       if (row.redacted) tally.redacted++;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readWatchListFiles } from './read-watch-list-files';
 import { fixture } from './golden-files.fixture';
 
@@ -105,5 +108,17 @@ describe('un-consolidated reader: the UN Security Council consolidated list (XML
       await expect(readWatchListFiles('un-consolidated', [fixture(file)])).rejects.toMatchObject({
         refusal: 'unreadable',
       });
+  });
+
+  it('keeps an element called __proto__ as data of the record', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'un-')), FILE);
+    writeFileSync(
+      path,
+      '<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>A</FIRST_NAME>' +
+        '<__proto__>x</__proto__><__proto__>y</__proto__></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>',
+    );
+    const [entry] = (await readWatchListFiles('un-consolidated', [{ path }])).entries;
+    expect(Object.getOwnPropertyDescriptor(entry.raw, '__proto__')?.value).toEqual(['x', 'y']);
+    expect(Object.getPrototypeOf(entry.raw)).toBe(Object.prototype);
   });
 });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import {
   isoPartialDate,
+  setOwn,
   unEntry,
   type UnRecordKind,
   type WatchListEntry,
@@ -28,16 +29,13 @@ interface Frame {
 /** A name without its namespace prefix (`un:INDIVIDUAL` -> `INDIVIDUAL`). */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/**
- * Adds a child's value to its parent; a child that repeats becomes a list. The object has no
- * prototype: an element called `__proto__` is a child like any other.
- */
+/** Adds a child's value to its parent; a child that repeats becomes a list. */
 function addChild(parent: Frame, name: string, value: XmlElement[string]): void {
-  const children = (parent.children ??= Object.create(null) as XmlElement);
-  const previous = children[name];
-  if (previous === undefined) children[name] = value;
+  const children = (parent.children ??= {});
+  const previous = Object.hasOwn(children, name) ? children[name] : undefined;
+  if (previous === undefined) setOwn(children, name, value);
   else if (Array.isArray(previous)) previous.push(value);
-  else children[name] = [previous, value];
+  else setOwn(children, name, [previous, value]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ListedName, PartyKind, WatchListEntry, WatchListSource } from '../entry';
 import { RFC } from '../../screening/registration-rules';
 import { asRfc, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
-import { collapseSpaces, distinct, foldLabel, remembered } from './text';
+import { collapseSpaces, distinct, foldLabel, remembered, setOwn } from './text';
 
 /**
  * What the SAT's lists say of a taxpayer (CONTRACT 10.1), shared by the 69-B list and the
@@ -44,9 +44,8 @@ export function satColumnTitles(header: string[]): string[] {
 
 /** The row's cells keyed by the titles; cells past the last title are keyed by their position. */
 export function satCells(titles: string[], cells: string[]): Record<string, string> {
-  // No prototype: a column titled `__proto__` is a column like any other.
-  const keyed: Record<string, string> = Object.create(null);
-  for (let i = 0; i < cells.length; i++) keyed[titles[i] ?? `column ${i + 1}`] = cells[i];
+  const keyed: Record<string, string> = {};
+  for (let i = 0; i < cells.length; i++) setOwn(keyed, titles[i] ?? `column ${i + 1}`, cells[i]);
   return keyed;
 }
 

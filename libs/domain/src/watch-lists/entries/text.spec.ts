@@ -1,4 +1,4 @@
-import { collapseSpaces, distinct, foldLabel, remembered } from './text';
+import { collapseSpaces, distinct, foldLabel, remembered, setOwn } from './text';
 
 describe('foldLabel', () => {
   it.each([
@@ -49,4 +49,15 @@ describe('collapseSpaces keeps a clean cell as it is', () => {
     ['A  B', 'A B'],
     ['', ''],
   ])('%p -> %p', (input, expected) => expect(collapseSpaces(input)).toBe(expected));
+});
+
+describe('setOwn', () => {
+  it('sets __proto__ as data, not as the prototype', () => {
+    const target: Record<string, string> = {};
+    setOwn(target, '__proto__', 'x');
+    setOwn(target, 'RFC', 'y');
+    expect(Object.keys(target)).toEqual(['__proto__', 'RFC']);
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(target))).toEqual({ ['__proto__']: 'x', RFC: 'y' });
+  });
 });
