@@ -5,3 +5,4 @@ export * from './list-screening';
 export * from './import-rules';
 export * from './entry-fingerprint';
 export * from './screening-request';
+export * from './entries';

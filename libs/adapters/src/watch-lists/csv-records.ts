@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs';
+import { Readable, pipeline } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import type { NamedFile } from './watch-list-read';
+import { WatchListFileRefused } from './watch-list-file-refused';
+
+/** One CSV record: its cells as published and the 1-based line of the file where it starts. */
+export interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The file's text, decoded as it streams: Windows-1252 as the SAT and OFAC publish (a byte that
+ * does not decode becomes U+FFFD, the reading never stops on it), or UTF-8 when the file starts
+ * with a UTF-8 byte order mark (a list re-saved by a spreadsheet as "CSV UTF-8").
+ */
+async function* decodedText(path: string): AsyncGenerator<string> {
+  let decoder: ReturnType<typeof iconv.getDecoder> | undefined;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    decoder ??= iconv.getDecoder(chunk.subarray(0, 3).equals(UTF8_BOM) ? 'utf8' : 'win1252');
+    const text = decoder.write(chunk);
+    if (text) yield text;
+  }
+  const rest = decoder?.end();
+  if (rest) yield rest;
+}
+
+/** A record with nothing in it: filler rows (`,,,,`) and OFAC's end-of-file mark (Ctrl-Z). */
+function isBlank(cells: string[]): boolean {
+  return cells.every((cell) => cell.replaceAll('\x1a', '').trim() === '');
+}
+
+/** Line breaks inside a record's quoted cells: they push the next record's line down. */
+function lineBreaksIn(cells: string[]): number {
+  let breaks = 0;
+  for (const cell of cells)
+    if (cell.includes('\n') || cell.includes('\r')) breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+  return breaks;
+}
+
+/**
+ * The records of a CSV file as they stream (comma, double quotes, CRLF or LF; quoted cells may
+ * hold line breaks), blank records left out. Quotes out of place and rows of another length are
+ * read as they stand, for the reader to judge; a file that ends inside a quoted cell (a truncated
+ * download) is refused. The start line of each record is counted here (csv-parse counts a CRLF
+ * inside quotes as two lines): empty lines come as records of one empty cell, so every record
+ * takes one line plus the line breaks inside its cells.
+ */
+export async function* csvRecords(file: NamedFile): AsyncGenerator<CsvRecord> {
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true });
+  const records = pipeline(Readable.from(decodedText(file.path)), parser, () => undefined);
+  let line = 1;
+  try {
+    for await (const cells of records as AsyncIterable<string[]>) {
+      const start = line;
+      line += 1 + lineBreaksIn(cells);
+      if (!isBlank(cells)) yield { cells, line: start };
+    }
+  } catch (error) {
+    throw refusalOf(file, error);
+  } finally {
+    records.destroy();
+  }
+}
+
+/** A file that cannot be opened or parsed, as a refusal that says why. */
+export function refusalOf(file: NamedFile, error: unknown): unknown {
+  if (error instanceof WatchListFileRefused) return error;
+  if (error instanceof CsvError)
+    return new WatchListFileRefused('unreadable', file.name, `it does not parse as CSV: ${error.message}`);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES')
+    return new WatchListFileRefused('unreadable', file.name, `it cannot be opened (${code}: ${file.path})`);
+  return error;
+}

@@ -1,0 +1,44 @@
+import type { WatchListSource } from '@app/domain';
+import { readOfacSdn } from './ofac-sdn.reader';
+import { readPeps } from './peps.reader';
+import { readSat69 } from './sat-69.reader';
+import { readSat69b } from './sat-69b.reader';
+import { readUnConsolidated } from './un-consolidated.reader';
+import { named, type NamedFile, type WatchListFile, type WatchListRead } from './watch-list-read';
+import { WatchListFileRefused } from './watch-list-file-refused';
+
+/** Sources published as one file, and how it is called. */
+const SINGLE_FILE: Partial<Record<WatchListSource, string>> = {
+  'sat-69b': 'Listado_completo_69-B.csv',
+  'un-consolidated': 'consolidated.xml',
+  peps: 'a .jsonl file',
+};
+
+/**
+ * Reads the files of one source as the publisher writes them (CONTRACT 10.1), streaming: the
+ * entries, the rows that could not be read, the as-of date the files state. Throws
+ * `WatchListFileRefused` when the files cannot make a version (CONTRACT 10.2). Never writes.
+ */
+export async function readWatchListFiles(
+  source: WatchListSource,
+  files: WatchListFile[],
+): Promise<WatchListRead> {
+  const given = files.map(named);
+  if (given.length === 0) throw new WatchListFileRefused('files', null, `no file given for ${source}`);
+  const single = SINGLE_FILE[source];
+  if (single && given.length > 1)
+    throw new WatchListFileRefused(
+      'files',
+      null,
+      `${source} reads one file (${single}); ${given.length} were given`,
+    );
+  return readers[source](given);
+}
+
+const readers: Record<WatchListSource, (files: NamedFile[]) => Promise<WatchListRead>> = {
+  'sat-69b': ([file]) => readSat69b(file),
+  'sat-69': readSat69,
+  'ofac-sdn': readOfacSdn,
+  'un-consolidated': ([file]) => readUnConsolidated(file),
+  peps: ([file]) => readPeps(file),
+};

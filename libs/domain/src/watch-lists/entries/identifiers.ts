@@ -1,0 +1,57 @@
+import { CURP, RFC } from '../../screening/registration-rules';
+import type { PartyKind } from '../entry';
+
+/** The RFC the SAT prints where it blanked a taxpayer out (CONTRACT 10.1): counted, never matched. */
+export const REDACTED_RFC = 'XXXXXXXXXXXX';
+
+/**
+ * An identifier as the publishers write it, compared as the candidate's: upper case, without the
+ * hyphens, spaces and dots they put in (`AIMO-681106-9F7`, `aimo 681106 9f7` -> `AIMO6811069F7`).
+ */
+export function compactIdentifier(value: string): string {
+  return value.toUpperCase().replace(/[\s.\-_/]+/g, '');
+}
+
+/** The RFC in `value` when it has an RFC's shape (12 characters moral, 13 física), else null. */
+export function asRfc(value: string): string | null {
+  const compact = compactIdentifier(value);
+  return RFC.test(compact) ? compact : null;
+}
+
+/** The CURP in `value` when it has a CURP's shape, else null. */
+export function asCurp(value: string): string | null {
+  const compact = compactIdentifier(value);
+  return CURP.test(compact) ? compact : null;
+}
+
+/** The SAT's blanked-out RFC (`XXXXXXXXXXXX`; 13 X's for a física where it writes one). */
+export function isRedactedRfc(value: string): boolean {
+  return /^X{12,13}$/.test(compactIdentifier(value));
+}
+
+/** An RFC of 13 characters is a persona física's, of 12 a persona moral's. */
+export function partyKindOfRfc(rfc: string): PartyKind {
+  const length = compactIdentifier(rfc).length;
+  return length === 13 ? 'person' : length === 12 ? 'entity' : 'unknown';
+}
+
+/** Identifiers sorted out of free values (an FtM `taxNumber`, a UN document number). */
+export interface MexicanIdentifiers {
+  rfcs: string[];
+  curps: string[];
+}
+
+/** The values of `values` that have an RFC's or a CURP's shape; the others are left to `raw`. */
+export function mexicanIdentifiers(values: Iterable<string>): MexicanIdentifiers {
+  const rfcs = new Set<string>();
+  const curps = new Set<string>();
+  for (const value of values) {
+    const curp = asCurp(value);
+    if (curp) curps.add(curp);
+    else {
+      const rfc = asRfc(value);
+      if (rfc) rfcs.add(rfc);
+    }
+  }
+  return { rfcs: [...rfcs], curps: [...curps] };
+}
