@@ -37,8 +37,9 @@ export default tseslint.config(
   // sets a rule for a file wins, so each lists everything its folder may not import.
   layer('libs/domain', [
     {
-      // Plain TypeScript: relative imports, Node's built-ins and a few pure libraries, nothing else.
-      regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$)',
+      // Plain TypeScript: relative imports, Node's built-ins and a few pure libraries, nothing else
+      // (talisman: the string distances and phonetic keys of the watch-list matcher).
+      regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$|talisman/(metrics|phonetics)/)',
       message: 'libs/domain is pure rules and ports: no framework, no other lib, no app.',
     },
     forbid(['@app/persistence', '@app/platform', '@app/adapters', '@app/application'], 'libs/domain'),

@@ -6,3 +6,4 @@ export * from './import-rules';
 export * from './entry-fingerprint';
 export * from './screening-request';
 export * from './entries';
+export * from './matching';

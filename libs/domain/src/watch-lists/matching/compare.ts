@@ -1,0 +1,345 @@
+import type { Comparison, ScreeningSubject } from '../comparison';
+import type { ListedName, WatchListEntry } from '../entry';
+import { compareBirthDates, parsePartialDate, type BirthDate } from './birth-dates';
+import {
+  compareEntityNames,
+  entityNameForm,
+  type EntityNameForm,
+  type EntityNameMatch,
+} from './entity-names';
+import { birthDateOfCurp, birthDateOfRfc, genderOfCurp, normalizeIdentifier, rfcKind } from './identifiers';
+import { agrees, compareGivenNames, compareSpellings, PART_DIFFERS, type PartMatch } from './name-parts';
+import { normalizeNationalities, normalizeNationality } from './nationalities';
+import {
+  personNameForm,
+  readingsOf,
+  subjectReadings,
+  type PersonNameForm,
+  type PersonReading,
+} from './person-names';
+import {
+  identifierMatch,
+  notCompared,
+  entityScore,
+  mayBeAHit,
+  personScore,
+  scoreEntity,
+  scorePerson,
+  type AliasQuality,
+  type PersonNameMatch,
+  type Qualifiers,
+} from './scoring';
+
+/**
+ * CONTRACT 10.3: a candidate against one list entry. Both sides are first prepared (folded,
+ * split, identifiers and dates read) into the shapes below; the index keeps entries in a compact
+ * form and rebuilds a `PreparedEntry` for the few it scores, so both paths share every rule.
+ */
+
+/** The candidate, read once per screening. */
+export interface PreparedSubject {
+  kind: 'person' | 'entity';
+  /** A person's name, in each way it can be read (see `subjectReadings`). */
+  readings: PersonReading[];
+  /** A company's `businessName`. */
+  entityName: EntityNameForm | null;
+  rfc: string | null;
+  curp: string | null;
+  /** The birth date given, else the one the CURP or (a person's) RFC carries. */
+  birthDates: BirthDate[];
+  nationality: string | null;
+  gender: 'H' | 'M' | null;
+}
+
+/** One published name of an entry, ready to compare: as a person's, as an entity's, or both (kind unknown). */
+export interface PreparedName {
+  alias: boolean;
+  weakAlias: boolean;
+  person: PersonNameForm | null;
+  entity: EntityNameForm | null;
+}
+
+/** What the matcher needs of an entry (no `raw`, no `listStatus`). */
+export interface PreparedEntry {
+  /** `unknown` only when neither the publisher nor an RFC tells (compared with both kinds). */
+  kind: 'person' | 'entity' | 'unknown';
+  redacted: boolean;
+  names: PreparedName[];
+  rfcs: string[];
+  curps: string[];
+  /** The dates published, else those of its CURPs or (a person's) RFCs. */
+  birthDates: BirthDate[];
+  nationalities: string[];
+  gender: 'H' | 'M' | null;
+}
+
+/** The fields of an entry the matcher reads: a caller may load only these. */
+export type MatchableEntry = Pick<
+  WatchListEntry,
+  'kind' | 'names' | 'rfcs' | 'curps' | 'birthDates' | 'nationalities' | 'gender' | 'redacted'
+>;
+
+/** A comparison and the published name (primary or alias) it was made with. */
+export interface EntryComparison extends Comparison {
+  listedName: string;
+  /** Position of that name in the entry's `names`. */
+  nameIndex: number;
+}
+
+const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
+
+export function prepareSubject(subject: ScreeningSubject): PreparedSubject {
+  const rfc = normalizeIdentifier(subject.rfc) || null;
+  const curp = normalizeIdentifier(subject.curp) || null;
+  const person = subject.kind === 'person';
+  const dates = [parsePartialDate(subject.birthDate)].filter(present);
+  if (!dates.length && person) {
+    const derived = (curp && birthDateOfCurp(curp)) || (rfc && birthDateOfRfc(rfc));
+    if (derived) dates.push(derived);
+  }
+  const gender = subject.gender === 'H' || subject.gender === 'M' ? subject.gender : null;
+  return {
+    kind: subject.kind,
+    readings: person ? subjectReadings(subject).filter((r) => r.given.length || r.paternal) : [],
+    entityName: !person && subject.businessName ? entityNameForm(subject.businessName) : null,
+    rfc,
+    curp,
+    birthDates: dates,
+    nationality: normalizeNationality(subject.nationality),
+    gender: gender ?? (person && curp ? genderOfCurp(curp) : null),
+  };
+}
+
+/** The entry's kind: the publisher's, else the RFC's length (13 física, 12 moral). */
+export function resolveKind(kind: WatchListEntry['kind'], rfcs: readonly string[]): PreparedEntry['kind'] {
+  if (kind !== 'unknown') return kind;
+  for (const rfc of rfcs) {
+    const found = rfcKind(rfc);
+    if (found) return found;
+  }
+  return 'unknown';
+}
+
+export function prepareName(name: ListedName, kind: PreparedEntry['kind']): PreparedName {
+  return {
+    alias: name.alias,
+    weakAlias: name.alias && name.quality === 'weak',
+    person: kind === 'entity' ? null : personNameForm(name),
+    entity: kind === 'person' ? null : entityNameForm(name.text),
+  };
+}
+
+/** Birth dates an entry carries: published ones, else those its CURPs or a person's RFCs encode. */
+export function entryBirthDates(
+  published: readonly string[],
+  curps: readonly string[],
+  rfcs: readonly string[],
+  kind: PreparedEntry['kind'],
+): BirthDate[] {
+  const dates = published.map(parsePartialDate).filter(present);
+  if (dates.length || kind === 'entity') return dates;
+  const fromCurps = curps.map(birthDateOfCurp).filter(present);
+  return fromCurps.length ? fromCurps : rfcs.map(birthDateOfRfc).filter(present);
+}
+
+/** The entry's sex: as published, else as its CURP records it. */
+export function entryGender(published: 'H' | 'M' | null, curps: readonly string[]): 'H' | 'M' | null {
+  return published ?? curps.map(genderOfCurp).find(present) ?? null;
+}
+
+export function prepareEntry(entry: MatchableEntry): PreparedEntry {
+  const rfcs = entry.rfcs.map(normalizeIdentifier).filter(Boolean);
+  const curps = entry.curps.map(normalizeIdentifier).filter(Boolean);
+  const kind = resolveKind(entry.kind, rfcs);
+  return {
+    kind,
+    redacted: entry.redacted,
+    names: entry.names.map((name) => prepareName(name, kind)),
+    rfcs,
+    curps,
+    birthDates: entryBirthDates(entry.birthDates, curps, rfcs, kind),
+    nationalities: normalizeNationalities(entry.nationalities),
+    gender: entryGender(entry.gender, curps),
+  };
+}
+
+function qualifiers(subject: PreparedSubject, entry: PreparedEntry): Qualifiers {
+  const nationality =
+    subject.nationality && entry.nationalities.length
+      ? entry.nationalities.includes(subject.nationality)
+        ? 'same'
+        : 'differs'
+      : null;
+  const gender =
+    subject.kind === 'person' && subject.gender && entry.gender
+      ? subject.gender === entry.gender
+        ? 'same'
+        : 'differs'
+      : null;
+  return {
+    // Read only when the candidate has a date: the index decodes an entry's dates on demand.
+    birthDates: subject.birthDates.length ? compareBirthDates(subject.birthDates, entry.birthDates) : null,
+    nationality,
+    gender,
+    rfcDiffers: subject.rfc !== null && entry.rfcs.length > 0 && !entry.rfcs.includes(subject.rfc),
+    curpDiffers: subject.curp !== null && entry.curps.length > 0 && !entry.curps.includes(subject.curp),
+  };
+}
+
+const surnamePart = (a: string | null, b: string | null): PartMatch | null =>
+  a !== null && b !== null ? compareSpellings(a, b) : null;
+
+/** One reading of the candidate's name against one reading of a listed name. */
+export function comparePersonReadings(subject: PersonReading, listed: PersonReading): PersonNameMatch {
+  const given =
+    subject.given.length && listed.given.length ? compareGivenNames(subject.given, listed.given) : null;
+  return {
+    given,
+    paternal: surnamePart(subject.paternal, listed.paternal),
+    maternal: surnamePart(subject.maternal, listed.maternal) ?? absorbedMaternal(subject, listed, given),
+    subjectPaternal: subject.paternal,
+    listedPaternal: listed.paternal,
+    subjectMaternal: subject.maternal,
+    listedMaternal: listed.maternal,
+  };
+}
+
+/**
+ * A reading that has one side's maternal surname missing because it counts one more given name
+ * (`HERNANDEZ LOPEZ JUAN` read as given names `LOPEZ JUAN`, against `Juan Hernández García`)
+ * has not lost the maternal surname: it compares it with that extra name, and it differs (or
+ * agrees) as a maternal surname would. Without this, every such reading would be a "missing
+ * maternal surname" and a `possible_match`.
+ */
+function absorbedMaternal(
+  subject: PersonReading,
+  listed: PersonReading,
+  given: PartMatch | null,
+): PartMatch | null {
+  if (!given || !agrees(given) || subject.given.length === listed.given.length) return null;
+  const more = subject.given.length > listed.given.length ? subject : listed;
+  const other = more === subject ? listed : subject;
+  if (more.maternal !== null || other.maternal === null) return null;
+  for (const name of more.given) {
+    const found = compareSpellings(name, other.maternal);
+    if (agrees(found)) return found;
+  }
+  return PART_DIFFERS;
+}
+
+const aliasOf = (name: PreparedName): AliasQuality =>
+  name.alias ? (name.weakAlias ? 'weak' : 'strong') : null;
+
+/** A comparison and which of the entry's names it was made with. */
+export interface Scored {
+  comparison: Comparison;
+  nameIndex: number;
+}
+
+/** The best name of an entry and its score in thousandths, found without explaining any. */
+interface Best<M> {
+  match: M;
+  nameIndex: number;
+  score: number;
+}
+
+/**
+ * Every reading of every name against every reading of the candidate's, scored without
+ * explanation. With `hitsOnly` (the index), readings that cannot be a hit are not scored.
+ */
+function bestPersonName(
+  subject: PreparedSubject,
+  entry: PreparedEntry,
+  q: Qualifiers,
+  hitsOnly = false,
+): Best<PersonNameMatch> | null {
+  let best: Best<PersonNameMatch> | null = null;
+  for (let index = 0; index < entry.names.length; index++) {
+    const form = entry.names[index].person;
+    if (!form) continue;
+    const alias = aliasOf(entry.names[index]);
+    for (const listed of readingsOf(form))
+      for (const reading of subject.readings) {
+        const match = comparePersonReadings(reading, listed);
+        if (hitsOnly && !mayBeAHit(match)) continue;
+        const score = personScore(match, q, alias);
+        // A tie keeps the earlier name: the primary name comes first.
+        if (best === null || score > best.score) best = { match, nameIndex: index, score };
+      }
+  }
+  return best;
+}
+
+function bestEntityName(
+  subject: PreparedSubject,
+  entry: PreparedEntry,
+  q: Qualifiers,
+): Best<EntityNameMatch> | null {
+  const own = subject.entityName;
+  if (!own || !own.words.length) return null;
+  let best: Best<EntityNameMatch> | null = null;
+  for (let index = 0; index < entry.names.length; index++) {
+    const form = entry.names[index].entity;
+    if (!form || !form.words.length) continue;
+    const match = compareEntityNames(own, form);
+    const score = entityScore(match, q, aliasOf(entry.names[index]));
+    if (best === null || score > best.score) best = { match, nameIndex: index, score };
+  }
+  return best;
+}
+
+/** What decides before names: redaction, an identifier, the kinds. */
+function decidedBeforeNames(subject: PreparedSubject, entry: PreparedEntry): Comparison | null {
+  if (entry.redacted) return notCompared('redacted');
+  if (subject.rfc && entry.rfcs.includes(subject.rfc)) return identifierMatch('rfc_exact');
+  if (subject.curp && entry.curps.includes(subject.curp)) return identifierMatch('curp_exact');
+  if (entry.kind !== 'unknown' && entry.kind !== subject.kind) return notCompared('kind_differs');
+  return null;
+}
+
+/**
+ * The score (thousandths) `scoreEntry` would explain, when it can be a hit (`possible_match` or
+ * `match`); lower (often 0) when it cannot. What the index ranks its candidates by.
+ */
+export function hitScore(subject: PreparedSubject, entry: PreparedEntry): number {
+  const decided = decidedBeforeNames(subject, entry);
+  if (decided) return Math.round(decided.score * 1000);
+  const q = qualifiers(subject, entry);
+  const best =
+    subject.kind === 'person' ? bestPersonName(subject, entry, q, true) : bestEntityName(subject, entry, q);
+  return best?.score ?? 0;
+}
+
+/**
+ * CONTRACT 10.3, in this order: a redacted entry never matches; the candidate's RFC or CURP on
+ * the entry is a `match` (score 1) whatever the name; a persona física is compared with persons
+ * and a persona moral with entities; then the names (each published name, each way of reading
+ * it, the best kept), with birth date, nationality and gender, and the limits of `scoring.ts`.
+ */
+export function scoreEntry(subject: PreparedSubject, entry: PreparedEntry): Scored {
+  const decided = decidedBeforeNames(subject, entry);
+  if (decided) return { comparison: decided, nameIndex: 0 };
+  const q = qualifiers(subject, entry);
+  if (subject.kind === 'person') {
+    const best = bestPersonName(subject, entry, q);
+    if (best)
+      return {
+        comparison: scorePerson(best.match, q, aliasOf(entry.names[best.nameIndex])),
+        nameIndex: best.nameIndex,
+      };
+  } else {
+    const best = bestEntityName(subject, entry, q);
+    if (best)
+      return {
+        comparison: scoreEntity(best.match, q, aliasOf(entry.names[best.nameIndex])),
+        nameIndex: best.nameIndex,
+      };
+  }
+  return { comparison: notCompared('name_missing'), nameIndex: 0 };
+}
+
+/** A candidate (or an ad-hoc screening's body) against one list entry. */
+export function compareWithEntry(subject: ScreeningSubject, entry: MatchableEntry): EntryComparison {
+  const { comparison, nameIndex } = scoreEntry(prepareSubject(subject), prepareEntry(entry));
+  return { ...comparison, listedName: entry.names[nameIndex]?.text ?? '', nameIndex };
+}

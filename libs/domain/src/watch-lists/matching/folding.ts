@@ -1,0 +1,128 @@
+/**
+ * CONTRACT 10.3: names are folded (case, accents, `Ñ` as `N`, punctuation, repeated spaces) and
+ * particles stay part of the surname they precede. Both sides of a comparison, and the index's
+ * keys, go through these functions, so `Zúñiga de la Garza`, `ZUNIGA DE LA GARZA` and
+ * `zuniga  de  la garza` are one name.
+ */
+
+/** Letters that do not decompose into a base letter and a mark (`Ø` is not `O` + a mark). */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  Ø: 'O',
+  Æ: 'AE',
+  Œ: 'OE',
+  ß: 'SS',
+  Ł: 'L',
+  Đ: 'D',
+  Ð: 'D',
+  Þ: 'TH',
+  ı: 'I',
+};
+
+/**
+ * Upper-case ASCII letters and digits separated by single spaces. Marks are dropped (`Ñ` is `N`),
+ * apostrophes join (`O'Brien` is `OBRIEN`), any other punctuation separates words.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(
+      /[ØÆŒßŁĐÐÞı]/giu,
+      (letter) => UNDECOMPOSED[letter] ?? UNDECOMPOSED[letter.toUpperCase()] ?? letter,
+    )
+    .toUpperCase()
+    .replace(/['’`´]/g, '')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The folded words of a text. */
+export function foldWords(text: string | null | undefined): string[] {
+  const folded = text ? foldText(text) : '';
+  return folded ? folded.split(' ') : [];
+}
+
+/**
+ * Words that belong to the name part after them: the Spanish particles of CONTRACT 10.3 (`de`,
+ * `del`, `de la`, `de los`, `de las`, `y`) and, for the foreign names of the sanctions lists, the
+ * Dutch, German, Portuguese, Italian, French and Arabic ones (`van der`, `von`, `da`, `dos`, `di`,
+ * `du`, `al`, `el`). A run of particles joins the word that follows it: `DE LOS SANTOS` is one part.
+ */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set([
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'LOS',
+  'Y',
+  'VAN',
+  'VON',
+  'DER',
+  'DEN',
+  'DA',
+  'DAS',
+  'DO',
+  'DOS',
+  'DI',
+  'DELLA',
+  'DU',
+  'AL',
+  'EL',
+]);
+
+export const isParticle = (word: string): boolean => NAME_PARTICLES.has(word);
+
+/**
+ * The parts of a folded name: each word with the particles before it (`JUAN DE LA CRUZ` ->
+ * `JUAN`, `DE LA CRUZ`). Particles at the very end (nothing follows them) join the part before.
+ */
+export function nameUnits(words: readonly string[]): string[] {
+  const units: string[] = [];
+  let pending: string[] = [];
+  for (const word of words) {
+    if (isParticle(word)) {
+      pending.push(word);
+      continue;
+    }
+    units.push(pending.length ? `${pending.join(' ')} ${word}` : word);
+    pending = [];
+  }
+  if (pending.length) {
+    if (units.length) units[units.length - 1] += ` ${pending.join(' ')}`;
+    else units.push(pending.join(' '));
+  }
+  return units;
+}
+
+/** A unit or a surname without its particles and spaces: `DE LA CRUZ` -> `CRUZ`, `PONCE DE LEON` -> `PONCELEON`. */
+export function coreOf(part: string): string {
+  if (!part.includes(' ')) return part;
+  let core = cores.get(part);
+  if (core === undefined) {
+    core = '';
+    for (const word of part.split(' ')) if (!isParticle(word)) core += word;
+    core ||= compactOf(part);
+    if (cores.size >= 20_000) cores.clear();
+    cores.set(part, core);
+  }
+  return core;
+}
+/** Remembered: the same few thousand parts with particles come back on every screening. */
+const cores = new Map<string, string>();
+
+/** A part written without spaces: `DE LA CRUZ` -> `DELACRUZ` (how some publishers write it). */
+export const compactOf = (part: string): string => (part.includes(' ') ? part.replace(/ /g, '') : part);
+
+/**
+ * Abbreviations of given names that Mexican registries print (`MA. GUADALUPE`, `MA DEL CARMEN`,
+ * `FCO JAVIER`, `J. JESUS` is left alone: `J` is too many names). Applied to given names only.
+ */
+const GIVEN_NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  MA: 'MARIA',
+  GPE: 'GUADALUPE',
+  FCO: 'FRANCISCO',
+};
+
+/** A folded given-name word with its registry abbreviation spelled out. */
+export const expandGivenName = (word: string): string =>
+  word.length <= 3 ? (GIVEN_NAME_ABBREVIATIONS[word] ?? word) : word;

@@ -1,0 +1,250 @@
+import { coreOf, nameUnits } from '../folding';
+import type { PreparedSubject } from '../compare';
+import { entityWordWeight } from '../entity-names';
+import { agrees, compareSpellings, TYPO_MIN_LENGTH } from '../name-parts';
+import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { fnv1a } from './columns';
+import { bornKey, noMaternalKey, oneEditAway, personPartKeys } from './keys';
+import type { WatchListSegment } from './segment';
+
+/**
+ * Which entries of a segment are worth scoring for a candidate (the index's question; scoring
+ * every entry is never done). The lookups follow the scoring rules, so that no entry the rules
+ * could rate `possible_match` or better is left out:
+ * - a person: entries that have one of the candidate's given names AND their paternal surname
+ *   (a given name or paternal surname that differs limits the score to `no_match`), each exact,
+ *   one typo away (parts of five letters or more) or sounding alike; a common name like JUAN
+ *   or GARCIA alone never makes an entry a candidate;
+ * - a company: entries whose words cover at least 55 % of the weight of the candidate's words
+ *   (a weighted Dice similarity of 0.75 needs 60 %; the margin covers the qualifiers);
+ * - both: entries that list the candidate's RFC or CURP.
+ */
+
+/** A word of the candidate as the index looks it up. */
+export interface QueryWord {
+  word: string;
+  /** Looked up as they are (see `personPartKeys`). */
+  keys: string[];
+  /** One edit away, looked up and kept where the scoring rules call them a typo. */
+  edits: string[];
+  /** `fnv1a` of each edit, for the segments' term filters. */
+  editHashes: Uint32Array;
+  /** Double Metaphone code, for spellings that sound alike. */
+  code: string | null;
+  /** Compared with the given-name rules (gender variants differ). */
+  given: boolean;
+  weight: number;
+}
+
+export interface ScreeningQuery {
+  subject: PreparedSubject;
+  given: QueryWord[];
+  paternal: QueryWord[];
+  /**
+   * When every reading of the candidate has a maternal surname: its words, and the keys of the
+   * entries it can still be a hit with otherwise (no maternal surname, the same birth year).
+   */
+  maternal: { words: QueryWord[]; keys: string[]; born: string[] } | null;
+  entity: QueryWord[];
+  identifiers: string[];
+}
+
+function queryWord(part: string, keys: string[], given: boolean, weight = 1): QueryWord {
+  const word = coreOf(part);
+  // A four-letter word may be a five-letter one with a letter left out.
+  const edits = word.length >= TYPO_MIN_LENGTH - 1 ? oneEditAway(word) : [];
+  return {
+    word,
+    keys,
+    edits,
+    editHashes: Uint32Array.from(edits, fnv1a),
+    code: word.length >= 4 && /^[A-Z]+$/.test(word) ? doubleMetaphone(word)[0] : null,
+    given,
+    weight,
+  };
+}
+
+function distinct(words: QueryWord[]): QueryWord[] {
+  const seen = new Set<string>();
+  return words.filter((w) => !seen.has(w.keys.join(' ')) && seen.add(w.keys.join(' ')));
+}
+
+export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
+  const given: QueryWord[] = [];
+  const paternal: QueryWord[] = [];
+  for (const reading of subject.readings) {
+    for (const part of reading.given) given.push(queryWord(part, personPartKeys(part), true));
+    if (reading.paternal)
+      for (const part of nameUnits(reading.paternal.split(' ')))
+        paternal.push(queryWord(part, personPartKeys(part), false));
+  }
+  const maternalWords = subject.readings.every((reading) => reading.maternal)
+    ? subject.readings.flatMap((reading) =>
+        nameUnits((reading.maternal as string).split(' ')).map((part) =>
+          queryWord(part, personPartKeys(part), false),
+        ),
+      )
+    : null;
+  const givenNames = subject.readings[0]?.given.length ?? 0;
+  const entity = (subject.entityName?.words ?? []).map((word) =>
+    queryWord(word, [word], false, entityWordWeight(word)),
+  );
+  return {
+    subject,
+    given: distinct(given),
+    paternal: distinct(paternal),
+    maternal: maternalWords && {
+      words: distinct(maternalWords),
+      keys: Array.from({ length: Math.min(givenNames, 3) }, (_, at) => noMaternalKey(at + 1)),
+      born: [...new Set(subject.birthDates.map((date) => bornKey(date.yearOfCentury)))],
+    },
+    entity: distinct(entity),
+    identifiers: [subject.rfc, subject.curp].filter((id): id is string => !!id),
+  };
+}
+
+/** The segment's terms a query word stands for: itself, its typos and its sound-alikes that agree. */
+export function termsOf(segment: WatchListSegment, word: QueryWord): number[] {
+  const found = new Set<number>();
+  for (const key of word.keys) {
+    const id = segment.termId(key);
+    if (id !== undefined) found.add(id);
+  }
+  const agreeing = (term: string) => agrees(compareSpellings(word.word, term, word.given));
+  word.edits.forEach((edit, at) => {
+    if (!segment.mayHaveTerm(word.editHashes[at])) return;
+    const id = segment.termId(edit);
+    if (id !== undefined && !found.has(id) && agreeing(edit)) found.add(id);
+  });
+  if (word.code)
+    for (const id of segment.phonetic(word.code))
+      if (!found.has(id) && agreeing(segment.term(id))) found.add(id);
+  return [...found];
+}
+
+/** Scratch arrays of one segment, reused by every screening (screenings run one at a time). */
+export class Scratch {
+  readonly marks: Uint8Array;
+  readonly covered: Float32Array;
+  readonly stamps: Uint32Array;
+  stamp = 0;
+
+  constructor(size: number) {
+    this.marks = new Uint8Array(size);
+    this.covered = new Float32Array(size);
+    this.stamps = new Uint32Array(size);
+  }
+}
+
+/** A stamp the arrays have not seen: marks an entry once per query word. */
+function nextStamp(scratch: Scratch): number {
+  if (scratch.stamp === 0xffffffff) {
+    scratch.stamps.fill(0);
+    scratch.stamp = 0;
+  }
+  return ++scratch.stamp;
+}
+
+/** Stages of an entry in `personCandidates`: given names counted below 200, then these. */
+const PATERNAL = 200;
+const TAKEN = 201;
+
+/**
+ * The entries a person can be a hit with, mirroring the limits of scoring.ts:
+ * 1. given names: every name of the side that gives fewer must agree with one of the other's, so
+ *    for a candidate with one given name, entries with it; with two or more, entries with two of
+ *    them or with one of them as their only given name (counted per entry);
+ * 2. AND the paternal surname (a given name or paternal surname that differs is a `no_match`);
+ * 3. AND, for a candidate with a maternal surname, an entry whose maternal surname agrees, or that
+ *    has none in some reading, or whose birth year is the candidate's: a maternal surname that
+ *    differs limits the score to 0.70, and only the same birth date (or year) lifts it above 0.75.
+ */
+function personCandidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
+  if (!query.given.length || !query.paternal.length) return [];
+  const { marks, stamps } = scratch;
+  const need = query.given.length >= 2 ? 2 : 1;
+  const touched: number[] = [];
+  const givenTerms = query.given.map((word) => termsOf(segment, word));
+  for (const terms of givenTerms) {
+    const stamp = nextStamp(scratch);
+    for (const term of terms)
+      for (const entry of segment.postings('given', term)) {
+        if (stamps[entry] === stamp) continue;
+        stamps[entry] = stamp;
+        if (marks[entry] === 0) touched.push(entry);
+        if (marks[entry] < need) marks[entry]++;
+      }
+  }
+  if (need === 2)
+    for (const terms of givenTerms)
+      for (const term of terms)
+        for (const entry of segment.postings('sole', term)) {
+          if (marks[entry] === 0) touched.push(entry);
+          marks[entry] = need;
+        }
+  let found: number[] = [];
+  for (const word of query.paternal)
+    for (const term of termsOf(segment, word))
+      for (const entry of segment.postings('paternal', term))
+        if (marks[entry] === need) {
+          marks[entry] = PATERNAL;
+          found.push(entry);
+        }
+  const maternal = query.maternal;
+  if (maternal) {
+    const lists: Uint32Array[] = [];
+    for (const word of maternal.words)
+      for (const term of termsOf(segment, word)) lists.push(segment.postings('maternal', term));
+    for (const key of maternal.keys) {
+      const term = segment.termId(key);
+      if (term !== undefined) lists.push(segment.postings('maternal', term));
+    }
+    for (const key of maternal.born) {
+      const term = segment.termId(key);
+      if (term !== undefined) lists.push(segment.postings('born', term));
+    }
+    found = [];
+    for (const list of lists)
+      for (const entry of list)
+        if (marks[entry] === PATERNAL) {
+          marks[entry] = TAKEN;
+          found.push(entry);
+        }
+  }
+  for (const entry of touched) marks[entry] = 0;
+  return found;
+}
+
+/** Share of the candidate's word weight an entry must cover to be scored. */
+const ENTITY_COVER = 0.55;
+
+function entityCandidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
+  if (!query.entity.length) return [];
+  const need = ENTITY_COVER * query.entity.reduce((sum, word) => sum + word.weight, 0) - 1e-6;
+  const { covered, stamps } = scratch;
+  const touched: number[] = [];
+  for (const word of query.entity) {
+    const stamp = nextStamp(scratch);
+    for (const term of termsOf(segment, word))
+      for (const entry of segment.postings('entity', term)) {
+        if (stamps[entry] === stamp) continue;
+        stamps[entry] = stamp;
+        if (covered[entry] === 0) touched.push(entry);
+        covered[entry] += word.weight;
+      }
+  }
+  const found = touched.filter((entry) => covered[entry] >= need);
+  for (const entry of touched) covered[entry] = 0;
+  return found;
+}
+
+/** The entries of a segment to score for a query, each once. */
+export function candidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
+  const byName =
+    query.subject.kind === 'person'
+      ? personCandidates(segment, scratch, query)
+      : entityCandidates(segment, scratch, query);
+  const wanted = byName.filter((entry) => segment.comparableWith(entry, query.subject.kind));
+  const byIdentifier = query.identifiers.flatMap((identifier) => segment.entriesWithIdentifier(identifier));
+  return byIdentifier.length ? [...new Set([...byIdentifier, ...wanted])] : wanted;
+}

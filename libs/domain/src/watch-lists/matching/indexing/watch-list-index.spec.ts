@@ -1,0 +1,302 @@
+import type { ScreeningSubject } from '../../comparison';
+import type { WatchListEntry, WatchListSource } from '../../entry';
+import { compareWithEntry } from '../compare';
+import { syntheticEntries } from '../testing/synthetic-entries';
+import { chance, pick, seededRandom } from '../testing/synthetic-names';
+import { buildSegment } from './segment-builder';
+import { withEntry, WatchListIndex } from './watch-list-index';
+
+const SIZES: Record<WatchListSource, number> = {
+  'sat-69': 6_000,
+  'sat-69b': 600,
+  'ofac-sdn': 1_200,
+  'un-consolidated': 200,
+  peps: 3_000,
+};
+const ENTRIES = new Map(
+  (Object.keys(SIZES) as WatchListSource[]).map((source) => [
+    source,
+    [...syntheticEntries(source, SIZES[source], 3)],
+  ]),
+);
+const index = new WatchListIndex();
+for (const [source, entries] of ENTRIES) index.replace(buildSegment(source, 1, entries));
+
+const person = (
+  name: string,
+  lastName: string,
+  secondLastName?: string,
+  extra: Partial<ScreeningSubject> = {},
+) =>
+  ({ kind: 'person', name, lastName, secondLastName: secondLastName ?? null, ...extra }) as ScreeningSubject;
+
+/** Every entry of every source compared one by one: what the index must find, and nothing else. */
+function bruteForce(subject: ScreeningSubject) {
+  const hits: string[] = [];
+  for (const [source, entries] of ENTRIES)
+    for (const entry of entries) {
+      const comparison = compareWithEntry(subject, entry);
+      if (comparison.decision !== 'no_match') hits.push(`${source}/${entry.key} ${comparison.score}`);
+    }
+  return hits.sort();
+}
+
+const screened = (subject: ScreeningSubject) =>
+  index
+    .screen(subject)
+    .map((hit) => `${hit.source}/${hit.key} ${hit.comparison.score}`)
+    .sort();
+
+/** Candidates built from listed people (so that there are hits), varied as screenings vary. */
+function subjectsFromEntries(count: number): Array<[string, ScreeningSubject]> {
+  const random = seededRandom(11);
+  const people = [...ENTRIES.values()].flat().filter((entry) => entry.kind !== 'entity' && !entry.redacted);
+  const subjects: Array<[string, ScreeningSubject]> = [];
+  const editOne = (word: string) => {
+    const at = Math.floor(random() * word.length);
+    return word.slice(0, at) + (chance(random, 0.5) ? '' : 'X') + word.slice(at + 1);
+  };
+  while (subjects.length < count) {
+    const entry = pick(random, people);
+    const name = entry.names[0];
+    let given: string;
+    let surnames: string[];
+    if (name.surnames) {
+      given = name.given ?? '';
+      surnames = name.surnames.split(' ');
+    } else if (name.order === 'surnames-comma-given') {
+      const [before, after] = name.text.split(',');
+      given = after.trim();
+      surnames = before.trim().split(' ');
+    } else if (name.order === 'surnames-first' || name.order === 'unknown') {
+      const words = name.text.split(' ');
+      surnames = words.slice(0, 2);
+      given = words.slice(2).join(' ');
+    } else continue;
+    if (!given || !surnames.length) continue;
+    const roll = random();
+    const birthDate = entry.birthDates[0]?.length === 10 && chance(random, 0.5) ? entry.birthDates[0] : null;
+    if (roll < 0.25) subjects.push(['as listed', person(given, surnames[0], surnames[1], { birthDate })]);
+    else if (roll < 0.45)
+      subjects.push(['one typo', person(given, editOne(surnames[0]), surnames[1], { birthDate })]);
+    else if (roll < 0.6) subjects.push(['no maternal', person(given, surnames[0], undefined, { birthDate })]);
+    else if (roll < 0.75)
+      subjects.push([
+        'other maternal',
+        person(given, surnames[0], 'Zapata', { birthDate: entry.birthDates[0] ?? null }),
+      ]);
+    else if (roll < 0.9)
+      subjects.push(['other year', person(given, surnames[0], surnames[1], { birthDate: '1931-01-01' })]);
+    else
+      subjects.push([
+        'given typo',
+        person(editOne(given.split(' ')[0]), surnames[0], surnames[1], { birthDate }),
+      ]);
+  }
+  return subjects;
+}
+
+describe('WatchListIndex.screen finds what comparing every entry finds', () => {
+  const common: Array<[string, ScreeningSubject]> = [
+    ['JUAN HERNANDEZ GARCIA', person('Juan', 'Hernández', 'García')],
+    ['MARIA GARCIA (no maternal)', person('María', 'García')],
+    [
+      'MARIA GUADALUPE HERNANDEZ HERNANDEZ',
+      person('María Guadalupe', 'Hernández', 'Hernández', { birthDate: '1970-03-04' }),
+    ],
+    ['JOSE LUIS PEREZ in lastName', person('José Luis', 'Pérez López')],
+    ['a company', { kind: 'entity', businessName: 'Comercializadora Azteca SA de CV' }],
+    ['a generic company name', { kind: 'entity', businessName: 'Servicios Integrales' }],
+  ];
+  const companies = (ENTRIES.get('sat-69') as WatchListEntry[])
+    .filter((entry) => entry.kind === 'entity')
+    .slice(0, 6)
+    .map((entry): [string, ScreeningSubject] => [
+      'a listed company',
+      { kind: 'entity', businessName: entry.names[0].text },
+    ]);
+
+  let hits = 0;
+  it.each([...common, ...companies, ...subjectsFromEntries(40)])('%s', (_, subject) => {
+    const expected = bruteForce(subject);
+    hits += expected.length;
+    expect(screened(subject)).toEqual(expected);
+  });
+
+  it('(the candidates above do find entries: the comparison is not of empty lists)', () => {
+    expect(hits).toBeGreaterThan(100);
+  });
+});
+
+describe('WatchListIndex lookups', () => {
+  const entry = (source: WatchListSource, key: string, fields: Partial<WatchListEntry>): WatchListEntry => ({
+    source,
+    key,
+    kind: 'person',
+    names: [],
+    rfcs: [],
+    curps: [],
+    birthDates: [],
+    nationalities: [],
+    gender: null,
+    listStatus: '',
+    redacted: false,
+    raw: {},
+    ...fields,
+  });
+  const sat = (key: string, text: string, fields: Partial<WatchListEntry> = {}) =>
+    entry('sat-69', key, {
+      names: [{ text, order: 'surnames-first', alias: false }],
+      rfcs: [key],
+      ...fields,
+    });
+
+  it('finds an entry one typo away in a name part of five letters or more', () => {
+    const small = new WatchListIndex();
+    small.replace(buildSegment('sat-69', 1, [sat('ZUOE800101AB1', 'ZUBIRIA OCHOA EDUARDO')]));
+    for (const lastName of ['Zubirias', 'Zubiria', 'Zubria', 'Zubiira', 'Zubiriz'])
+      expect(small.screen(person('Eduardo', lastName, 'Ochoa')).map((hit) => hit.key)).toEqual([
+        'ZUOE800101AB1',
+      ]);
+    expect(small.screen(person('Eduadro', 'Zubiria', 'Ochoa')).map((hit) => hit.key)).toEqual([
+      'ZUOE800101AB1',
+    ]);
+  });
+
+  it('does not score every JUAN or GARCIA: a common name narrows to its given name AND surnames', () => {
+    const random = seededRandom(5);
+    const entries: WatchListEntry[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const key = `K${i}`;
+      // Half are JUAN <other surnames>, half are <other given> GARCIA ...: none is Juan García.
+      const text =
+        i % 2
+          ? `${pick(random, ['LOPEZ', 'PEREZ', 'DIAZ'])} RUIZ JUAN`
+          : `GARCIA RUIZ ${pick(random, ['PEDRO', 'LUIS', 'ANA'])}`;
+      entries.push(sat(key, text));
+    }
+    entries.push(sat('GARJ', 'GARCIA LOPEZ JUAN'));
+    const small = new WatchListIndex();
+    small.replace(buildSegment('sat-69', 1, entries));
+    expect(small.countCandidates(person('Juan', 'García', 'López'))).toBe(1);
+    expect(small.screen(person('Juan', 'García', 'López')).map((hit) => hit.key)).toEqual(['GARJ']);
+  });
+
+  it('finds an entry by the candidate RFC or CURP, hyphens and case ignored, whatever its name', () => {
+    const small = new WatchListIndex();
+    small.replace(
+      buildSegment('ofac-sdn', 3, [
+        entry('ofac-sdn', '123', {
+          names: [{ text: 'OTRO NOMBRE, Completamente', order: 'surnames-comma-given', alias: false }],
+          rfcs: ['AIMO-681106-9F7'],
+          curps: ['AIMO681106HCHRRS01'],
+        }),
+      ]),
+    );
+    expect(small.screen(person('Juan', 'Pérez', null as never, { rfc: 'aimo6811069f7' }))[0]).toMatchObject({
+      source: 'ofac-sdn',
+      version: 3,
+      key: '123',
+      comparison: { score: 1, decision: 'match', features: [{ feature: 'rfc_exact', effect: 1 }] },
+    });
+    expect(small.screen(person('Juan', 'Pérez', null as never, { curp: 'AIMO681106HCHRRS01' }))).toHaveLength(
+      1,
+    );
+  });
+
+  it('never returns a redacted row', () => {
+    const small = new WatchListIndex();
+    small.replace(
+      buildSegment('sat-69b', 1, [
+        entry('sat-69b', 'XXXXXXXXXXXX', {
+          kind: 'unknown',
+          redacted: true,
+          rfcs: ['XXXXXXXXXXXX'],
+          names: [{ text: 'GARCIA LOPEZ JUAN', order: 'unknown', alias: false }],
+        }),
+      ]),
+    );
+    expect(small.screen(person('Juan', 'García', 'López', { rfc: 'XXXXXXXXXXXX' }))).toEqual([]);
+    expect(small.versions()).toEqual([{ source: 'sat-69b', version: 1, entries: 0, redacted: 1 }]);
+  });
+
+  it('replaces one source version without touching the others, and screens only the sources asked', () => {
+    const small = new WatchListIndex();
+    small.replace(buildSegment('sat-69', 1, [sat('GALJ1', 'GARCIA LOPEZ JUAN')]));
+    small.replace(
+      buildSegment('peps', 1, [
+        entry('peps', 'pep-1', {
+          names: [
+            {
+              text: 'Juan García López',
+              order: 'given-first',
+              given: 'Juan',
+              surnames: 'García López',
+              alias: false,
+            },
+          ],
+        }),
+      ]),
+    );
+    const juan = person('Juan', 'García', 'López');
+    expect(small.screen(juan).map((hit) => `${hit.source}/${hit.version}/${hit.key}`)).toEqual([
+      'sat-69/1/GALJ1',
+      'peps/1/pep-1',
+    ]);
+
+    small.replace(
+      buildSegment('sat-69', 2, [sat('GALJ2', 'GARCIA LOPEZ JUAN'), sat('PEMA', 'PEREZ MARTINEZ ANA')]),
+    );
+    expect(small.screen(juan).map((hit) => `${hit.source}/${hit.version}/${hit.key}`)).toEqual([
+      'sat-69/2/GALJ2',
+      'peps/1/pep-1',
+    ]);
+    expect(small.screen(juan, { sources: ['peps'] }).map((hit) => hit.key)).toEqual(['pep-1']);
+    expect(small.versions().map(({ source, version, entries }) => [source, version, entries])).toEqual([
+      ['sat-69', 2, 2],
+      ['peps', 1, 1],
+    ]);
+    small.remove('sat-69');
+    expect(small.screen(juan).map((hit) => hit.source)).toEqual(['peps']);
+  });
+
+  it('ranks best first and explains only the best `limit` hits', () => {
+    const small = new WatchListIndex();
+    small.replace(
+      buildSegment('peps', 1, [
+        entry('peps', 'a', { names: [{ text: 'Juan Garsia López', order: 'given-first', alias: false }] }),
+        entry('peps', 'b', {
+          names: [{ text: 'Juan García López', order: 'given-first', alias: false }],
+          birthDates: ['1980-01-02'],
+        }),
+        entry('peps', 'c', { names: [{ text: 'Juan García', order: 'given-first', alias: false }] }),
+      ]),
+    );
+    const hits = small.screen(person('Juan', 'García', 'López', { birthDate: '1980-01-02' }));
+    expect(hits.map((hit) => [hit.key, hit.comparison.decision])).toEqual([
+      ['b', 'match'],
+      ['c', 'possible_match'],
+      ['a', 'possible_match'],
+    ]);
+    const scores = hits.map((hit) => hit.comparison.score);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+    expect(
+      small.screen(person('Juan', 'García', 'López', { birthDate: '1980-01-02' }), { limit: 1 }),
+    ).toHaveLength(1);
+  });
+
+  it('names the published form that matched: withEntry gives it as listedName', () => {
+    const listed = entry('ofac-sdn', '7', {
+      names: [
+        { text: 'ALIAS PRIMERO, Nombre', order: 'surnames-comma-given', alias: false },
+        { text: 'GARCIA LOPEZ, Juan', order: 'surnames-comma-given', alias: true, quality: 'strong' },
+      ],
+    });
+    const small = new WatchListIndex();
+    small.replace(buildSegment('ofac-sdn', 1, [listed]));
+    const [hit] = small.screen(person('Juan', 'García', 'López'));
+    expect(hit.nameIndex).toBe(1);
+    expect(withEntry(hit, listed)).toMatchObject({ entry: listed, listedName: 'GARCIA LOPEZ, Juan' });
+    expect(hit.comparison.features.map((f) => f.feature)).toContain('alias');
+  });
+});

@@ -1,0 +1,142 @@
+import type { Comparison, ScreeningSubject, WatchListHit } from '../../comparison';
+import { WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '../../entry';
+import { hitScore, prepareSubject, scoreEntry } from '../compare';
+import { POSSIBLE_MATCH_FROM } from '../scoring';
+import { candidates, Scratch, screeningQuery } from './candidates';
+import type { WatchListSegment } from './segment';
+
+/**
+ * An entry a candidate matched (`match` or `possible_match`), named by its source's version and
+ * key: the index keeps only what matching needs, so the caller loads the entry itself
+ * (`listStatus`, `raw`) by `(source, version, key)` where it reports it.
+ */
+export interface IndexedHit {
+  source: WatchListSource;
+  version: number;
+  /** The source's own key (CONTRACT 10.3 `entryId`). */
+  key: string;
+  /**
+   * Which of the entry's `names` (primary first, then aliases) the best comparison was made with:
+   * its `text` is the hit's `listedName`.
+   */
+  nameIndex: number;
+  comparison: Comparison;
+}
+
+/**
+ * A hit with its entry, loaded by the caller by `(source, version, key)`: CONTRACT 10.3's
+ * `WatchListHit`, whose `listedName` is the entry's name the comparison was made with.
+ */
+export function withEntry(hit: IndexedHit, entry: WatchListEntry): WatchListHit {
+  return {
+    entry,
+    comparison: hit.comparison,
+    listedName: (entry.names[hit.nameIndex] ?? entry.names[0])?.text ?? '',
+  };
+}
+
+export interface ScreeningOptions {
+  /** Only these sources (default: every source the index holds). */
+  sources?: readonly WatchListSource[];
+  /** At most this many hits, the best (default: all). Only those are explained. */
+  limit?: number;
+}
+
+/** What the index holds of a source. */
+export interface IndexedVersion {
+  source: WatchListSource;
+  version: number;
+  entries: number;
+  redacted: number;
+}
+
+const SOURCE_ORDER = new Map(WATCH_LIST_SOURCES.map((source, at) => [source, at]));
+
+/** An entry that scored a hit, before it is explained. */
+interface Found {
+  segment: WatchListSegment;
+  entry: number;
+  score: number;
+}
+
+/** Best first: score, then the sources' order, then the entries' order in their version. */
+const byRank = (a: Found, b: Found): number =>
+  b.score - a.score ||
+  (SOURCE_ORDER.get(a.segment.source) ?? 0) - (SOURCE_ORDER.get(b.segment.source) ?? 0) ||
+  a.entry - b.entry;
+
+/**
+ * The active version of each source, in memory, answering "which entries does this candidate
+ * match" (CONTRACT 10.3, 10.4). One segment per source: activating a source's next version swaps
+ * its segment and leaves the others alone. A screening is synchronous, so it reads one version of
+ * each source from start to end even while a new one is being swapped in.
+ */
+export class WatchListIndex {
+  private readonly segments = new Map<WatchListSource, { segment: WatchListSegment; scratch: Scratch }>();
+
+  /** Makes `segment` the source's version (the previous one, if any, is dropped). */
+  replace(segment: WatchListSegment): void {
+    this.segments.set(segment.source, { segment, scratch: new Scratch(segment.size) });
+  }
+
+  remove(source: WatchListSource): void {
+    this.segments.delete(source);
+  }
+
+  versions(): IndexedVersion[] {
+    return WATCH_LIST_SOURCES.flatMap((source) => {
+      const held = this.segments.get(source);
+      return held
+        ? [
+            {
+              source,
+              version: held.segment.version,
+              entries: held.segment.size,
+              redacted: held.segment.redacted,
+            },
+          ]
+        : [];
+    });
+  }
+
+  /** How many entries a screening of `subject` scores (what the lookups narrow every entry down to). */
+  countCandidates(subject: ScreeningSubject, options: ScreeningOptions = {}): number {
+    const query = screeningQuery(prepareSubject(subject));
+    let count = 0;
+    for (const source of options.sources ?? WATCH_LIST_SOURCES) {
+      const held = this.segments.get(source);
+      if (held) count += candidates(held.segment, held.scratch, query).length;
+    }
+    return count;
+  }
+
+  /**
+   * Entries the subject matches or possibly matches, best first (score, then the sources' order,
+   * then the entries' order in their version).
+   */
+  screen(subject: ScreeningSubject, options: ScreeningOptions = {}): IndexedHit[] {
+    const prepared = prepareSubject(subject);
+    const query = screeningQuery(prepared);
+    const found: Found[] = [];
+    for (const source of options.sources ?? WATCH_LIST_SOURCES) {
+      const held = this.segments.get(source);
+      if (!held) continue;
+      const { segment, scratch } = held;
+      for (const entry of candidates(segment, scratch, query)) {
+        const score = hitScore(prepared, segment.prepared(entry));
+        if (score >= POSSIBLE_MATCH_FROM * 1000) found.push({ segment, entry, score });
+      }
+    }
+    found.sort(byRank);
+    return found.slice(0, options.limit ?? found.length).map(({ segment, entry }) => {
+      const { comparison, nameIndex } = scoreEntry(prepared, segment.prepared(entry));
+      return {
+        source: segment.source,
+        version: segment.version,
+        key: segment.key(entry),
+        nameIndex,
+        comparison,
+      };
+    });
+  }
+}
