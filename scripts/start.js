@@ -5,10 +5,10 @@
 // the other keeps serving; one that crashes 5 times within 60 s stops everything (exit 1). Ctrl-C or
 // SIGTERM stops both gracefully (exit 0). In a terminal both logs are readable and prefixed; when
 // the output goes anywhere else it is JSON lines only (scripts/lib/output.js).
-const { spawn, spawnSync } = require('node:child_process');
-const fs = require('node:fs');
+const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
+const { buildIfNeeded } = require('./lib/build');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 const { createOutput } = require('./lib/output');
@@ -22,33 +22,6 @@ if (output.json) {
   // The setup and connectivity helpers print with console: their lines become JSON lines too.
   console.log = (...args) => output.say('info', ...args);
   console.error = (...args) => output.say('error', ...args);
-}
-
-function newestMtime(dir, extension) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full, extension));
-    else if (entry.name.endsWith(extension)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const marker = path.join(ROOT, 'dist/apps/api/src/main.js');
-  // Against the newest built file, not main.js alone: an incremental build rewrites only what changed.
-  const sources = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, dir), '.ts')));
-  const built = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, 'dist', dir), '.js')));
-  if (fs.existsSync(marker) && built >= sources) return;
-  console.log('Building...');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
-    cwd: ROOT,
-    stdio: output.json ? 'pipe' : 'inherit',
-    encoding: 'utf8',
-  });
-  if (output.json) for (const text of [result.stdout, result.stderr]) if (text) console.log(text);
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 function run(name, script, databaseUrl) {
@@ -70,7 +43,7 @@ function run(name, script, databaseUrl) {
 }
 
 async function main() {
-  buildIfNeeded();
+  buildIfNeeded({ pipeOutput: output.json });
   const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   if (!(await checkDependencies({ databaseUrl, redisUrl: REDIS_URL }))) {
     console.error(

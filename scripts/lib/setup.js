@@ -43,6 +43,13 @@ async function setupDatabase(
   const applied = await persistenceLib.runMigrations(databaseUrl);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}.`);
   await seedIfEmpty(databaseUrl, log);
+  await importDemoWatchLists(databaseUrl, log);
+}
+
+/** The demo watch lists (data/watch-lists/demo), for every list that was never imported. */
+async function importDemoWatchLists(databaseUrl, log = console.log) {
+  const { importDemoListsIfMissing } = require(path.join(DIST, 'libs/application/src/watch-lists/import-cli.js'));
+  await importDemoListsIfMissing(databaseUrl, path.join(__dirname, '..', '..', 'data/watch-lists/demo'), log);
 }
 
 module.exports = { defaultDatabaseUrl, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };

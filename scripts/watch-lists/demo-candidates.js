@@ -204,7 +204,8 @@ const candidates = [
   },
   {
     id: 'jose-guadalupe-gallegos',
-    summary: 'Registered without maternal surname; an Art. 69 taxpayer has his name and paternal surname',
+    summary:
+      'Registered without maternal surname; an Art. 69 taxpayer has his name and paternal surname, and the birth date his RFC encodes is his',
     registration: {
       packageId: BASIC,
       name: 'José Guadalupe',
@@ -219,11 +220,11 @@ const candidates = [
         'GAIJ830930BN5',
         'GALLEGOS IBARRA JOSE GUADALUPE',
         'Cancelados',
-        'possible_match',
-        'maternal surname missing, and nothing (RFC, birth date) confirms him',
+        'match',
+        'maternal surname missing, but the birth date his RFC encodes (830930) confirms him',
       ),
     ],
-    processes: { [SAT]: 'Riesgo Bajo', [GWL]: 'Aprobado', [PEPS]: 'Aprobado' },
+    processes: { [SAT]: 'Riesgo Medio', [GWL]: 'Aprobado', [PEPS]: 'Aprobado' },
   },
   {
     id: 'heriberto-salazar-quintero',

@@ -12,6 +12,7 @@ import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { UsageModule } from './usage/usage.module';
+import { WatchListsModule } from './watch-lists/watch-lists.module';
 
 @Module({
   imports: [
@@ -22,6 +23,7 @@ import { UsageModule } from './usage/usage.module';
     HealthModule,
     ScreeningModule,
     LegalRecordsModule,
+    WatchListsModule,
     EventsModule,
     WebhooksModule,
     ReportsModule,

@@ -332,6 +332,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/watch-lists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The official lists and the version each answers from
+     * @description The SAT lists (article 69-B and article 69), OFAC SDN, the UN Security Council consolidated list and the PEP list, each with the version that screenings read now (null until one is imported). Operators import new versions from the publishers' files; a version that does not read as its publisher's format, or that lost more than a fifth of the entries, is refused and the active one stays.
+     */
+    get: operations['listWatchLists'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/watch-lists/screenings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Screen a name against the official lists (billed)
+     * @description A person (`name` + `lastName`, `secondLastName`, `birthDate`, `nationality` when known), a company (`businessName`), or an `rfc` / `curp` alone, compared with the active version of every list (or of `sources`) by the same matcher as the screening processes: an exact RFC or CURP is a `match` with score 1; otherwise names are compared part by part (given names, both surnames) with the qualifiers that both sides give. `match` from 0.90, `possible_match` from 0.75; each match lists the features that explain its score. Every screening is billed once (`watchListScreenings` in `GET /usage`), with or without matches.
+     */
+    post: operations['screenWatchLists'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/events': {
     parameters: {
       query?: never;
@@ -1780,6 +1820,136 @@ export interface components {
        */
       message: string;
       data: components['schemas']['RecordDetailDataDto'];
+    };
+    WatchListVersionDto: {
+      /**
+       * @description Versions of a list are numbered 1, 2, 3... as they are imported
+       * @example 3
+       */
+      version: number;
+      /**
+       * Format: date
+       * @description The publisher's date of the files (the import date when they carry none)
+       * @example 2026-11-20
+       */
+      asOf: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T07:00:12.345Z
+       */
+      importedAt: string;
+      /**
+       * @description Data rows read from the files
+       * @example 15234
+       */
+      rows: number;
+      /**
+       * @description Listed parties after grouping rows of the same party
+       * @example 15102
+       */
+      entries: number;
+      /**
+       * @description Rows the publisher blanked out: counted, never matched
+       * @example 12
+       */
+      redacted: number;
+      /**
+       * @description sha256 of the files' bytes, lowercase hex
+       * @example 9f2c...e1
+       */
+      sha256: string;
+    };
+    WatchListDto: {
+      /**
+       * @example ofac-sdn
+       * @enum {string}
+       */
+      source: 'sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps';
+      /**
+       * @description The process that reads this list
+       * @example Global Watch List
+       * @enum {string}
+       */
+      process: 'Listas negras del SAT' | 'Global Watch List' | 'Peps';
+      /** @description The version screenings read now; null until a first version is imported */
+      active: components['schemas']['WatchListVersionDto'] | null;
+    };
+    WatchListsDto: {
+      /** @description Every list the service reads, in a fixed order */
+      data: components['schemas']['WatchListDto'][];
+    };
+    ListScreeningBodyDto: {
+      /**
+       * @description Given name(s) of a person (with lastName)
+       * @example Juan
+       */
+      name?: string;
+      /**
+       * @description Paternal surname
+       * @example García
+       */
+      lastName?: string;
+      /**
+       * @description Maternal surname, when known
+       * @example López
+       */
+      secondLastName?: string;
+      /**
+       * @description A company, instead of a person
+       * @example Comercializadora Azteca SA de CV
+       */
+      businessName?: string;
+      /**
+       * @description RFC (13 characters for a person, 12 for a company); an exact match decides
+       * @example GALJ900517AB1
+       */
+      rfc?: string;
+      /**
+       * @description CURP; an exact match decides
+       * @example GALJ900517HDFRPN09
+       */
+      curp?: string;
+      /**
+       * Format: date
+       * @description Any real past date (no age rule)
+       * @example 1990-05-17
+       */
+      birthDate?: string;
+      /**
+       * @example MX
+       * @enum {string}
+       */
+      nationality?: 'MX' | 'DOM' | 'GTM' | 'HND' | 'JAM' | 'PAN';
+      /**
+       * @description The lists to read (default: all of them)
+       * @example [
+       *       "ofac-sdn",
+       *       "un-consolidated"
+       *     ]
+       */
+      sources?: ('sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps')[];
+      /**
+       * @description Client to charge: required when the account has several clients
+       * @example acme
+       */
+      clientId?: string;
+    };
+    ListScreeningResultDto: {
+      /**
+       * Format: uuid
+       * @example 0b6f1f5e-7a38-4a57-9d1c-3c1e9d1f2a40
+       */
+      screeningId: string;
+      /** @description Every list read, one version each */
+      listsChecked: components['schemas']['ListCheckedDto'][];
+      /** @description Matches and possible matches, best first, at most 20 */
+      matches: components['schemas']['ListMatchDto'][];
+      /**
+       * @description A screening is always billed, matches or not
+       * @example true
+       * @enum {boolean}
+       */
+      charged: true;
     };
     CandidateRequestCreatedDataDto: {
       /**
@@ -3894,6 +4064,157 @@ export interface operations {
            * @example {
            *       "code": 503,
            *       "message": "The service is temporarily unavailable."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listWatchLists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every list, in a fixed order */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WatchListsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+    };
+  };
+  screenWatchLists: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional, 1..255 characters: a retried screening with the same key and body within 24 hours answers the same result and is charged once. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ListScreeningBodyDto'];
+      };
+    };
+    responses: {
+      /** @description The lists read and what matched in them */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListScreeningResultDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The Idempotency-Key was already used with a different body */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 422,
+           *       "message": "This Idempotency-Key was used with a different request body."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

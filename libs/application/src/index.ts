@@ -8,3 +8,7 @@ export * from './outbox/outbox.module';
 export * from './screening/lifecycle-steps';
 export * from './legal-source/legal-source.module';
 export * from './foundation/foundation.module';
+export * from './watch-lists/active-watch-lists';
+export * from './watch-lists/list-process-provider';
+export * from './watch-lists/import-watch-list';
+export * from './watch-lists/watch-lists.module';

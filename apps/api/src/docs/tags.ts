@@ -18,6 +18,11 @@ export const API_TAGS = [
       'Search lawsuits by name (billed per search), page and filter the stored matches, open a record',
   },
   {
+    name: 'Watch lists',
+    description:
+      'The official lists (SAT articles 69-B and 69, OFAC SDN, UN Security Council, PEPs) the screening processes read, and screening a name against them without a registration (billed per screening)',
+  },
+  {
     name: 'Events and webhooks',
     description:
       'Every change the service makes as an event: read the event log, or have each event pushed to your webhook endpoints (Standard Webhooks: signed, retried, in order per candidate request)',

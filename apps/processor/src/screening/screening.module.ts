@@ -1,6 +1,13 @@
 import { Logger, Module } from '@nestjs/common';
 import { SandboxProvider } from '@app/adapters';
-import { LegalSourceModule, LifecycleSteps, OutboxModule } from '@app/application';
+import {
+  ActiveWatchLists,
+  LegalSourceModule,
+  LifecycleSteps,
+  ListProcessProvider,
+  OutboxModule,
+  WatchListsModule,
+} from '@app/application';
 import { ProcessProvider } from '@app/domain';
 import { JobLogContext } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
@@ -9,7 +16,7 @@ import { RunProcessUseCase } from './run-process.use-case';
 import { ScreeningProcessor } from './screening.processor';
 
 @Module({
-  imports: [OutboxModule.register(), LegalSourceModule],
+  imports: [OutboxModule.register(), LegalSourceModule, WatchListsModule],
   providers: [
     ScreeningProcessor,
     {
@@ -18,8 +25,15 @@ import { ScreeningProcessor } from './screening.processor';
         new RunProcessUseCase(steps, provider, legalRecords, new Logger(RunProcessUseCase.name)),
       inject: [LifecycleSteps, ProcessProvider, LegalRecordsReader],
     },
-    // The port and its adapter: the sandbox today, a real provider's adapter tomorrow.
-    { provide: ProcessProvider, useClass: SandboxProvider },
+    // The port: the list processes answer from the imported lists, every other process from its
+    // provider (the sandbox today, a real provider's adapter tomorrow).
+    SandboxProvider,
+    {
+      provide: ProcessProvider,
+      useFactory: (lists: ActiveWatchLists, sandbox: SandboxProvider) =>
+        new ListProcessProvider(lists, sandbox),
+      inject: [ActiveWatchLists, SandboxProvider],
+    },
     LegalRecordsReader,
     QueueDrainService,
     JobLogContext,

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { foldLabel, WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '@app/domain';
+import {
+  foldLabel,
+  processOfSource,
+  WATCH_LIST_SOURCES,
+  type WatchListEntry,
+  type WatchListSource,
+} from '@app/domain';
 import { readWatchListFiles } from './read-watch-list-files';
 import type { WatchListRead } from './watch-list-read';
 
@@ -59,10 +65,14 @@ describe('demo watch-list files (data/watch-lists/demo)', () => {
       expect(entry).toBeDefined();
       expect(entry!.names[0].text).toBe(hit.listedName);
       expect(entry!.listStatus).toBe(hit.listStatus);
-      const { rfc, curp } = candidate.registration;
+      const { rfc, curp, birthDate } = candidate.registration;
       const sameId = (rfc && entry!.rfcs.includes(rfc)) || (curp && entry!.curps.includes(curp));
-      // A match is decided by an identifier here; a possible match has none in common with the candidate.
-      expect(Boolean(sameId)).toBe(hit.decision === 'match');
+      // The birth date an entry's RFC encodes (YYMMDD after the letters) confirms an equal name.
+      const rfcBirthDate = entry!.rfcs.some(
+        (listed) => birthDate?.slice(2).replace(/-/g, '') === listed.slice(4, 10),
+      );
+      // A match is decided by an identifier (or the RFC's birth date) here; a possible match has none in common.
+      expect(Boolean(sameId) || (rfcBirthDate && !rfc)).toBe(hit.decision === 'match');
     },
   );
 
@@ -108,16 +118,21 @@ describe('demo watch-list files (data/watch-lists/demo)', () => {
       expect.objectContaining({ source: 'sat-69b', entryId: company.registration.rfc }),
     );
     expect(manifest.candidates.some((c) => new Set(c.hits.map((h) => h.source)).size >= 3)).toBe(true);
+    // Every list has a match, and every list process a possible match.
     for (const source of WATCH_LIST_SOURCES)
-      for (const decision of ['match', 'possible_match'])
-        expect({
-          source,
-          decision,
-          some: hits.some(({ hit }) => hit.source === source && hit.decision === decision),
-        }).toEqual({
-          source,
-          decision,
-          some: true,
-        });
+      expect({
+        source,
+        some: hits.some(({ hit }) => hit.source === source && hit.decision === 'match'),
+      }).toEqual({
+        source,
+        some: true,
+      });
+    for (const process of ['Listas negras del SAT', 'Global Watch List', 'Peps'])
+      expect({
+        process,
+        some: hits.some(
+          ({ hit }) => processOfSource(hit.source) === process && hit.decision === 'possible_match',
+        ),
+      }).toEqual({ process, some: true });
   });
 });

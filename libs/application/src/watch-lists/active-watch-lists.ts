@@ -1,49 +1,50 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type {
+import {
   ListChecked,
   ScreeningSubject,
   WatchListEntry,
   WatchListHit,
+  WatchListIndex,
+  WatchListSegmentBuilder,
   WatchListSource,
+  withEntry,
 } from '@app/domain';
-import {
-  IndexedEntry,
-  WatchListActivations,
-  WatchListRepository,
-  WatchListVersionRow,
-} from '@app/persistence';
+import { WatchListActivations, WatchListRepository, WatchListVersionRow } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
-import { SourceIndex, SourceIndexBuilder } from './source-index';
+
+/** A hit with its entry as imported (raw cells included). */
+export type ReadHit = WatchListHit & { entry: WatchListEntry };
 
 /** What one screening read: one version of each list asked for, and what matched in them. */
 export interface ListScreening {
   listsChecked: ListChecked[];
-  /** Matches and possible matches, in no particular order. */
-  hits: WatchListHit[];
+  /** Matches and possible matches, best first. */
+  hits: ReadHit[];
   /** Lists asked for that have no active version. */
   missing: WatchListSource[];
-  /** The version each checked list was read in (to fetch a hit's entry as imported). */
-  versionIds: Partial<Record<WatchListSource, number>>;
-}
-
-interface LoadedVersion {
-  row: WatchListVersionRow;
-  index: SourceIndex;
 }
 
 /** A resync even without a notification: a missed NOTIFY (a dropped connection) heals by then. */
 const RESYNC_MS = 60_000;
+/**
+ * Hits whose entries are read back (best first). A result shows 20; the rest only weigh in the
+ * result's severity, and a name matching more entries than this is a list's data problem.
+ */
+const HITS_READ = 100;
 
 /**
- * The active version of every watch list, indexed in memory for screening (the api's ad-hoc
- * screenings, the processor's list processes). It learns of an activation from the database's
- * notification (never from a restart) and swaps in the new version's index whole: a screening
- * takes its versions once at its start, so it reads one version of each list from start to end.
+ * The active version of every watch list, indexed in memory (the domain's WatchListIndex, one
+ * segment per list) for the api's ad-hoc screenings and the processor's list processes. It learns
+ * of an activation from the database's notification, never from a restart, and swaps the list's
+ * segment whole: a screening runs synchronously over the index, so it reads one version of each
+ * list from start to end. The index keeps what matching needs; the hits' entries (list status,
+ * raw cells) are read back from the versions that answered.
  */
 @Injectable()
 export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ActiveWatchLists.name);
-  private loaded = new Map<WatchListSource, LoadedVersion>();
+  private readonly index = new WatchListIndex();
+  private loaded = new Map<WatchListSource, WatchListVersionRow>();
   private readonly activations: WatchListActivations;
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
@@ -52,7 +53,6 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly versions: WatchListRepository,
-    private readonly builder: SourceIndexBuilder,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.activations = new WatchListActivations(config.databaseUrl, () => void this.sync());
@@ -75,37 +75,42 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
   /** Screens a subject against the active versions of `sources`. */
   async screen(subject: ScreeningSubject, sources: readonly WatchListSource[]): Promise<ListScreening> {
     await this.firstSync;
-    const screening: ListScreening = { listsChecked: [], hits: [], missing: [], versionIds: {} };
+    // Taken together with the index's answer (no await in between): the versions it read.
+    const versions = new Map(this.loaded);
+    const indexed = this.index.screen(subject, { sources }).slice(0, HITS_READ);
+    const listsChecked: ListChecked[] = [];
+    const missing: WatchListSource[] = [];
     for (const source of sources) {
-      const loaded = this.loaded.get(source);
-      if (!loaded) {
-        screening.missing.push(source);
-        continue;
-      }
-      screening.listsChecked.push({ source, version: loaded.row.version, asOf: loaded.row.asOf });
-      screening.versionIds[source] = loaded.row.id;
-      screening.hits.push(...loaded.index.screen(subject));
+      const row = versions.get(source);
+      if (row) listsChecked.push({ source, version: row.version, asOf: row.asOf });
+      else missing.push(source);
     }
-    return screening;
-  }
-
-  /** The hits' entries as imported (raw cells included), from the versions the screening read. */
-  async entriesOf(screening: ListScreening, hits: readonly WatchListHit[]): Promise<WatchListEntry[]> {
-    const bySource = new Map<WatchListSource, string[]>();
-    for (const hit of hits)
-      bySource.set(hit.entry.source, [...(bySource.get(hit.entry.source) ?? []), hit.entry.key]);
-    const entries = await Promise.all(
-      [...bySource].map(([source, keys]) => this.versions.entriesByKeys(screening.versionIds[source]!, keys)),
+    const hits: ReadHit[] = [];
+    for (const source of new Set(indexed.map((hit) => hit.source))) {
+      const ofSource = indexed.filter((hit) => hit.source === source);
+      const entries = await this.versions.entriesByKeys(
+        versions.get(source)!.id,
+        ofSource.map((hit) => hit.key),
+      );
+      for (const hit of ofSource) {
+        const entry = entries.find((e) => e.key === hit.key);
+        if (entry) hits.push({ ...withEntry(hit, entry), entry });
+      }
+    }
+    const order = new Map(indexed.map((hit, at) => [`${hit.source} ${hit.key}`, at]));
+    hits.sort(
+      (a, b) =>
+        order.get(`${a.entry.source} ${a.entry.key}`)! - order.get(`${b.entry.source} ${b.entry.key}`)!,
     );
-    return entries.flat();
+    return { listsChecked, hits, missing };
   }
 
-  /** The versions in memory (for health and tests). */
+  /** The versions in memory. */
   loadedVersions(): WatchListVersionRow[] {
-    return [...this.loaded.values()].map((l) => l.row);
+    return [...this.loaded.values()];
   }
 
-  /** Brings the indexes in line with the active versions; concurrent calls run it once more at most. */
+  /** Brings the index in line with the active versions; calls during a sync run it once more at most. */
   sync(): Promise<void> {
     if (this.syncing) {
       this.syncAgain = true;
@@ -129,25 +134,24 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
 
   private async syncOnce(): Promise<void> {
     const active = await this.versions.activeVersions();
-    const next = new Map<WatchListSource, LoadedVersion>();
     for (const row of active) {
-      const current = this.loaded.get(row.source);
-      if (current?.row.id === row.id) {
-        next.set(row.source, current);
-        continue;
-      }
+      if (this.loaded.get(row.source)?.id === row.id) continue;
       const started = Date.now();
-      const index = await this.builder.build(row.source, this.pagesOf(row.id));
-      next.set(row.source, { row, index });
+      const builder = new WatchListSegmentBuilder(row.source, row.version);
+      for await (const page of this.versions.indexedEntries(row.id))
+        for (const entry of page) builder.add(entry);
+      // The segment and the version row change together, between two screenings.
+      this.index.replace(builder.build());
+      this.loaded.set(row.source, row);
       this.logger.log(
         { source: row.source, version: row.version, entries: row.entries, ms: Date.now() - started },
         'Watch list version loaded',
       );
     }
-    this.loaded = next;
-  }
-
-  private pagesOf(versionId: number): AsyncIterable<IndexedEntry[]> {
-    return this.versions.indexedEntries(versionId);
+    for (const source of [...this.loaded.keys()])
+      if (!active.some((row) => row.source === source)) {
+        this.index.remove(source);
+        this.loaded.delete(source);
+      }
   }
 }

@@ -15,6 +15,7 @@ export interface CandidateIdentity {
   secondLastName?: string | null;
   birthDate?: string | null;
   nationality?: string | null;
+  gender?: string | null;
   rfc?: string | null;
   curp?: string | null;
   businessName?: string | null;

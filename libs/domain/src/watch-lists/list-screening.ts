@@ -57,27 +57,35 @@ export function listProcessResult(
   return RESULT_SEVERITY.find((result) => results.has(result)) ?? 'Aprobado';
 }
 
-/** Hits as a summary shows them: best score first (then source and key, for a stable order), at most 20. */
-export function shownMatches(hits: readonly WatchListHit[]): ListMatch[] {
+/** The hits a result shows: matches and possible matches, best score first (then source and key), at most 20. */
+export function rankedHits(hits: readonly WatchListHit[]): WatchListHit[] {
   return hits
     .filter((hit) => hit.comparison.decision !== 'no_match')
-    .slice()
     .sort(
       (a, b) =>
         b.comparison.score - a.comparison.score ||
         a.entry.source.localeCompare(b.entry.source) ||
         a.entry.key.localeCompare(b.entry.key),
     )
-    .slice(0, MAX_MATCHES_SHOWN)
-    .map((hit) => ({
-      source: hit.entry.source,
-      entryId: hit.entry.key,
-      listedName: hit.listedName,
-      listStatus: hit.entry.listStatus,
-      score: hit.comparison.score,
-      decision: hit.comparison.decision as ListMatch['decision'],
-      features: hit.comparison.features,
-    }));
+    .slice(0, MAX_MATCHES_SHOWN);
+}
+
+/** One hit as a summary shows it. */
+export function listMatchOf(hit: WatchListHit): ListMatch {
+  return {
+    source: hit.entry.source,
+    entryId: hit.entry.key,
+    listedName: hit.listedName,
+    listStatus: hit.entry.listStatus,
+    score: hit.comparison.score,
+    decision: hit.comparison.decision as ListMatch['decision'],
+    features: hit.comparison.features,
+  };
+}
+
+/** Hits as a summary shows them (see {@link rankedHits}). */
+export function shownMatches(hits: readonly WatchListHit[]): ListMatch[] {
+  return rankedHits(hits).map(listMatchOf);
 }
 
 /** Who a registered candidate is to the lists: a persona moral by its business name, else a person. */

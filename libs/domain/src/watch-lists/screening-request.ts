@@ -1,6 +1,6 @@
 import { isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
-import { stringFieldViolations, unknownFieldMessage } from '../request-shape';
+import { stringFieldViolations } from '../request-shape';
 import { NATIONALITIES } from '../screening/catalog';
 import { CURP, RFC } from '../screening/registration-rules';
 import type { ScreeningSubject } from './comparison';
@@ -20,31 +20,20 @@ export interface ListScreeningBody {
   clientId?: unknown;
 }
 
-export const LIST_SCREENING_FIELDS = [
-  'name',
-  'lastName',
-  'secondLastName',
-  'businessName',
-  'rfc',
-  'curp',
-  'birthDate',
-  'nationality',
-  'sources',
-  'clientId',
-] as const;
-
 const TEXT_LIMITS = { name: 100, lastName: 100, secondLastName: 100, businessName: 200 } as const;
 
 const trimmed = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
- * Every problem of a screening body, listed together: a person's `name` + `lastName`, or a
- * `businessName`, or an identifier; not a person and a company at once; a well-formed RFC and
- * CURP; a birth date that is a real past date (no age rule: anyone may be screened); a nationality
- * of the service's countries; known sources, each once.
+ * Every problem of a screening body that the body alone shows (unknown fields aside: the api's
+ * validation refuses them beside these), listed together: a person's `name`
+ * + `lastName`, or a `businessName`, or an identifier; not a person and a company at once; a
+ * well-formed RFC and CURP; a birth date that is a real date; a nationality of the service's
+ * countries; known sources, each once. (That the birth date is past needs today's date:
+ * {@link birthDateViolations}.)
  */
-export function validateListScreening(body: ListScreeningBody, today: string): FieldViolation[] {
+export function validateListScreening(body: ListScreeningBody): FieldViolation[] {
   const violations: FieldViolation[] = stringFieldViolations(body, [
     'name',
     'lastName',
@@ -57,9 +46,6 @@ export function validateListScreening(body: ListScreeningBody, today: string): F
     'clientId',
   ]);
   const wrongType = new Set(violations.map((v) => v.field));
-  for (const field of Object.keys(body))
-    if (!(LIST_SCREENING_FIELDS as readonly string[]).includes(field))
-      violations.push({ field, message: unknownFieldMessage(field) });
 
   for (const [field, max] of Object.entries(TEXT_LIMITS)) {
     const value = body[field as keyof ListScreeningBody];
@@ -103,12 +89,8 @@ export function validateListScreening(body: ListScreeningBody, today: string): F
       message: "Give a person's name and lastName, a businessName, or an rfc or curp to screen.",
     });
 
-  if (typeof body.birthDate === 'string') {
-    if (!isCalendarDate(body.birthDate))
-      violations.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
-    else if (body.birthDate > today)
-      violations.push({ field: 'birthDate', message: 'birthDate must not be in the future.' });
-  }
+  if (typeof body.birthDate === 'string' && !isCalendarDate(body.birthDate))
+    violations.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
   if (
     typeof body.nationality === 'string' &&
     !(NATIONALITIES as readonly string[]).includes(body.nationality)
@@ -119,6 +101,13 @@ export function validateListScreening(body: ListScreeningBody, today: string): F
     });
   violations.push(...sourcesViolations(body.sources));
   return violations;
+}
+
+/** A birth date is any real past date: no age rule applies, anyone may be screened. */
+export function birthDateViolations(body: ListScreeningBody, today: string): FieldViolation[] {
+  return typeof body.birthDate === 'string' && isCalendarDate(body.birthDate) && body.birthDate > today
+    ? [{ field: 'birthDate', message: 'birthDate must not be in the future.' }]
+    : [];
 }
 
 function sourcesViolations(sources: unknown): FieldViolation[] {

@@ -68,6 +68,15 @@ export class WatchListRepository {
     return row ?? null;
   }
 
+  async hasAnyVersion(source: WatchListSource): Promise<boolean> {
+    const rows = await queryRows(
+      this.dataSource,
+      `SELECT 1 FROM watch_list_version WHERE source = $1 LIMIT 1`,
+      [source],
+    );
+    return rows.length > 0;
+  }
+
   /** The active version of every source that has one. */
   async activeVersions(): Promise<WatchListVersionRow[]> {
     return queryRows<WatchListVersionRow>(
