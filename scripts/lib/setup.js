@@ -48,7 +48,9 @@ async function setupDatabase(
 
 /** The demo watch lists (data/watch-lists/demo), for every list that was never imported. */
 async function importDemoWatchLists(databaseUrl, log = console.log) {
-  const { importDemoListsIfMissing } = require(path.join(DIST, 'libs/application/src/watch-lists/import-cli.js'));
+  const { importDemoListsIfMissing } = require(
+    path.join(DIST, 'libs/application/src/watch-lists/import-cli.js'),
+  );
   await importDemoListsIfMissing(databaseUrl, path.join(__dirname, '..', '..', 'data/watch-lists/demo'), log);
 }
 
