@@ -11,15 +11,27 @@ describe('registrationRefusal (SSRF at registration)', () => {
     ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
     ['http://10.0.0.1/', '10.0.0.1 is a private address'],
     ['http://[::1]/', '::1 is a loopback address'],
-    ['http://[::ffff:127.0.0.1]/', 'is a loopback address'],
+    ['http://[::ffff:127.0.0.1]/', 'embeds 127.0.0.1, a loopback address'],
+    // CONTRACT 13: an IPv6 literal that carries an IPv4 address is judged by it.
+    ['http://[::127.0.0.1]/', '::7f00:1 embeds 127.0.0.1, a loopback address'],
+    ['http://[::7f00:1]/', '::7f00:1 embeds 127.0.0.1, a loopback address'],
+    ['http://[::a9fe:a9fe]/', '::a9fe:a9fe embeds 169.254.169.254, a link-local address'],
+    ['http://[::10.0.0.1]/', '::a00:1 embeds 10.0.0.1, a private address'],
+    ['http://[64:ff9b::169.254.169.254]/', '64:ff9b::a9fe:a9fe embeds 169.254.169.254, a link-local address'],
+    ['http://[::ffff:a9fe:a9fe]/', 'embeds 169.254.169.254, a link-local address'],
     ['http://localhost:3000/hook', 'localhost is not allowed'],
     ['http://2130706433/', '127.0.0.1 is a loopback address'],
   ])('refuses %s', async (url, message) => {
     expect(await registrationRefusal(url)).toContain(message);
   });
 
-  it('allows a public literal address', async () => {
-    expect(await registrationRefusal('https://8.8.8.8/hook')).toBeNull();
+  it.each([
+    'https://8.8.8.8/hook',
+    'http://[::1.2.3.4]/',
+    'http://[64:ff9b::8.8.8.8]/',
+    'http://[::ffff:8.8.8.8]/',
+  ])('allows the public literal address %s', async (url) => {
+    expect(await registrationRefusal(url)).toBeNull();
   });
 });
 
@@ -27,6 +39,9 @@ describe('literalAddressRefusal (SSRF at delivery)', () => {
   it.each([
     ['http://127.0.0.1:9/x', 'loopback'],
     ['http://[fd00::1]/', 'unique-local'],
+    ['http://[::7f00:1]:9/x', 'embeds 127.0.0.1, a loopback address'],
+    ['http://[64:ff9b::a00:1]/', 'embeds 10.0.0.1, a private address'],
+    ['http://[::102:304]/', null],
     ['https://8.8.8.8/', null],
     ['https://hooks.example.com/', null], // a name: the guarded lookup checks it
   ])('%s', (url, reason) => {
