@@ -30,6 +30,7 @@ describe('textCharacterViolations', () => {
       ['Juan\u{e0041}', INVISIBLE, 'U+E0041'], // tag character
       ['Ju\u200dan', INVISIBLE, 'U+200D'], // a joiner inside a Latin name
       ['Juan\u200c', INVISIBLE, 'U+200C'], // a joiner at the end
+      ['Jos\ufffd', 'the replacement character', 'U+FFFD'], // a Latin-1 "José" read as UTF-8
     ])('refuses %j (%s)', (value, why, codePoint) => {
       expect(textCharacterViolations('name', value, 'name')).toEqual([
         {

@@ -10,7 +10,8 @@ import type { FieldViolation } from './errors';
  *   other invisible formatting character (zero-width space, soft hyphen, word joiner, byte-order
  *   mark, tag characters...): in a name they only hide a difference from the name a person reads
  *   ("Juan" and "Ju\u200Ban" look alike and match differently), reverse what a report prints, or
- *   break a CSV export. The zero-width joiner and non-joiner are kept between two letters of a
+ *   break a CSV export. Nor the replacement character U+FFFD: it is what a wrong conversion leaves
+ *   of a letter (`Jos\uFFFD` for a Latin-1 `José`), never a letter itself. The zero-width joiner and non-joiner are kept between two letters of a
  *   script that is not Latin (Persian, Arabic and Indic names need them to be spelt right).
  * - `free text` (a webhook endpoint's description): no control character, line or paragraph
  *   separator or bidirectional control; other format characters (an emoji's joiner) are fine.
@@ -23,12 +24,15 @@ const FORMAT = /\p{Cf}/u;
 const JOINER = /[\u200C\u200D]/u;
 const NON_LATIN_LETTER = /(?![\p{Script=Latin}])[\p{L}\p{M}]/u;
 
-type Finding = 'control' | 'bidi' | 'invisible';
+const REPLACEMENT = '\uFFFD';
+
+type Finding = 'control' | 'bidi' | 'invisible' | 'replacement';
 
 const WHY: Record<Finding, string> = {
   control: 'control characters (tabs, line breaks, escape codes and the like)',
   bidi: 'bidirectional text controls (they reorder what is printed)',
   invisible: 'invisible formatting characters (zero-width spaces, soft hyphens and the like)',
+  replacement: 'the replacement character (what a wrong character conversion leaves of a letter)',
 };
 
 /** "U+200B". */
@@ -40,7 +44,9 @@ function classify(characters: readonly string[], i: number, kind: TextKind): Fin
   const character = characters[i];
   if (CONTROL.test(character)) return 'control';
   if (BIDI_CONTROL.test(character)) return 'bidi';
-  if (kind === 'free text' || !FORMAT.test(character)) return null;
+  if (kind === 'free text') return null;
+  if (character === REPLACEMENT) return 'replacement';
+  if (!FORMAT.test(character)) return null;
   if (
     JOINER.test(character) &&
     NON_LATIN_LETTER.test(characters[i - 1] ?? '') &&

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorDto, FieldErrorDto, UnauthorizedDto } from '../common/api-error';
+import { JSON_NOT_UTF8 } from '../common/body-encoding';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `errors` lists every violated rule with its field',
@@ -10,6 +11,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'The resource is not in a state that allows this',
   410: 'The resource is past its retention and can no longer be read',
   413: 'Body larger than 100 kB',
+  415: 'The body is neither JSON nor, where the operation accepts it, CSV',
   422: 'The Idempotency-Key was already used with a different body',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
   503: 'A dependency is down',
@@ -32,8 +34,87 @@ const EXAMPLES: Record<number, object> = {
   503: { code: 503, message: 'The service is temporarily unavailable.' },
 };
 
-/** Documents the CONTRACT 1 error body for each listed status. */
-export function ApiErrors(...statuses: number[]) {
+/** The 400s a JSON body itself can cause, before any of its fields is read (CONTRACT 1, 9). */
+const JSON_BODY_400_EXAMPLES = {
+  invalidField: { summary: 'A field breaks a rule', value: EXAMPLES[400] },
+  notUtf8: {
+    summary: 'The body is not UTF-8 (e.g. Latin-1 bytes): nothing is registered or billed',
+    value: { code: 400, message: JSON_NOT_UTF8 },
+  },
+  notAnObject: {
+    summary: 'The body is null, an array, a string or a number',
+    value: {
+      code: 400,
+      message: 'The request body must be a JSON object ({ "field": value, ... }), not null.',
+    },
+  },
+};
+
+/** A name (or a free text) holding a character it may not: the one rule of libs/domain's text-characters. */
+const NAME_400_EXAMPLES = {
+  controlCharacter: {
+    summary: 'A name holds a control, bidirectional or invisible character',
+    value: {
+      code: 400,
+      message: 'The request has 1 invalid field.',
+      errors: [
+        {
+          field: 'name',
+          message:
+            'name must not contain control characters (tabs, line breaks, escape codes and the like): found U+0007.',
+        },
+      ],
+    },
+  },
+};
+
+/** The 400s of a CSV body: its encoding, and an item's errors with the line its record starts on. */
+const CSV_BODY_400_EXAMPLES = {
+  csvEncoding: {
+    summary: 'CSV: bytes that are not characters of its encoding',
+    value: {
+      code: 400,
+      message:
+        'The CSV is not valid UTF-8, although Content-Type says charset=utf-8: save the sheet as "CSV UTF-8 (Comma delimited)" in Excel or as "Text CSV" with the character set "Unicode (UTF-8)" in LibreOffice, or name the file\'s encoding in Content-Type (text/csv; charset=windows-1252).',
+    },
+  },
+  csvAtomic: {
+    summary: 'CSV with ?atomic=true: every error of every item, with the line its record starts on',
+    value: {
+      code: 400,
+      message: 'The request has 2 invalid fields.',
+      errors: [
+        { field: 'items[1].birthDate', message: 'The candidate must be older than 18 years.', line: 3 },
+        { field: 'items[3].rfc', message: 'rfc must be 12 or 13 characters long.', line: 6 },
+      ],
+    },
+  },
+};
+
+/** What the operation's request body is, for the examples of its 400. */
+export interface ApiErrorsOptions {
+  body?: 'json' | 'json-or-csv';
+  /** The body holds names or free text (the character rule applies). */
+  names?: boolean;
+}
+
+/**
+ * Documents the CONTRACT 1 error body for each listed status; with `{ body }` last, the 400 also
+ * shows what a body that cannot be read answers.
+ */
+export function ApiErrors(...args: Array<number | ApiErrorsOptions>) {
+  const statuses = args.filter((arg): arg is number => typeof arg === 'number');
+  const { body, names } = (args.find((arg) => typeof arg === 'object') ?? {}) as ApiErrorsOptions;
+  const examplesOf = (status: number) =>
+    status === 400 && body
+      ? {
+          examples: {
+            ...JSON_BODY_400_EXAMPLES,
+            ...(names ? NAME_400_EXAMPLES : {}),
+            ...(body === 'json-or-csv' ? CSV_BODY_400_EXAMPLES : {}),
+          },
+        }
+      : { example: EXAMPLES[status] };
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
     ...statuses.map((status) =>
@@ -43,7 +124,7 @@ export function ApiErrors(...statuses: number[]) {
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
-            example: EXAMPLES[status],
+            ...examplesOf(status),
           },
         },
         ...(status === 429

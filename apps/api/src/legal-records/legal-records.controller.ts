@@ -58,7 +58,7 @@ export class LegalRecordsController {
     },
   })
   @ApiOkResponse({ type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }) })
-  @ApiErrors(400, 401, 403, 413, 422)
+  @ApiErrors(400, 401, 403, 413, 422, { body: 'json', names: true })
   async createSearch(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateSearchDto,

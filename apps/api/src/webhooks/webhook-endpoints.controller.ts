@@ -67,7 +67,7 @@ export class WebhookEndpointsController {
     },
   })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
-  @ApiErrors(400, 401, 403, 413)
+  @ApiErrors(400, 401, 403, 413, { body: 'json' })
   create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWebhookEndpointDto,
@@ -115,7 +115,7 @@ export class WebhookEndpointsController {
     },
   })
   @ApiOkResponse({ type: WebhookEndpointDto })
-  @ApiErrors(400, 401, 404, 413)
+  @ApiErrors(400, 401, 404, 413, { body: 'json' })
   update(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
