@@ -1,4 +1,5 @@
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
+import { weakSecretReason } from './secret-strength';
 
 /** Where the apps, `npm start` and the scripts find PostgreSQL when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
@@ -188,6 +189,9 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     );
   if (jwtSecret && jwtSecret.length < 32)
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters (HS256 key strength)');
+  const weakJwtSecret =
+    nodeEnv === 'production' && weakSecretReason([...jwtSecret], 'characters', 'openssl rand -base64 48');
+  if (weakJwtSecret) throw new ConfigError('JWT_SECRET', weakJwtSecret);
 
   const dashboardUser = env.QUEUE_DASHBOARD_USER ?? '';
   const dashboardPassword = env.QUEUE_DASHBOARD_PASSWORD ?? '';
@@ -278,6 +282,10 @@ function webhooksConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): WebhooksConfig
       'WEBHOOKS_SECRET_KEY',
       'must be the base64 of 32 random bytes (openssl rand -base64 32)',
     );
+  const weakKey =
+    nodeEnv === 'production' &&
+    weakSecretReason([...Buffer.from(secretKey, 'base64')], 'bytes', 'openssl rand -base64 32');
+  if (weakKey) throw new ConfigError('WEBHOOKS_SECRET_KEY', weakKey);
   let retrySchedule: number[];
   try {
     retrySchedule = parseRetrySchedule(str(env, 'WEBHOOKS_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE));
