@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 'use strict';
 // npm run migration:run | migration:revert | seed  (the build runs first, see package.json)
-const { defaultDatabaseUrl, persistence, setupDatabase, hashDemoPassword } = require('./lib/setup');
+const {
+  defaultDatabaseUrl,
+  persistence,
+  setupDatabase,
+  hashDemoPassword,
+  demoUsers,
+} = require('./lib/setup');
 
 async function main(command) {
   const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
@@ -21,14 +27,18 @@ async function main(command) {
       // What `npm start` does before starting the apps (used by the compose file's migrate service).
       await setupDatabase(databaseUrl);
       break;
-    case 'seed':
-      // Explicit seeding re-applies the demo rows idempotently even when clients exist.
+    case 'seed': {
+      // Explicit seeding re-applies the demo rows idempotently even when clients exist; asked for
+      // where no demo users may be created, it fails saying why.
+      const decision = demoUsers();
+      if (!decision.create) throw new Error(decision.reason);
       await setupDatabase(databaseUrl);
       await persistenceLib.withDataSource(databaseUrl, async (ds) =>
-        persistenceLib.seedDemoData(ds, await hashDemoPassword()),
+        persistenceLib.seedDemoData(ds, await hashDemoPassword(decision.password)),
       );
       console.log('Demo data is in place.');
       break;
+    }
     default:
       console.error('usage: node scripts/db.js setup|migrate|revert|seed');
       process.exit(2);

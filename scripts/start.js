@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
 const { checkDependencies } = require('./lib/connectivity');
-const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
+const { defaultDatabaseUrl, demoUsers, setupDatabase } = require('./lib/setup');
 const { supervise } = require('./lib/supervisor');
 
 const ROOT = path.join(__dirname, '..');
@@ -95,13 +95,16 @@ async function main() {
   });
 
   await waitForApi();
-  const password = process.env.DEMO_PASSWORD || 'Demo-Pass-2026!';
+  const demo = demoUsers();
   console.log(
     [
       '',
       `  API ready:       http://localhost:${PORT}`,
       `  Swagger UI:      http://localhost:${PORT}/docs   (OpenAPI JSON: /docs-json)`,
-      `  Demo sign-in:    demo@acme.test / ${password}   (also multi@acme.test, ops@globex.test)`,
+      demo.create
+        ? // A password of the operator's own is not printed: this output may end up in a log.
+          `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (also multi@acme.test, ops@globex.test)`
+        : `  Demo sign-in:    none (${demo.reason})`,
       '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything).',
       '',
     ].join('\n'),

@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, PUBLISHED_DEMO_PASSWORD } from '@app/domain';
 import { weakSecretReason } from './secret-strength';
 
 /** Where the apps, `npm start` and the scripts find PostgreSQL when DATABASE_URL is unset. */
@@ -86,7 +86,7 @@ export const REPOSITORY_JWT_SECRETS: readonly string[] = [
   'e2e-secret-0123456789abcdef0123456789abcdef',
   'bench-secret-0123456789abcdef0123456789abcdef',
 ];
-export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
+export const DEFAULT_DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 
 type Env = Record<string, string | undefined>;
 

@@ -35,7 +35,7 @@ describe('estimatedEntropyBits', () => {
     expect(bits).toBeLessThanOrEqual(high);
   });
 
-  it.each([
+  it.each<[string, () => ReadonlyArray<string | number>]>([
     ['32 characters of base64', () => chars(randomBytes(24).toString('base64'))],
     ['openssl rand -base64 48', () => chars(randomBytes(48).toString('base64'))],
     ['32 random bytes', () => [...randomBytes(32)]],
