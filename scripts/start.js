@@ -8,6 +8,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
+const { parseCliArgs } = require('./lib/cli');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, demoUsers, setupDatabase } = require('./lib/setup');
 const { supervise } = require('./lib/supervisor');
@@ -64,7 +65,16 @@ function run(name, script, color, databaseUrl) {
   return child;
 }
 
+const USAGE = `Usage: npm start
+
+Builds if needed, checks PostgreSQL and Redis, creates, migrates and seeds the database of
+DATABASE_URL (the demo data where missing), then runs the api and the processor under a supervisor
+until Ctrl-C. Configuration comes from the environment (README, Configuration).
+
+  -h, --help   print this and change nothing`;
+
 async function main() {
+  parseCliArgs(USAGE, process.argv.slice(2));
   buildIfNeeded();
   const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   if (!(await checkDependencies({ databaseUrl, redisUrl: REDIS_URL }))) {
