@@ -177,20 +177,22 @@ describe('PdfReportRenderer', () => {
   });
 
   it('loads pdfkit and the fonts with the first report, not with the module (the processor never renders one)', async () => {
-    let loaded = false;
-    jest.doMock('pdfkit', () => {
-      loaded = true;
-      return jest.requireActual('pdfkit');
-    });
+    const loaded = new Set<string>();
+    for (const name of ['pdfkit', 'fontkit'])
+      jest.doMock(name, () => {
+        loaded.add(name);
+        return jest.requireActual(name);
+      });
     let Renderer: typeof PdfReportRenderer | undefined;
     jest.isolateModules(() => {
       ({ PdfReportRenderer: Renderer } =
         jest.requireActual<typeof import('./pdf-report.renderer')>('./pdf-report.renderer'));
     });
-    expect(loaded).toBe(false);
+    expect([...loaded]).toEqual([]);
     const pdf = await new Renderer!().render(buildCandidateReport(fullRequest(), context));
-    expect(loaded).toBe(true);
+    expect([...loaded].sort()).toEqual(['fontkit', 'pdfkit']);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     jest.dontMock('pdfkit');
+    jest.dontMock('fontkit');
   });
 });
