@@ -86,22 +86,31 @@ describe('forbiddenAddressReason (SSRF)', () => {
 describe('forbiddenAddressReason: an IPv6 address that carries an IPv4 address is judged by it (CONTRACT 13)', () => {
   it.each([
     // ::/96, IPv4-compatible: the URL parser writes [::127.0.0.1] as [::7f00:1].
-    ['::7f00:1', '::7f00:1 embeds 127.0.0.1, a loopback address'],
-    ['::127.0.0.1', '::127.0.0.1 embeds 127.0.0.1, a loopback address'],
-    ['::a9fe:a9fe', '::a9fe:a9fe embeds 169.254.169.254, a link-local address'],
-    ['::a00:1', '::a00:1 embeds 10.0.0.1, a private address'],
-    ['::c0a8:101', '::c0a8:101 embeds 192.168.1.1, a private address'],
-    ['::6440:1', '::6440:1 embeds 100.64.0.1, a carrier-grade NAT address'],
-    ['::e000:1', '::e000:1 embeds 224.0.0.1, a multicast address'],
-    ['::5', '::5 embeds 0.0.0.5, an unspecified address'],
+    ['::7f00:1', '::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    ['::127.0.0.1', '::127.0.0.1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    ['::a9fe:a9fe', '::a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)'],
+    ['::a00:1', '::a00:1 is a private address (it carries the IPv4 address 10.0.0.1)'],
+    ['::c0a8:101', '::c0a8:101 is a private address (it carries the IPv4 address 192.168.1.1)'],
+    ['::6440:1', '::6440:1 is a carrier-grade NAT address (it carries the IPv4 address 100.64.0.1)'],
+    ['::e000:1', '::e000:1 is a multicast address (it carries the IPv4 address 224.0.0.1)'],
+    ['::5', '::5 is an unspecified address (it carries the IPv4 address 0.0.0.5)'],
     // ::ffff:0:0/96, IPv4-mapped.
-    ['::ffff:7f00:1', '::ffff:7f00:1 embeds 127.0.0.1, a loopback address'],
-    ['::ffff:a9fe:a9fe', '::ffff:a9fe:a9fe embeds 169.254.169.254, a link-local address'],
-    ['0:0:0:0:0:ffff:ac10:1', '0:0:0:0:0:ffff:ac10:1 embeds 172.16.0.1, a private address'],
+    ['::ffff:7f00:1', '::ffff:7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    [
+      '::ffff:a9fe:a9fe',
+      '::ffff:a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)',
+    ],
+    [
+      '0:0:0:0:0:ffff:ac10:1',
+      '0:0:0:0:0:ffff:ac10:1 is a private address (it carries the IPv4 address 172.16.0.1)',
+    ],
     // 64:ff9b::/96, the NAT64 well-known prefix.
-    ['64:ff9b::7f00:1', '64:ff9b::7f00:1 embeds 127.0.0.1, a loopback address'],
-    ['64:ff9b::a9fe:a9fe', '64:ff9b::a9fe:a9fe embeds 169.254.169.254, a link-local address'],
-    ['64:ff9b::a00:1', '64:ff9b::a00:1 embeds 10.0.0.1, a private address'],
+    ['64:ff9b::7f00:1', '64:ff9b::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    [
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)',
+    ],
+    ['64:ff9b::a00:1', '64:ff9b::a00:1 is a private address (it carries the IPv4 address 10.0.0.1)'],
     // IPv6's own unspecified and loopback addresses keep their names.
     ['::', ':: is an unspecified address'],
     ['::1', '::1 is a loopback address'],

@@ -49,7 +49,9 @@ export function forbiddenAddressReason(address: string): string | null {
   const embedded = ownRange === 'loopback' || ownRange === 'unspecified' ? null : embeddedIPv4(parsed);
   if (embedded) {
     const range = embedded.range();
-    return range === 'unicast' ? null : `${address} embeds ${embedded.toString()}, ${rangeName(range)}`;
+    return range === 'unicast'
+      ? null
+      : `${address} is ${rangeName(range)} (it carries the IPv4 address ${embedded.toString()})`;
   }
   return ownRange === 'unicast' ? null : `${address} is ${rangeName(ownRange)}`;
 }
