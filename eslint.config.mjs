@@ -91,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.js', 'test/fixtures/**/*.js'],
+    files: ['scripts/**/*.js', 'docker/**/*.js', 'test/fixtures/**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -31,11 +31,12 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'node',
-      // scripts/ is plain CommonJS (npm start's supervisor): its specs run untransformed.
+      // scripts/ and docker/ are plain CommonJS (npm start's supervisor): their specs run untransformed.
       testMatch: [
         '<rootDir>/libs/**/*.spec.ts',
         '<rootDir>/apps/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.js',
+        '<rootDir>/docker/**/*.spec.js',
       ],
       transform: { '^.+\\.ts$': swc },
       moduleNameMapper,

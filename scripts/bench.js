@@ -10,6 +10,18 @@ const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
 const { runWebhooksBench } = require('./bench/webhooks');
 const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
+const { parseCliArgs } = require('./lib/cli');
+
+const PARTS = ['screening', 'webhooks', 'legal', 'batch', 'scaling', 'report'];
+const USAGE = `Usage: npm run bench -- [part ...] [--persons N]
+
+Performance figures (not a test). Drops and recreates the database screening_bench (or
+BENCH_DATABASE_URL; a legal-only run keeps a loaded corpus of the same version), starts its own
+redis-server and the built apps, and writes .bench/results.json.
+
+  part          any of ${PARTS.join(', ')} (default: all)
+  --persons N   size of the legal-records corpus to measure (generated when not loaded)
+  -h, --help    print this and change nothing`;
 
 const fmt = (n, digits = 0) =>
   n === undefined ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -27,12 +39,13 @@ async function signIn(base) {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const personsAt = args.indexOf('--persons');
-  const persons = personsAt >= 0 ? Number(args[personsAt + 1]) : undefined;
+  const { values, positionals: only } = parseCliArgs(USAGE, process.argv.slice(2), {
+    options: { persons: { type: 'string' } },
+    positionals: { allowed: PARTS },
+  });
+  const persons = values.persons === undefined ? undefined : Number(values.persons);
   if (persons !== undefined && !(Number.isInteger(persons) && persons > 0))
     throw new Error('--persons must be a whole number > 0');
-  const only = args.filter((a, i) => !a.startsWith('--') && (personsAt < 0 || i !== personsAt + 1));
   const stack = await startStack({
     // A legal-only run keeps its database, so a loaded corpus of the same version is reused.
     keepDatabase: only.length === 1 && only[0] === 'legal',

@@ -6,6 +6,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
+const { parseCliArgs } = require('./lib/cli');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 
@@ -13,7 +14,15 @@ const ROOT = path.join(__dirname, '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' };
 
+const USAGE = `Usage: npm run start:dev
+
+Builds, creates, migrates and seeds the database of DATABASE_URL like npm start, then rebuilds and
+restarts both apps on every change of apps/ or libs/.
+
+  -h, --help   print this and change nothing`;
+
 async function main() {
+  parseCliArgs(USAGE, process.argv.slice(2));
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const ok = await checkDependencies({

@@ -6,10 +6,21 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { parseCliArgs } = require('./lib/cli');
+
 const ROOT = path.join(__dirname, '..');
 const PORT = process.env.OPENAPI_PORT || '3098';
 
+const USAGE = `Usage: npm run openapi
+
+Rewrites docs/openapi.json with the document the built api serves at /docs-json, then the typed
+client's schema (libs/api-client). Starts the api briefly against DATABASE_URL (set up first like
+npm start does) and REDIS_URL, on OPENAPI_PORT (default 3098).
+
+  -h, --help   print this and change nothing`;
+
 async function main() {
+  parseCliArgs(USAGE, process.argv.slice(2));
   await require('./lib/setup').setupDatabase(process.env.DATABASE_URL, () => undefined);
   const api = spawn(process.execPath, [path.join(ROOT, 'dist/apps/api/src/main.js')], {
     // METRICS_PORT=0: no metrics server, so a running `npm start` on the default ports is no obstacle.

@@ -9,8 +9,9 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
 const { buildIfNeeded } = require('./lib/build');
+const { parseCliArgs } = require('./lib/cli');
 const { checkDependencies } = require('./lib/connectivity');
-const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
+const { defaultDatabaseUrl, demoUsers, setupDatabase } = require('./lib/setup');
 const { createOutput } = require('./lib/output');
 const { supervise } = require('./lib/supervisor');
 
@@ -42,7 +43,16 @@ function run(name, script, databaseUrl) {
   return child;
 }
 
+const USAGE = `Usage: npm start
+
+Builds if needed, checks PostgreSQL and Redis, creates, migrates and seeds the database of
+DATABASE_URL (the demo data where missing), then runs the api and the processor under a supervisor
+until Ctrl-C. Configuration comes from the environment (README, Configuration).
+
+  -h, --help   print this and change nothing`;
+
 async function main() {
+  parseCliArgs(USAGE, process.argv.slice(2));
   buildIfNeeded({ pipeOutput: output.json });
   const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   if (!(await checkDependencies({ databaseUrl, redisUrl: REDIS_URL }))) {
@@ -74,13 +84,16 @@ async function main() {
     output.say('info', `API ready at http://localhost:${PORT} (Swagger UI: /docs)`);
     return;
   }
-  const password = process.env.DEMO_PASSWORD || 'Demo-Pass-2026!';
+  const demo = demoUsers();
   console.log(
     [
       '',
       `  API ready:       http://localhost:${PORT}`,
       `  Swagger UI:      http://localhost:${PORT}/docs   (OpenAPI JSON: /docs-json)`,
-      `  Demo sign-in:    demo@acme.test / ${password}   (also multi@acme.test, ops@globex.test)`,
+      demo.create
+        ? // A password of the operator's own is not printed: this output may end up in a log.
+          `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (also multi@acme.test, ops@globex.test)`
+        : `  Demo sign-in:    none (${demo.reason})`,
       '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything).',
       '',
     ].join('\n'),

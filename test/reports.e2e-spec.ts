@@ -45,7 +45,9 @@ function downloadReport(session: Session, uuid: string) {
     });
 }
 
-const withoutGeneratedAt = (text: string) => text.replace(/Generado el [^\n]*\(hora de [^)]*\)/g, '');
+const withoutGeneratedAt = (text: string) => text.replace(/Generado el [^\n]*\(hora [^)]*\)/g, '');
+/** pdf-parse breaks a long line where the page does: compare text with single spaces. */
+const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('GET /candidate-requests/{uuid}/report', () => {
   it('reports a finished request: every process and result, the RFC and CURP masked and nothing unmasked', async () => {
@@ -72,9 +74,8 @@ describe('GET /candidate-requests/{uuid}/report', () => {
       `Página 1 de ${pages}`,
     ])
       expect(text).toContain(expected);
-    expect(text).toMatch(
-      /Generado el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(hora de America\/Mexico_City\)/,
-    );
+    expect(text).toMatch(/Generado el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(hora del centro de México\)/);
+    expect(text).not.toContain('America/Mexico_City');
     for (const secret of [body.rfc as string, body.curp as string, 'HELJ900517'])
       expect(text).not.toContain(secret);
     // Summaries are sentences, never field names.
@@ -98,6 +99,48 @@ describe('GET /candidate-requests/{uuid}/report', () => {
       'Reporte de Crédito',
     ])
       expect(text).toContain(expected);
+  });
+
+  it('is final once every process has finished: no PRELIMINAR; a legend, the zone in words, and the confidentiality notice on every page', async () => {
+    const uuid = await register(acme, candidate());
+    await waitForOverview(acme, uuid, (o) => o.globalEndDate !== null);
+    const { text, pageTexts } = await pdfText((await downloadReport(acme, uuid).expect(200)).body as Buffer);
+    expect(text).not.toContain('PRELIMINAR');
+    expect(text).toContain('Reporte de verificación de antecedentes');
+    expect(text).toContain('Cómo leer los resultados');
+    for (const words of ['Riesgo Alto', '(rojo)', 'Aprobado', '(verde)', 'No disponible', 'Pendiente'])
+      expect(text).toContain(words);
+    expect(text).toContain('hora del centro de México');
+    for (const page of pageTexts)
+      expect(squeeze(page)).toContain(
+        'Confidencial. Contiene datos personales tratados conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares; uso exclusivo de Acme Recursos Humanos',
+      );
+  });
+
+  it('says PRELIMINAR in the title and on every page of a request that has not finished', async () => {
+    const uuid = await register(acme, fullCandidate());
+    const overview = await waitForOverview(acme, uuid, settled);
+    const open = overview.processes.filter((p) => p.status !== 'Finalizado').length;
+    expect(open).toBeGreaterThan(0);
+    const { text, pages, pageTexts } = await pdfText(
+      (await downloadReport(acme, uuid).expect(200)).body as Buffer,
+    );
+    expect(text).toContain('Reporte PRELIMINAR de verificación de antecedentes');
+    expect(pages).toBeGreaterThanOrEqual(2);
+    for (const page of pageTexts)
+      expect(squeeze(page)).toContain(
+        `PRELIMINAR: ${open} procesos sin terminar de ${overview.processes.length}; los resultados pueden cambiar.`,
+      );
+  });
+
+  it('prints names outside Latin-1 as they were registered (the font is embedded)', async () => {
+    const uuid = await register(
+      acme,
+      candidate({ name: 'Łukasz Zoë', lastName: 'Nguyễn', secondLastName: 'Παπαδόπουλος' }),
+    );
+    await waitForOverview(acme, uuid, (o) => o.globalEndDate !== null);
+    const { text } = await pdfText((await downloadReport(acme, uuid).expect(200)).body as Buffer);
+    expect(text).toContain('Łukasz Zoë Nguyễn Παπαδόπουλος');
   });
 
   it('answers the same report for the same data, but for the generated-at line', async () => {

@@ -609,6 +609,11 @@ describe('SSRF guard (WEBHOOKS_ALLOW_PRIVATE_URLS=false)', () => {
     'http://[::1]/',
     'http://[fd00::1]/',
     'http://[::ffff:169.254.169.254]/',
+    // CONTRACT 13: IPv6 addresses that carry an IPv4 address are judged by it.
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::a9fe:a9fe]/',
+    'http://[64:ff9b::10.0.0.1]/',
     'http://0.0.0.0/',
     'http://2130706433/',
     'http://localhost/',

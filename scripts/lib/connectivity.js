@@ -19,12 +19,12 @@ const HELP = {
   PostgreSQL: [
     'Start a local server:   pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
     '                   or:   sudo systemctl start postgresql   (Debian/Ubuntu: sudo apt-get install postgresql)',
-    'Or run one in Docker:   docker compose -f docker/compose.yml up -d postgres',
+    'Or run one in Docker:   docker compose -f docker/compose.yml -f docker/compose.dev.yml up -d postgres',
     'Or point DATABASE_URL at a server you have, e.g. DATABASE_URL=postgres://user:pass@host:5432/screening npm start',
   ],
   Redis: [
     'Start a local server:   redis-server --daemonize yes   (Debian/Ubuntu: sudo apt-get install redis-server)',
-    'Or run one in Docker:   docker compose -f docker/compose.yml up -d redis',
+    'Or run one in Docker:   docker compose -f docker/compose.yml -f docker/compose.dev.yml up -d redis',
     'Or point REDIS_URL at a server you have, e.g. REDIS_URL=redis://host:6379 npm start',
   ],
 };

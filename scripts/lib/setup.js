@@ -13,18 +13,35 @@ function persistence() {
   return require(path.join(DIST, 'libs/persistence/src/tooling.js'));
 }
 
-async function hashDemoPassword() {
-  const argon2 = require('argon2');
-  return argon2.hash(process.env.DEMO_PASSWORD || 'Demo-Pass-2026!', { type: argon2.argon2id });
+/**
+ * Whether the demo users are created, and with which password (CONTRACT 6, 13: in production only
+ * with a DEMO_PASSWORD of the operator's own). A refusal (the published default in production) is
+ * thrown, so the setup stops saying why.
+ */
+function demoUsers(env = process.env) {
+  const decision = persistence().decideDemoUsers(env.NODE_ENV, env.DEMO_PASSWORD);
+  if (decision.refused) throw new Error(decision.refused);
+  return decision;
 }
 
-/** Demo clients, users and packages when the database has no client; the demo corpus when empty. */
+async function hashDemoPassword(password) {
+  const argon2 = require('argon2');
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+/**
+ * Demo clients, users and packages when the database has no client (all three or none: without
+ * demo users, the demo clients would only be in the way); the demo corpus when empty.
+ */
 async function seedIfEmpty(databaseUrl, log = console.log) {
   const persistenceLib = persistence();
+  const decision = demoUsers();
   await persistenceLib.withDataSource(databaseUrl, async (ds) => {
     if (!(await persistenceLib.hasAnyClient(ds))) {
-      await persistenceLib.seedDemoData(ds, await hashDemoPassword());
-      log('Seeded the demo clients, users and packages.');
+      if (decision.create) {
+        await persistenceLib.seedDemoData(ds, await hashDemoPassword(decision.password));
+        log('Seeded the demo clients, users and packages.');
+      } else log(decision.reason);
     }
     if (typeof persistenceLib.seedDemoCorpusIfEmpty === 'function') {
       const loaded = await persistenceLib.seedDemoCorpusIfEmpty(ds, log);
@@ -54,4 +71,11 @@ async function importDemoWatchLists(databaseUrl, log = console.log) {
   await importDemoListsIfMissing(databaseUrl, path.join(__dirname, '..', '..', 'data/watch-lists/demo'), log);
 }
 
-module.exports = { defaultDatabaseUrl, setupDatabase, seedIfEmpty, persistence, hashDemoPassword };
+module.exports = {
+  defaultDatabaseUrl,
+  setupDatabase,
+  seedIfEmpty,
+  persistence,
+  hashDemoPassword,
+  demoUsers,
+};

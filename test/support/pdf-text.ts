@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 /**
  * Reads a PDF's text with pdf-parse in a plain Node child process: pdf-parse starts pdf.js's worker
  * with a dynamic import, which Jest's module system cannot run (it would need
- * --experimental-vm-modules). The child gets the PDF on stdin and prints `{ text, pages }`.
+ * --experimental-vm-modules). The child gets the PDF on stdin and prints `{ text, pages, pageTexts }`
+ * (`pageTexts[0]` is the text of page 1).
  */
 const READER = `
 const { PDFParse } = require('pdf-parse');
@@ -13,10 +14,12 @@ process.stdin.on('end', async () => {
   const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
   const result = await parser.getText();
   await parser.destroy();
-  process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+  process.stdout.write(
+    JSON.stringify({ text: result.text, pages: result.total, pageTexts: result.pages.map((p) => p.text) }),
+  );
 });`;
 
-export function pdfText(pdf: Uint8Array): Promise<{ text: string; pages: number }> {
+export function pdfText(pdf: Uint8Array): Promise<{ text: string; pages: number; pageTexts: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', READER], { cwd: __dirname });
     let out = '';

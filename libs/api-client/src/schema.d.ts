@@ -159,7 +159,7 @@ export interface paths {
     put?: never;
     /**
      * Register up to 1,000 candidates at once
-     * @description JSON `{ clientId?, items: [registration body, ...] }` or a `text/csv` body whose header row names registration fields (one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with `?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 naming the line. Bodies up to 1 MB.
+     * @description JSON `{ clientId?, items: [registration body, ...] }` or a `text/csv` body whose header row names registration fields (one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with `?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 naming the line, and the errors of a CSV item carry `line`, the line of the body where its record starts (the header is line 1). The CSV is read as the `charset` of Content-Type says; without one, as UTF-8 (Excel's byte-order mark is dropped), as UTF-16 when it starts with a byte-order mark, and otherwise as Windows-1252, which Excel's plain "CSV (Comma delimited)" writes. Bytes that are not characters of that encoding answer 400 saying how to save the sheet. Bodies up to 1 MB.
      */
     post: operations['createCandidateRequestBatch'];
     delete?: never;
@@ -579,6 +579,11 @@ export interface components {
        * @example The candidate must be older than 18 years.
        */
       message: string;
+      /**
+       * @description CSV batches only: the 1-based line of the body where the record of the offending item starts (the header is line 1; blank lines and line breaks inside quoted cells count)
+       * @example 3
+       */
+      line?: number;
     };
     ApiErrorDto: {
       /**
@@ -905,17 +910,17 @@ export interface components {
        */
       personType?: 'individual' | 'corporate';
       /**
-       * @description Given names (required for individuals)
+       * @description Given names (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Juan Carlos
        */
       name?: string;
       /**
-       * @description Paternal surname (required for individuals)
+       * @description Paternal surname (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Hernández
        */
       lastName?: string;
       /**
-       * @description Maternal surname
+       * @description Maternal surname. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example López
        */
       secondLastName?: string;
@@ -953,12 +958,12 @@ export interface components {
        */
       consentNIP?: string;
       /**
-       * @description Tax regime (required for corporate)
+       * @description Tax regime (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Régimen General de Ley Personas Morales
        */
       regime?: string;
       /**
-       * @description Legal name (required for corporate)
+       * @description Legal name (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Comercializadora del Norte S.A. de C.V.
        */
       businessName?: string;
@@ -1016,6 +1021,11 @@ export interface components {
        * @example 1
        */
       index: number;
+      /**
+       * @description CSV batches only (a JSON batch has none): the 1-based line of the body where the item's record starts, the header being line 1; blank lines and line breaks inside quoted cells count
+       * @example 3
+       */
+      line?: number;
       /** @description Every rule the item violates */
       errors: components['schemas']['FieldErrorDto'][];
     };
@@ -1527,17 +1537,17 @@ export interface components {
     };
     CreateSearchDto: {
       /**
-       * @description Given name(s); required
+       * @description Given name(s); required. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Juan
        */
       name: string;
       /**
-       * @description Paternal surname; omit it when absent (never send an empty string)
+       * @description Paternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Hernández
        */
       lastName?: string;
       /**
-       * @description Maternal surname; omit it when absent (never send an empty string)
+       * @description Maternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example López
        */
       secondLastName?: string;
@@ -2164,7 +2174,10 @@ export interface components {
         | 'legal_record.unlocked'
         | 'webhook.test'
       )[];
-      /** @example ATS integration (production) */
+      /**
+       * @description A label for people. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example ATS integration (production)
+       */
       description?: string;
       /**
        * @description Client the endpoint belongs to: required when the account has several clients
@@ -2292,7 +2305,7 @@ export interface components {
           )[]
         | null;
       /**
-       * @description null clears it
+       * @description A label for people. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field); null clears it
        * @example ATS integration (production)
        */
       description?: string | null;
@@ -2707,18 +2720,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -2806,18 +2807,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -2867,18 +2856,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -3068,18 +3045,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -3179,18 +3144,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -3242,7 +3195,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description The body is of a media type this operation does not read (send the `Content-Type` it lists) */
+      /** @description The body is neither JSON nor, where the operation accepts it, CSV */
       415: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3418,18 +3371,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -3724,18 +3665,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -4439,18 +4368,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -4679,18 +4596,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };

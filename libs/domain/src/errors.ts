@@ -2,6 +2,8 @@
 export interface FieldViolation {
   field: string;
   message: string;
+  /** For input that came as text lines (a CSV batch): the 1-based line where its record starts. */
+  line?: number;
 }
 
 /**

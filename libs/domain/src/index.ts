@@ -11,3 +11,4 @@ export * from './calendar';
 export * from './usage';
 export * from './reports';
 export * from './watch-lists';
+export * from './text-characters';

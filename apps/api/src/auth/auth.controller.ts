@@ -53,7 +53,7 @@ export class AuthController {
     },
   })
   @TokenAnswer()
-  @ApiErrors(400, 401, 413, 429)
+  @ApiErrors(400, 401, 413, 429, { body: 'json' })
   signIn(@Body() body: SignInDto, @Ip() address: string): Promise<SignInResultDto> {
     return this.auth.signIn(body.email, body.password, address);
   }
@@ -68,7 +68,7 @@ export class AuthController {
       'refresh token again revokes the whole session (theft detection) and answers 401.',
   })
   @TokenAnswer()
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, { body: 'json' })
   refresh(@Body() body: RefreshTokenDto): Promise<SignInResultDto> {
     return this.auth.refresh(body.refreshToken);
   }
@@ -82,7 +82,7 @@ export class AuthController {
       'Revokes the session of the refresh token: the refresh token and the access tokens of that session stop working.',
   })
   @ApiNoContentResponse({ description: 'Signed out (also when the token was already revoked or unknown)' })
-  @ApiErrors(400)
+  @ApiErrors(400, { body: 'json' })
   async signOut(@Body() body: RefreshTokenDto): Promise<void> {
     await this.auth.signOut(body.refreshToken);
   }

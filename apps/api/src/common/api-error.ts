@@ -9,6 +9,15 @@ export class FieldErrorDto {
     example: 'The candidate must be older than 18 years.',
   })
   message!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'CSV batches only: the 1-based line of the body where the record of the offending item starts (the header is line 1; blank lines and line breaks inside quoted cells count)',
+    example: 3,
+    type: 'integer',
+    minimum: 1,
+  })
+  line?: number;
 }
 
 /** CONTRACT 1: the one body of every non-2xx answer. */

@@ -8,6 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldViolation, ValidationFailedError } from '@app/domain';
+import { decodeCsvBody, decodeJsonBody } from './body-encoding';
 import { jsonDepthExceeds, MAX_JSON_DEPTH, unsafeTextViolations } from './input-safety';
 import { invalidRequest } from './validation';
 
@@ -21,18 +22,29 @@ export class UnreadableJsonBody {
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
 
+/** How a JSON value that is not an object is named in the 400 that refuses it as a whole body. */
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
 /**
  * Fastify's own JSON parser (with its prototype-poisoning guard), plus the limits of CONTRACT 9
- * (nesting depth, NUL and unpaired surrogates), except that a body it refuses does not end the
- * request before the guards run: a caller without a token learns it needs one (401) before it
- * learns its JSON is broken (400). {@link RejectUnsafeInput} answers the 400.
+ * (nesting depth, NUL and unpaired surrogates), UTF-8 only, and an object as the whole body (every
+ * endpoint reads named fields: `null`, an array, a string or a number is refused before any use
+ * case sees it), except that a body it refuses does not end the request before the guards run: a
+ * caller without a token learns it needs one (401) before it learns its JSON is broken (400).
+ * {@link RejectUnsafeInput} answers the 400.
  */
 export function deferredJsonParser(fastify: FastifyInstance) {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   return (request: FastifyRequest, body: Buffer, done: ParserDone): void => {
     if (body.length === 0)
       return done(null, new UnreadableJsonBody('The request body is empty: send a JSON object.'));
-    const text = body.toString('utf8');
+    const decoded = decodeJsonBody(body);
+    if ('problem' in decoded) return done(null, new UnreadableJsonBody(decoded.problem));
+    const text = decoded.text;
     if (jsonDepthExceeds(text))
       return done(
         null,
@@ -40,15 +52,28 @@ export function deferredJsonParser(fastify: FastifyInstance) {
       );
     parse(request, text, (error: Error | null, parsed?: unknown) => {
       if (error) return done(null, new UnreadableJsonBody('The request body is not valid JSON.'));
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        return done(
+          null,
+          new UnreadableJsonBody(
+            `The request body must be a JSON object ({ "field": value, ... }), not ${describeJson(parsed)}.`,
+          ),
+        );
       const violations = unsafeTextViolations(parsed);
       done(null, violations.length ? new UnreadableJsonBody('', violations) : parsed);
     });
   };
 }
 
-/** A `text/csv` body, kept as text until the route that accepts it reads it. */
+/**
+ * A `text/csv` body, kept as text until the route that accepts it reads it; or why it cannot be
+ * read, answered (400) only where CSV is accepted (elsewhere any CSV answers 415).
+ */
 export class CsvBody {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly unreadable?: UnreadableJsonBody,
+  ) {}
 }
 
 const ACCEPTS_CSV = 'acceptsCsv';
@@ -56,12 +81,19 @@ const ACCEPTS_CSV = 'acceptsCsv';
 /** Marks the one route that also reads `text/csv` (batch registration); elsewhere CSV answers 415. */
 export const AcceptsCsv = () => SetMetadata(ACCEPTS_CSV, true);
 
-/** `text/csv` bodies, kept as text (checked like JSON strings) until a route that accepts CSV reads them. */
+/**
+ * `text/csv` bodies, read in their encoding (see {@link decodeCsvBody}: Excel's Windows-1252 as
+ * well as UTF-8) and kept as text (checked like JSON strings) until a route that accepts CSV reads them.
+ */
 export function deferredCsvParser() {
-  return (_request: FastifyRequest, body: Buffer, done: ParserDone): void => {
-    const text = body.toString('utf8');
-    const violations = unsafeTextViolations(text);
-    done(null, violations.length ? new UnreadableJsonBody('', violations) : new CsvBody(text));
+  return (request: FastifyRequest, body: Buffer, done: ParserDone): void => {
+    const decoded = decodeCsvBody(body, request.headers['content-type']);
+    if ('problem' in decoded) return done(null, new CsvBody('', new UnreadableJsonBody(decoded.problem)));
+    const violations = unsafeTextViolations(decoded.text);
+    done(
+      null,
+      new CsvBody(decoded.text, violations.length ? new UnreadableJsonBody('', violations) : undefined),
+    );
   };
 }
 
@@ -77,11 +109,12 @@ export class RejectUnsafeInput implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const { body, query, params } = context.switchToHttp().getRequest<FastifyRequest>();
-    if (body instanceof CsvBody && !this.reflector.get<boolean>(ACCEPTS_CSV, context.getHandler()))
+    const { body: received, query, params } = context.switchToHttp().getRequest<FastifyRequest>();
+    if (received instanceof CsvBody && !this.reflector.get<boolean>(ACCEPTS_CSV, context.getHandler()))
       throw new UnsupportedMediaTypeException(
         'This endpoint reads JSON only (Content-Type: application/json).',
       );
+    const body = received instanceof CsvBody ? received.unreadable : received;
     const violations = [...unsafeTextViolations(params), ...unsafeTextViolations(query)];
     if (body instanceof UnreadableJsonBody) {
       if (body.message && violations.length === 0) throw new ValidationFailedError(body.message, []);

@@ -6,6 +6,7 @@ import { BODY_LIMIT_BYTES, bodyLimitInWords } from '../common/body-limits';
 
 const bodyTooLarge = (bytes: number) =>
   `Body larger than ${bodyLimitInWords(bytes)} (${bytes.toLocaleString('en-US')} bytes)`;
+import { JSON_NOT_UTF8 } from '../common/body-encoding';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `errors` lists every violated rule with its field',
@@ -15,7 +16,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'The resource is not in a state that allows this',
   410: 'The resource is past its retention and can no longer be read',
   413: bodyTooLarge(BODY_LIMIT_BYTES),
-  415: 'The body is of a media type this operation does not read (send the `Content-Type` it lists)',
+  415: 'The body is neither JSON nor, where the operation accepts it, CSV',
   422: 'The Idempotency-Key was already used with a different body',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
   503: 'A dependency is down',
@@ -39,20 +40,68 @@ const EXAMPLES: Record<number, object> = {
   503: { code: 503, message: 'The service is temporarily unavailable.' },
 };
 
-function errorResponse(status: number, description: string, example: object = EXAMPLES[status]) {
-  return ApiResponse({
-    status,
-    description,
-    content: {
-      'application/json': {
-        schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
-        example,
-      },
+/** The 400s a JSON body itself can cause, before any of its fields is read (CONTRACT 1, 9). */
+const JSON_BODY_400_EXAMPLES = {
+  invalidField: { summary: 'A field breaks a rule', value: EXAMPLES[400] },
+  notUtf8: {
+    summary: 'The body is not UTF-8 (e.g. Latin-1 bytes): nothing is registered or billed',
+    value: { code: 400, message: JSON_NOT_UTF8 },
+  },
+  notAnObject: {
+    summary: 'The body is null, an array, a string or a number',
+    value: {
+      code: 400,
+      message: 'The request body must be a JSON object ({ "field": value, ... }), not null.',
     },
-    ...(status === 429
-      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
-      : {}),
-  });
+  },
+};
+
+/** A name (or a free text) holding a character it may not: the one rule of libs/domain's text-characters. */
+const NAME_400_EXAMPLES = {
+  controlCharacter: {
+    summary: 'A name holds a control, bidirectional or invisible character',
+    value: {
+      code: 400,
+      message: 'The request has 1 invalid field.',
+      errors: [
+        {
+          field: 'name',
+          message:
+            'name must not contain control characters (tabs, line breaks, escape codes and the like): found U+0007.',
+        },
+      ],
+    },
+  },
+};
+
+/** The 400s of a CSV body: its encoding, and an item's errors with the line its record starts on. */
+const CSV_BODY_400_EXAMPLES = {
+  csvEncoding: {
+    summary: 'CSV: bytes that are not characters of its encoding',
+    value: {
+      code: 400,
+      message:
+        'The CSV is not valid UTF-8, although Content-Type says charset=utf-8: save the sheet as "CSV UTF-8 (Comma delimited)" in Excel or as "Text CSV" with the character set "Unicode (UTF-8)" in LibreOffice, or name the file\'s encoding in Content-Type (text/csv; charset=windows-1252).',
+    },
+  },
+  csvAtomic: {
+    summary: 'CSV with ?atomic=true: every error of every item, with the line its record starts on',
+    value: {
+      code: 400,
+      message: 'The request has 2 invalid fields.',
+      errors: [
+        { field: 'items[1].birthDate', message: 'The candidate must be older than 18 years.', line: 3 },
+        { field: 'items[3].rfc', message: 'rfc must be 12 or 13 characters long.', line: 6 },
+      ],
+    },
+  },
+};
+
+/** What the operation's request body is, for the examples of its 400. */
+export interface ApiErrorsOptions {
+  body?: 'json' | 'json-or-csv';
+  /** The body holds names or free text (the character rule applies). */
+  names?: boolean;
 }
 
 /** A status whose description or example says what this operation in particular refuses. */
@@ -62,16 +111,56 @@ export interface ApiErrorOf {
   example?: object;
 }
 
-/** Documents the CONTRACT 1 error body for each listed status. */
-export function ApiErrors(...errors: Array<number | ApiErrorOf>) {
+/** The example(s) of a status: with a body, the 400 also shows what a body that cannot be read answers. */
+function examplesOf(status: number, { body, names }: ApiErrorsOptions): Record<string, unknown> {
+  if (status !== 400 || !body) return { example: EXAMPLES[status] };
+  return {
+    examples: {
+      ...JSON_BODY_400_EXAMPLES,
+      ...(names ? NAME_400_EXAMPLES : {}),
+      ...(body === 'json-or-csv' ? CSV_BODY_400_EXAMPLES : {}),
+    },
+  };
+}
+
+function errorResponse(status: number, description: string, examples: Record<string, unknown>) {
+  return ApiResponse({
+    status,
+    description,
+    content: {
+      'application/json': {
+        schema: { $ref: getSchemaPath(status === 401 ? UnauthorizedDto : ApiErrorDto) },
+        ...examples,
+      },
+    },
+    ...(status === 429
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+      : {}),
+  });
+}
+
+/**
+ * Documents the CONTRACT 1 error body for each listed status (a number, or a status with this
+ * operation's own description or example); with `{ body, names }` among them, the 400 also shows
+ * what a body that cannot be read answers.
+ */
+export function ApiErrors(...args: Array<number | ApiErrorOf | ApiErrorsOptions>) {
+  const errors = args.filter((arg): arg is number | ApiErrorOf => typeof arg === 'number' || 'status' in arg);
+  const options = (args.find((arg) => typeof arg === 'object' && !('status' in arg)) ??
+    {}) as ApiErrorsOptions;
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
     ...errors.map((error) => {
       const { status, description, example } = typeof error === 'number' ? { status: error } : error;
-      return errorResponse(status, description ?? DESCRIPTIONS[status], example ?? EXAMPLES[status]);
+      return errorResponse(
+        status,
+        description ?? DESCRIPTIONS[status],
+        example ? { example } : examplesOf(status, options),
+      );
     }),
   );
 }
 
 /** The 413 of an operation that reads bodies up to `bytes` instead of the usual 100 kB. */
-export const ApiBodyLimit = (bytes: number) => errorResponse(413, bodyTooLarge(bytes));
+export const ApiBodyLimit = (bytes: number) =>
+  errorResponse(413, bodyTooLarge(bytes), { example: EXAMPLES[413] });

@@ -57,7 +57,7 @@ export class LegalRecordsController {
     description: 'The search (billed): its KPIs and the first page of its stored matches',
     type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }),
   })
-  @ApiErrors(400, 401, 403, 413, 422)
+  @ApiErrors(400, 401, 403, 413, 422, { body: 'json', names: true })
   async createSearch(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateSearchDto,

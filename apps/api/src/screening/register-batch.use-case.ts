@@ -43,16 +43,21 @@ export class RegisterBatchUseCase {
   ) {}
 
   async execute(user: AuthUser, input: BatchInput, idempotencyKey?: string): Promise<BatchAcceptedDto> {
-    const { items, clientId: requested } = this.itemsOf(input);
+    const { items, lines, clientId: requested } = this.itemsOf(input);
     const clientId = resolveClientId(user.clients, user.client, requested ?? user.client);
     // One after the other: the first check reads the package, the rest find it cached.
     const checks: RegistrationCheck[] = [];
     for (const item of items) checks.push(await this.planner.check(item, [clientId], user.userId));
+    // A CSV item's errors also name the line of its record (`line`); a JSON item has none.
     const rejected = checks.flatMap((check, index) =>
-      'violations' in check ? [{ index, errors: check.violations }] : [],
+      'violations' in check
+        ? [{ index, ...(lines ? { line: lines[index] } : {}), errors: check.violations }]
+        : [],
     );
     if (input.atomic && rejected.length > 0)
-      throw invalidRequest(rejected.flatMap(({ index, errors }) => itemViolations(index, errors)));
+      throw invalidRequest(
+        rejected.flatMap(({ index, line, errors }) => itemViolations(index, errors, line)),
+      );
 
     let staged: PendingOutboxJob[] = [];
     const response = await this.commands.run(
@@ -85,13 +90,13 @@ export class RegisterBatchUseCase {
           { id: batchId, indexes: accepted.map((a) => a.index) },
         );
         const uuidOf = new Map(accepted.map((a) => [a.index, a.registration.requestId]));
-        const errorsOf = new Map(rejected.map((r) => [r.index, r.errors]));
+        const rejectedAt = new Map(rejected.map((r) => [r.index, r]));
         return {
           batchId,
           accepted: accepted.length,
           rejected: rejected.length,
           items: items.map((_, index) =>
-            uuidOf.has(index) ? { index, uuid: uuidOf.get(index)! } : { index, errors: errorsOf.get(index)! },
+            uuidOf.has(index) ? { index, uuid: uuidOf.get(index)! } : rejectedAt.get(index)!,
           ),
         };
       },
@@ -112,16 +117,33 @@ export class RegisterBatchUseCase {
     };
   }
 
-  /** The items of a JSON or CSV body, or a 400 listing what is wrong with the body itself. */
-  private itemsOf(input: BatchInput): { items: Array<Record<string, unknown>>; clientId?: string } {
+  /**
+   * The items of a JSON or CSV body (with the line of each CSV record), or a 400 listing what is
+   * wrong with the body itself.
+   */
+  private itemsOf(input: BatchInput): {
+    items: Array<Record<string, unknown>>;
+    lines?: number[];
+    clientId?: string;
+  } {
     const violations: FieldViolation[] = [];
     let items: Array<Record<string, unknown>>;
+    let lines: number[] | undefined;
     let clientId = input.clientId;
     if (input.body instanceof CsvBody) {
       const parsed = csvItems(input.body.text);
       if ('violations' in parsed) throw invalidRequest(parsed.violations);
-      items = parsed.items;
+      items = parsed.items.map((item) => item.fields);
+      lines = parsed.items.map((item) => item.line);
       violations.push(...batchShapeViolations(items).filter((v) => v.field === 'items'));
+    } else if (!isJsonObject(input.body)) {
+      // No body at all (the parser refuses any JSON value that is not an object).
+      throw invalidRequest([
+        {
+          field: 'body',
+          message: 'Send a JSON body { clientId?, items: [...] } or a text/csv body.',
+        },
+      ]);
     } else {
       for (const field of Object.keys(input.body))
         if (field !== 'clientId' && field !== 'items')
@@ -132,6 +154,10 @@ export class RegisterBatchUseCase {
     }
     violations.push(...stringFieldViolations({ clientId }, ['clientId']));
     if (violations.length > 0) throw invalidRequest(violations);
-    return { items, clientId };
+    return { items, lines, clientId };
   }
+}
+
+function isJsonObject(value: unknown): value is { clientId?: string; items?: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

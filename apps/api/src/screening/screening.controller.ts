@@ -109,7 +109,7 @@ export class ScreeningController {
     type: RegistrationAcceptedDto,
     headers: { Location: { description: 'Path of the request overview', schema: { type: 'string' } } },
   })
-  @ApiErrors(400, 401, 413, 422)
+  @ApiErrors(400, 401, 413, 422, { body: 'json', names: true })
   async create(
     @CurrentUser() user: AuthUser,
     @Body() body: RegisterCandidateDto,
@@ -131,7 +131,11 @@ export class ScreeningController {
       '(one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly ' +
       'as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with ' +
       "`?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 " +
-      `naming the line. Bodies up to ${bodyLimitInWords(BATCH_BODY_LIMIT_BYTES)}.`,
+      'naming the line, and the errors of a CSV item carry `line`, the line of the body where its record starts (the header ' +
+      "is line 1). The CSV is read as the `charset` of Content-Type says; without one, as UTF-8 (Excel's byte-order mark " +
+      "is dropped), as UTF-16 when it starts with a byte-order mark, and otherwise as Windows-1252, which Excel's plain " +
+      '"CSV (Comma delimited)" writes. Bytes that are not characters of that encoding answer 400 saying how to save the sheet. ' +
+      `Bodies up to ${bodyLimitInWords(BATCH_BODY_LIMIT_BYTES)}.`,
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiExtraModels(BatchItemAcceptedDto, BatchItemRejectedDto)
@@ -144,7 +148,7 @@ export class ScreeningController {
     type: BatchAcceptedDto,
     headers: { Location: { description: 'Path of the batch', schema: { type: 'string' } } },
   })
-  @ApiErrors(400, 401, 403, 415, 422)
+  @ApiErrors(400, 401, 403, 415, 422, { body: 'json-or-csv', names: true })
   @ApiBodyLimit(BATCH_BODY_LIMIT_BYTES)
   async createBatch(
     @CurrentUser() user: AuthUser,
@@ -248,7 +252,7 @@ export class ScreeningController {
     description: 'Accepted: the process runs again with what the candidate provided',
     type: EnvelopeOf(CandidateInputAcceptedDto),
   })
-  @ApiErrors(400, 401, 404, 409, 413)
+  @ApiErrors(400, 401, 404, 409, 413, { body: 'json', names: true })
   async submitCandidateInput(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,

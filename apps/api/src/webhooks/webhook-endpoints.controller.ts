@@ -107,6 +107,7 @@ export class WebhookEndpointsController {
     },
     413,
     422,
+    { body: 'json' },
   )
   @AnswersWithHeaders()
   async create(
@@ -166,7 +167,7 @@ export class WebhookEndpointsController {
     },
   })
   @ApiOkResponse({ description: 'The endpoint as changed', type: WebhookEndpointDto })
-  @ApiErrors(400, 401, 404, 413)
+  @ApiErrors(400, 401, 404, 413, { body: 'json' })
   update(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,

@@ -73,18 +73,106 @@ describe('PdfReportRenderer', () => {
     for (const expected of [
       'Reporte de verificación de antecedentes',
       'José Ángel Núñez Güemes',
+      'Acme: complete screening (PKG-ACME-FULL)', // set smaller rather than cut at a hyphen
       'NUGJ*********',
       'NUGJ**************',
       'Validación de estudios',
       'Geolocalización',
       'Reporte de Crédito',
-      'Generado el 17/05/2026 19:02:03 (hora de America/Mexico_City)',
+      'Generado el 17/05/2026 19:02:03 (hora del centro de México)',
+      'Zona horaria',
+      'hora del centro de México',
       `Página 1 de ${pages}`,
       `Página ${pages} de ${pages}`,
       ...report.sections.map((s) => s.badge.label),
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain('NUGJ900517');
+    expect(text).not.toContain('America/Mexico_City');
+  });
+
+  it('is final when every process has finished: no PRELIMINAR on any page', async () => {
+    const { text } = await pdfText(await renderer.render(buildCandidateReport(fullRequest(), context)));
+    expect(text).toContain('Reporte de verificación de antecedentes');
+    expect(text).not.toContain('PRELIMINAR');
+  });
+
+  it('says PRELIMINAR in the title and on every page while a process has not finished', async () => {
+    const request = fullRequest();
+    request.processes[3] = {
+      ...request.processes[3],
+      status: 'Pendiente Candidato',
+      result: 'Pendiente',
+      endDate: null,
+      summary: null,
+    };
+    request.processes[7] = {
+      ...request.processes[7],
+      status: 'En proceso',
+      result: 'Pendiente',
+      endDate: null,
+      summary: null,
+    };
+    const report = buildCandidateReport(request, context);
+    const { pageTexts, pages } = await pdfText(await renderer.render(report));
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(pageTexts[0]).toContain('Reporte PRELIMINAR de verificación de antecedentes');
+    for (const page of pageTexts)
+      expect(page).toContain('PRELIMINAR: 2 procesos sin terminar de 12; los resultados pueden cambiar.');
+  });
+
+  it('explains the colours of the results, and carries the confidentiality notice on every page', async () => {
+    const report = buildCandidateReport(fullRequest(), context);
+    const { text, pageTexts } = await pdfText(await renderer.render(report));
+    expect(text).toContain('Cómo leer los resultados');
+    for (const colour of ['(rojo)', '(naranja)', '(amarillo)', '(verde)', '(gris azulado)', '(gris)'])
+      expect(text).toContain(colour);
+    for (const entry of report.legend.entries) expect(text).toContain(entry.badge.label);
+    const squeeze = (value: string) => value.replace(/\s+/g, ' ');
+    for (const page of pageTexts) {
+      expect(squeeze(page)).toContain(
+        'Confidencial. Contiene datos personales tratados conforme a la Ley Federal de Protección de Datos Personales',
+      );
+      expect(squeeze(page)).toContain('uso exclusivo de Acme Recursos Humanos');
+    }
+  });
+
+  it.each([
+    ['Polish and Vietnamese', 'Łukasz', 'Nguyễn', 'Trần'],
+    ['a diaeresis and Greek', 'Zoë', 'Παπαδοπούλου', 'Αλεξίου'],
+    ['Cyrillic', 'Пётр', 'Иванов', 'Щукин'],
+    ['Czech and Turkish', 'Šárka', 'Dvořák', 'Yıldız'],
+  ])('writes a name in %s exactly (the font is embedded)', async (_label, name, lastName, secondLastName) => {
+    const request = fullRequest();
+    request.candidate = { ...request.candidate, name, lastName, secondLastName };
+    const pdf = await renderer.render(buildCandidateReport(request, context));
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2/);
+    const { text } = await pdfText(pdf);
+    expect(text).toContain(`${name} ${lastName} ${secondLastName}`);
+  });
+
+  it('reads back a glyph that an earlier report embedded as a part of another (Π holds П, i holds ı)', async () => {
+    const named = (name: string, lastName: string) => {
+      const request = fullRequest();
+      request.candidate = { ...request.candidate, name, lastName, secondLastName: null };
+      return buildCandidateReport(request, context);
+    };
+    const fresh = new PdfReportRenderer();
+    await fresh.render(named('Παύλος', 'Πapadimitriou'));
+    const { text } = await pdfText(await fresh.render(named('Пётр', 'Yıldız')));
+    expect(text).toContain('Пётр Yıldız');
+  });
+
+  it('composes a name sent with combining accents (NFD) into single letters', async () => {
+    const request = fullRequest();
+    request.candidate = {
+      ...request.candidate,
+      name: 'Jose\u0301',
+      lastName: 'Nu\u0301n\u0303ez',
+      secondLastName: null,
+    };
+    const { text } = await pdfText(await renderer.render(buildCandidateReport(request, context)));
+    expect(text).toContain('José Núñez');
   });
 
   it('writes ¿ ¡ ü ñ and accented capitals exactly', async () => {
@@ -101,21 +189,23 @@ describe('PdfReportRenderer', () => {
     expect(first.toString('latin1')).toContain('(D:20260517200011Z)');
   });
 
-  it('loads pdfkit with the first report, not with the module (the processor never renders one)', async () => {
-    let loaded = false;
-    jest.doMock('pdfkit', () => {
-      loaded = true;
-      return jest.requireActual('pdfkit');
-    });
+  it('loads pdfkit and the fonts with the first report, not with the module (the processor never renders one)', async () => {
+    const loaded = new Set<string>();
+    for (const name of ['pdfkit', 'fontkit'])
+      jest.doMock(name, () => {
+        loaded.add(name);
+        return jest.requireActual(name);
+      });
     let Renderer: typeof PdfReportRenderer | undefined;
     jest.isolateModules(() => {
       ({ PdfReportRenderer: Renderer } =
         jest.requireActual<typeof import('./pdf-report.renderer')>('./pdf-report.renderer'));
     });
-    expect(loaded).toBe(false);
+    expect([...loaded]).toEqual([]);
     const pdf = await new Renderer!().render(buildCandidateReport(fullRequest(), context));
-    expect(loaded).toBe(true);
+    expect([...loaded].sort()).toEqual(['fontkit', 'pdfkit']);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     jest.dontMock('pdfkit');
+    jest.dontMock('fontkit');
   });
 });

@@ -1,4 +1,3 @@
-import type PDFKitDocument from 'pdfkit';
 import {
   type Badge,
   type BadgeTone,
@@ -7,48 +6,50 @@ import {
   ReportRenderer,
   type ReportSection,
 } from '@app/domain';
+import { FACES, loadReportAssets } from './report-fonts';
 
-/** The colour of each badge tone: red for the most severe risk ... green for approved, grey while pending. */
-const TONE_COLOUR: Record<BadgeTone, { fill: string; text: string }> = {
-  danger: { fill: '#C62828', text: '#FFFFFF' },
-  warning: { fill: '#EF6C00', text: '#FFFFFF' },
-  caution: { fill: '#F9A825', text: '#212121' },
-  success: { fill: '#2E7D32', text: '#FFFFFF' },
-  neutral: { fill: '#9E9E9E', text: '#FFFFFF' },
-  unavailable: { fill: '#546E7A', text: '#FFFFFF' },
+const REGULAR = FACES.regular;
+const BOLD = FACES.bold;
+
+/**
+ * The colour of each badge tone: red for the most severe risk ... green for approved, grey while
+ * pending; `name` is the colour in words, for the legend (a report is often printed in grey).
+ */
+const TONE_COLOUR: Record<BadgeTone, { fill: string; text: string; name: string }> = {
+  danger: { fill: '#C62828', text: '#FFFFFF', name: 'rojo' },
+  warning: { fill: '#EF6C00', text: '#FFFFFF', name: 'naranja' },
+  caution: { fill: '#F9A825', text: '#212121', name: 'amarillo' },
+  success: { fill: '#2E7D32', text: '#FFFFFF', name: 'verde' },
+  neutral: { fill: '#9E9E9E', text: '#FFFFFF', name: 'gris' },
+  unavailable: { fill: '#546E7A', text: '#FFFFFF', name: 'gris azulado' },
 };
 
 const INK = '#212121';
 const MUTED = '#616161';
 const RULE = '#BDBDBD';
+const PRELIMINARY_FILL = '#FFF3E0';
+const PRELIMINARY_INK = '#BF360C';
 const MARGIN = 54;
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
-let pdfKit: Promise<typeof PDFKitDocument> | undefined;
-/**
- * pdfkit is loaded with the first report, not with the module: the barrel of adapters brings this
- * file into the processor too, which never renders one, and pdfkit with its font tables costs a
- * process 23 MB of memory.
- */
-function loadPdfKit(): Promise<typeof PDFKitDocument> {
-  return (pdfKit ??= import('pdfkit').then((module) => module.default));
-}
+/** Room under the content for the footer: a rule, the generated-at line and the confidentiality notice. */
+const BOTTOM_MARGIN = 84;
 
 /**
  * The domain's ReportRenderer port: lays a candidate report out as a printable PDF (US Letter, as Mexican offices print) with pdfkit:
- * no browser, tens of milliseconds. Every word comes from the domain's CandidateReport; this class
- * only places it. The standard Helvetica with WinAnsi encoding covers the Spanish letters and
- * signs (á é í ó ú ñ ü ¿ ¡). The creation date (and with it the file ID pdfkit derives from the
- * metadata) is the report's `documentDate`, so the same data gives the same file but for the
- * generated-at line.
+ * no browser, about ten milliseconds of CPU. Every word comes from the domain's CandidateReport;
+ * this class only places it, in DejaVu Sans embedded (report-fonts.ts): the standard Helvetica
+ * printed `Łukasz Nguyễn`, `Zoë Παπαδοπούλου` or `Пётр` as garbage. An unfinished request says
+ * PRELIMINAR in its title and in a band on every page; every page carries the confidentiality
+ * notice. The creation date (and with it the file ID pdfkit derives from the metadata) is the
+ * report's `documentDate`, so the same data gives the same file but for the generated-at line.
  */
 export class PdfReportRenderer implements ReportRenderer {
   async render(report: CandidateReport): Promise<Buffer> {
-    const PDFDocument = await loadPdfKit();
+    const { PDFDocument, regular, bold } = await loadReportAssets();
     const doc = new PDFDocument({
+      // The default font, set at once: otherwise pdfkit reads Helvetica's metrics for each report.
+      font: regular as unknown as string,
       size: 'LETTER',
-      margins: { top: MARGIN, bottom: MARGIN + 18, left: MARGIN, right: MARGIN },
+      margins: { top: MARGIN, bottom: BOTTOM_MARGIN, left: MARGIN, right: MARGIN },
       bufferPages: true,
       lang: 'es-MX',
       info: {
@@ -59,8 +60,13 @@ export class PdfReportRenderer implements ReportRenderer {
       },
     });
     const done = collect(doc);
+    // @types/pdfkit lists files only; pdfkit 0.20 also takes a parsed font (anything with `layout`),
+    // and finds the default font again by its PostScript name.
+    doc.registerFont(REGULAR, regular as unknown as Buffer);
+    doc.registerFont(BOLD, bold as unknown as Buffer);
     this.header(doc, report);
     this.overall(doc, report);
+    this.legend(doc, report);
     doc.moveDown(1.2).font(BOLD).fontSize(13).fillColor(INK).text(report.sectionsTitle, MARGIN);
     doc.moveDown(0.4);
     for (const section of report.sections) this.section(doc, section);
@@ -74,18 +80,19 @@ export class PdfReportRenderer implements ReportRenderer {
   }
 
   private header(doc: PDFKit.PDFDocument, report: CandidateReport): void {
-    doc.font(BOLD).fontSize(18).fillColor(INK).text(report.title, MARGIN, MARGIN);
+    doc.font(BOLD).fontSize(15).fillColor(INK).text(report.title, MARGIN, MARGIN);
     doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(report.reference);
     rule(doc, doc.y + 8);
     const column = this.width / 2;
     const rows = Math.ceil(report.fields.length / 2);
     let y = doc.y + 18;
     for (let row = 0; row < rows; row++) {
-      // Two fields side by side; a long value wraps and the row grows with it.
+      // Two fields side by side; a value a little too long is set smaller to stay on one line (a
+      // package id cut at its hyphens reads badly), a longer one wraps and the row grows with it.
       const pair = [report.fields[row], report.fields[row + rows]].filter((field) => field !== undefined);
-      doc.font(BOLD).fontSize(10.5);
+      const sizes = pair.map((field) => fittedSize(doc, field.value, column - 12, 10.5, 8.5));
       const height = Math.max(
-        ...pair.map((field) => doc.heightOfString(field.value, { width: column - 12 })),
+        ...pair.map((field, i) => doc.fontSize(sizes[i]).heightOfString(field.value, { width: column - 12 })),
       );
       pair.forEach((field, i) => {
         const x = MARGIN + i * column;
@@ -96,7 +103,7 @@ export class PdfReportRenderer implements ReportRenderer {
           .text(field.label, x, y, { width: column - 12 });
         doc
           .font(BOLD)
-          .fontSize(10.5)
+          .fontSize(sizes[i])
           .fillColor(INK)
           .text(field.value, x, y + 10, { width: column - 12 });
       });
@@ -134,6 +141,37 @@ export class PdfReportRenderer implements ReportRenderer {
     doc.y = top + 62;
   }
 
+  /** What each result colour means: a badge per result, its meaning and its colour in words. */
+  private legend(doc: PDFKit.PDFDocument, report: CandidateReport): void {
+    const top = doc.y + 12;
+    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(report.legend.title, MARGIN, top);
+    const column = this.width / 2;
+    const badgeColumn = 78;
+    const rows = Math.ceil(report.legend.entries.length / 2);
+    let y = top + 15;
+    for (let row = 0; row < rows; row++) {
+      const pair = [report.legend.entries[row], report.legend.entries[row + rows]].filter(Boolean);
+      const texts = pair.map((entry) => `${entry.meaning} (${TONE_COLOUR[entry.badge.tone].name})`);
+      doc.font(REGULAR).fontSize(7.5);
+      const height = Math.max(
+        14,
+        ...texts.map((text) => doc.heightOfString(text, { width: column - badgeColumn - 8 })),
+      );
+      pair.forEach((entry, i) => {
+        const x = MARGIN + i * column;
+        badge(doc, entry.badge, x, y, 7.5);
+        doc
+          .font(REGULAR)
+          .fontSize(7.5)
+          .fillColor(MUTED)
+          .text(texts[i], x + badgeColumn, y + 1, { width: column - badgeColumn - 8 });
+      });
+      y += height + 5;
+    }
+    doc.x = MARGIN;
+    doc.y = y;
+  }
+
   private section(doc: PDFKit.PDFDocument, section: ReportSection): void {
     const text = section.sentences.join(' ');
     doc.font(REGULAR).fontSize(10);
@@ -163,25 +201,56 @@ export class PdfReportRenderer implements ReportRenderer {
     doc.y += 10;
   }
 
-  /** Running header (from page 2), generated-at line and "Página n de N" on every page. */
+  /**
+   * On every page: the PRELIMINAR band of an unfinished request, the running header (from page 2),
+   * the generated-at line, "Página n de N" and the confidentiality notice.
+   */
   private pageFurniture(doc: PDFKit.PDFDocument, report: CandidateReport): void {
     const { start, count } = doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
       doc.switchToPage(i);
-      // Writing into the bottom margin must not open a new page.
+      // Writing into the margins must not open a new page.
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      const y = doc.page.height - MARGIN + 8;
+      if (report.preliminary) {
+        doc.rect(0, 10, doc.page.width, 18).fill(PRELIMINARY_FILL);
+        doc
+          .font(BOLD)
+          .fontSize(8.5)
+          .fillColor(PRELIMINARY_INK)
+          .text(report.preliminary, MARGIN, 14.5, { width: this.width, align: 'center', lineBreak: false });
+      }
+      if (i > start)
+        doc
+          .font(REGULAR)
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(`${report.title} · ${report.reference}`, MARGIN, MARGIN - 19, {
+            width: this.width,
+            lineBreak: false,
+            ellipsis: true,
+          });
+      const y = doc.page.height - BOTTOM_MARGIN + 16;
       rule(doc, y - 6);
       doc.font(REGULAR).fontSize(8).fillColor(MUTED);
       doc.text(report.generatedAt, MARGIN, y, { lineBreak: false });
       const label = pageLabel(i - start + 1, count);
       doc.text(label, MARGIN + this.width - doc.widthOfString(label), y, { lineBreak: false });
-      if (i > start)
-        doc.text(`${report.title} · ${report.reference}`, MARGIN, MARGIN - 24, { lineBreak: false });
+      doc.fontSize(6.5).text(report.confidentiality, MARGIN, y + 13, { width: this.width, lineGap: 0.5 });
       doc.page.margins.bottom = bottom;
     }
   }
+}
+
+/**
+ * The largest size from `max` down to `min` at which `text` fits on one line of `width` in the
+ * bold face; `max` when even `min` does not (the text then wraps).
+ */
+function fittedSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+  const natural = doc.font(BOLD).fontSize(max).widthOfString(text);
+  if (natural <= width) return max;
+  const fitted = Math.floor(((max * width) / natural) * 10) / 10;
+  return fitted >= min ? fitted : max;
 }
 
 function badgeWidth(doc: PDFKit.PDFDocument, b: Badge, size: number): number {

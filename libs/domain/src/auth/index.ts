@@ -1,1 +1,2 @@
 export * from './sign-in';
+export * from './demo-users';

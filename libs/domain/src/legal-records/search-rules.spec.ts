@@ -38,8 +38,22 @@ describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
     ['a null surname', { name: 'Juan', lastName: null }, ['lastName']],
     ['a surname that is not a string', { name: 'Juan', secondLastName: ['López'] }, ['secondLastName']],
     ['nothing', {}, ['name', 'lastName']],
+    ['a BEL in the name', { name: 'Jos\u0007', lastName: 'Hernández' }, ['name']],
+    ['a line break in a surname', { name: 'José', lastName: 'Hernández\n' }, ['lastName']],
+    ['a bidi override in a surname', { name: 'José', secondLastName: '\u202ezepóL' }, ['secondLastName']],
+    ['a zero-width space in the name', { name: 'Jo\u200bsé', lastName: 'Hernández' }, ['name']],
+    ['a lone tab', { name: 'José', lastName: '\t' }, ['lastName']],
   ])('refuses %s', (_label, body, expected) => {
     expect(fields(validateSearchQuery(body))).toEqual(expected);
+  });
+
+  it('says which character it refused', () => {
+    expect(validateSearchQuery({ name: 'Jos\u0007', lastName: 'Hernández' })).toEqual([
+      {
+        field: 'name',
+        message: expect.stringMatching(/^name must not contain control characters.*U\+0007\.$/),
+      },
+    ]);
   });
 
   it('counts characters, not UTF-16 units: 100 letters written with combining accents pass', () => {

@@ -2,6 +2,7 @@ import { FieldViolation, ForbiddenError, ValidationFailedError } from '../errors
 import { isCalendarDate } from '../calendar';
 import { MAX_PAGE, PageSize } from '../paging';
 import { stringFieldViolations } from '../request-shape';
+import { textCharacterViolations } from '../text-characters';
 import { normalizeName } from './names';
 
 const MAX_NAME = 100;
@@ -24,6 +25,8 @@ type NameField = 'name' | 'lastName' | 'secondLastName';
 function nameViolation(field: NameField, value: unknown): FieldViolation | undefined {
   if (typeof value !== 'string')
     return { field, message: `${field} must be a string (omit the field when there is no value).` };
+  const [badCharacter] = textCharacterViolations(field, value, 'name');
+  if (badCharacter) return badCharacter;
   if (value.trim().length === 0)
     return { field, message: `${field} must not be empty: omit the field when there is no value.` };
   // Characters, not UTF-16 units: "Ñ" written with a combining tilde still counts as what a person sees.

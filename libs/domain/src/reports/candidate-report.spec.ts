@@ -65,9 +65,45 @@ describe('buildCandidateReport', () => {
       { label: 'RFC', value: 'HELJ*********' },
       { label: 'CURP', value: 'HELJ**************' },
       { label: 'Fecha de registro', value: '17/05/2026 14:00' },
-      { label: 'Zona horaria', value: 'America/Mexico_City' },
+      { label: 'Zona horaria', value: 'hora del centro de México' },
     ]);
     expect(JSON.stringify(report)).not.toMatch(/HELJ900517/);
+  });
+
+  it('is final once every process has finished: no PRELIMINAR anywhere', () => {
+    const report = buildCandidateReport(input(done), context);
+    expect(report.title).toBe('Reporte de verificación de antecedentes');
+    expect(report.preliminary).toBeNull();
+    expect(report.metadata.title).toBe('Reporte de candidato 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f');
+    expect(JSON.stringify(report)).not.toContain('PRELIMINAR');
+  });
+
+  it('names the zone of its times in Spanish, never by its IANA id', () => {
+    const report = buildCandidateReport(input(done), context);
+    expect(JSON.stringify(report)).not.toContain('America/Mexico_City');
+    const cancun = buildCandidateReport(input(done), { ...context, timeZone: 'America/Cancun' });
+    expect(cancun.fields.at(-1)).toEqual({ label: 'Zona horaria', value: 'hora del sureste de México' });
+    expect(cancun.generatedAt).toBe('Generado el 17/05/2026 20:02:03 (hora del sureste de México)');
+  });
+
+  it('explains every result colour, most severe first', () => {
+    const { legend } = buildCandidateReport(input(done), context);
+    expect(legend.title).toBe('Cómo leer los resultados');
+    expect(legend.entries.map((e) => [e.badge.label, e.badge.tone])).toEqual([
+      ['Riesgo Alto', 'danger'],
+      ['Riesgo Medio', 'warning'],
+      ['Riesgo Bajo', 'caution'],
+      ['Aprobado', 'success'],
+      ['No disponible', 'unavailable'],
+      ['Pendiente', 'neutral'],
+    ]);
+    for (const entry of legend.entries) expect(entry.meaning).toMatch(/^[A-ZÁÉÍÓÚ].+\.$/);
+  });
+
+  it('carries a confidentiality notice naming the client', () => {
+    expect(buildCandidateReport(input(done), context).confidentiality).toBe(
+      'Confidencial. Contiene datos personales tratados conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares; uso exclusivo de Acme Recursos Humanos en su proceso de selección. Prohibida su reproducción o entrega a terceros.',
+    );
   });
 
   it('shows the most severe result once every process has finished', () => {
@@ -117,6 +153,13 @@ describe('buildCandidateReport', () => {
       },
     ];
     const report = buildCandidateReport(input(waiting), context);
+    expect(report.title).toBe('Reporte PRELIMINAR de verificación de antecedentes');
+    expect(report.metadata.title).toBe(
+      'Reporte PRELIMINAR de candidato 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f',
+    );
+    expect(report.preliminary).toBe(
+      'PRELIMINAR: 2 procesos sin terminar de 3; los resultados pueden cambiar.',
+    );
     expect(report.overall).toEqual({
       status: 'En espera del candidato',
       result: { label: 'Pendiente', tone: 'neutral' },
@@ -162,7 +205,7 @@ describe('buildCandidateReport', () => {
       generatedAt: new Date('2026-06-01T12:00:00Z'),
     });
     expect(first.documentDate).toEqual(new Date(T0 + 3 * MINUTE));
-    expect(first.generatedAt).toBe('Generado el 17/05/2026 19:02:03 (hora de America/Mexico_City)');
+    expect(first.generatedAt).toBe('Generado el 17/05/2026 19:02:03 (hora del centro de México)');
     expect({ ...later, generatedAt: first.generatedAt }).toEqual(first);
     expect(later.generatedAt).not.toBe(first.generatedAt);
   });

@@ -8,9 +8,11 @@ import {
   pendingProcessSentence,
   progressSentence,
   requestStatusLabel,
+  RESULT_LEGEND,
   resultBadge,
 } from './report-labels';
 import { NO_SUMMARY, unavailableSentences } from './summary-sentences';
+import { spanishTimeZoneName } from './time-zone-names';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,12 +74,22 @@ export interface ReportSection {
 
 /** The whole text of a report, decided here; a renderer only lays it out. */
 export interface CandidateReport {
+  /** Says PRELIMINAR while any process has not finished. */
   title: string;
   reference: string;
+  /**
+   * For a request with unfinished processes, the warning every page carries ("PRELIMINAR: ..."),
+   * so that no page handed on alone passes for a final result; null once every process finished.
+   */
+  preliminary: string | null;
   fields: ReportField[];
   overall: { status: string; result: Badge; progress: string };
+  /** What each result colour means. */
+  legend: { title: string; entries: Array<{ badge: Badge; meaning: string }> };
   sectionsTitle: string;
   sections: ReportSection[];
+  /** The confidentiality notice every page carries. */
+  confidentiality: string;
   /** The one line that changes between two reports of the same data. */
   generatedAt: string;
   /** The last change of the data: the document's creation date, so the same data gives the same file. */
@@ -86,15 +98,42 @@ export interface CandidateReport {
 }
 
 const NOT_GIVEN = 'No proporcionado';
+const TITLE = 'Reporte de verificación de antecedentes';
+const PRELIMINARY_TITLE = 'Reporte PRELIMINAR de verificación de antecedentes';
+
+/** The warning of each page of an unfinished request, or null when every process has finished. */
+export function preliminaryNotice(processes: readonly { status: string }[]): string | null {
+  const open = processes.filter((p) => p.status !== 'Finalizado').length;
+  if (open === 0) return null;
+  const which = open === 1 ? '1 proceso sin terminar' : `${open} procesos sin terminar`;
+  return `PRELIMINAR: ${which} de ${processes.length}; los resultados pueden cambiar.`;
+}
+
+/**
+ * The confidentiality notice of every page: a report holds personal data (LFPDPPP) and goes from
+ * hand to hand inside the client's hiring process.
+ */
+export function confidentialityNotice(clientName: string): string {
+  return `Confidencial. Contiene datos personales tratados conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares; uso exclusivo de ${clientName} en su proceso de selección. Prohibida su reproducción o entrega a terceros.`;
+}
+
+/**
+ * Text as stored, composed (NFC): "José" sent as `e` + a combining accent prints as the one
+ * letter é, as every font and text search expects.
+ */
+const composed = (text: string): string => text.normalize('NFC');
 
 function candidateName(input: CandidateReportInput): ReportField {
   const candidate = input.candidate;
   if (input.personType === 'corporate')
-    return { label: 'Razón social', value: candidate.businessName ?? NOT_GIVEN };
+    return {
+      label: 'Razón social',
+      value: candidate.businessName ? composed(candidate.businessName) : NOT_GIVEN,
+    };
   const name = [candidate.name, candidate.lastName, candidate.secondLastName]
     .filter((part) => part)
     .join(' ');
-  return { label: 'Candidato', value: name || NOT_GIVEN };
+  return { label: 'Candidato', value: name ? composed(name) : NOT_GIVEN };
 }
 
 function lastChange(input: CandidateReportInput): Date {
@@ -128,30 +167,38 @@ export function buildCandidateReport(
   context: { timeZone: string; generatedAt: Date },
 ): CandidateReport {
   const { timeZone } = context;
+  const zoneName = spanishTimeZoneName(timeZone);
+  const preliminary = preliminaryNotice(input.processes);
   const states = input.processes.map((p) => ({ ...p, name: p.processName }) as unknown as ProcessState);
   const status = requestStatusLabel(overallStatus(states), input.processes);
   const result = resultBadge(overallResult(states));
   const person = input.personType === 'corporate' ? 'Persona moral' : 'Persona física';
   return {
-    title: 'Reporte de verificación de antecedentes',
+    title: preliminary ? PRELIMINARY_TITLE : TITLE,
     reference: `Solicitud ${input.requestId}`,
+    preliminary,
     fields: [
-      { label: 'Cliente', value: input.clientName },
-      { label: 'Paquete', value: `${input.packageName} (${input.packageId})` },
+      { label: 'Cliente', value: composed(input.clientName) },
+      { label: 'Paquete', value: composed(`${input.packageName} (${input.packageId})`) },
       candidateName(input),
       { label: 'Tipo de persona', value: person },
       { label: 'RFC', value: maskIdentifier(input.candidate.rfc) ?? NOT_GIVEN },
       { label: 'CURP', value: maskIdentifier(input.candidate.curp) ?? NOT_GIVEN },
       { label: 'Fecha de registro', value: formatLocalDateTime(timeZone, input.createdAt) },
-      { label: 'Zona horaria', value: timeZone },
+      { label: 'Zona horaria', value: zoneName },
     ],
     overall: { status, result, progress: progressSentence(input.processes) },
+    legend: {
+      title: 'Cómo leer los resultados',
+      entries: RESULT_LEGEND.map(({ result, meaning }) => ({ badge: resultBadge(result), meaning })),
+    },
     sectionsTitle: `Procesos (${input.processes.length})`,
     sections: input.processes.map((p) => section(p, timeZone)),
-    generatedAt: `Generado el ${formatLocalDateTime(timeZone, context.generatedAt, true)} (hora de ${timeZone})`,
+    confidentiality: confidentialityNotice(input.clientName),
+    generatedAt: `Generado el ${formatLocalDateTime(timeZone, context.generatedAt, true)} (${zoneName})`,
     documentDate: lastChange(input),
     metadata: {
-      title: `Reporte de candidato ${input.requestId}`,
+      title: `${preliminary ? 'Reporte PRELIMINAR' : 'Reporte'} de candidato ${input.requestId}`,
       subject: `Verificación de antecedentes para ${input.clientName}`,
     },
   };

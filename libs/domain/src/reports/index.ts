@@ -4,3 +4,4 @@ export * from './summary-sentences';
 export * from './report-labels';
 export * from './candidate-report';
 export * from './report-renderer';
+export * from './time-zone-names';

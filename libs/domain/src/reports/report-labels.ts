@@ -22,6 +22,19 @@ const RESULT_TONE: Record<ProcessResult, BadgeTone> = {
   Pendiente: 'neutral',
 };
 
+/**
+ * What each result means, for the legend of a report, most severe first: a reader of a printed
+ * report sees coloured badges and needs to know what each one asks of them.
+ */
+export const RESULT_LEGEND: ReadonlyArray<{ result: ProcessResult; meaning: string }> = [
+  { result: 'Riesgo Alto', meaning: 'Hallazgos graves: revísalos antes de cualquier decisión.' },
+  { result: 'Riesgo Medio', meaning: 'Hallazgos que conviene revisar antes de decidir.' },
+  { result: 'Riesgo Bajo', meaning: 'Hallazgos menores; revísalos si el puesto lo amerita.' },
+  { result: 'Aprobado', meaning: 'Sin hallazgos que requieran atención.' },
+  { result: 'No disponible', meaning: 'La fuente no respondió tras varios intentos: no hay resultado.' },
+  { result: 'Pendiente', meaning: 'El proceso aún no termina.' },
+];
+
 /** The badge of a process or overall result; an unknown value is shown as it is, in grey. */
 export function resultBadge(result: string): Badge {
   return { label: result, tone: RESULT_TONE[result as ProcessResult] ?? 'neutral' };

@@ -41,9 +41,20 @@ export function csvHeaderViolations(header: readonly string[]): FieldViolation[]
   return violations;
 }
 
-/** An item's violations under its JSON path in the batch (`items[3].rfc`). */
-export function itemViolations(index: number, violations: readonly FieldViolation[]): FieldViolation[] {
-  return violations.map((v) => ({ field: `items[${index}].${v.field}`, message: v.message }));
+/**
+ * An item's violations under its JSON path in the batch (`items[3].rfc`), with the line its
+ * record starts on when the batch came as CSV.
+ */
+export function itemViolations(
+  index: number,
+  violations: readonly FieldViolation[],
+  line?: number,
+): FieldViolation[] {
+  return violations.map((v) => ({
+    field: `items[${index}].${v.field}`,
+    message: v.message,
+    ...(line === undefined ? {} : { line }),
+  }));
 }
 
 /** How many of a batch's requests are in each overall status. */

@@ -26,6 +26,7 @@ describe('validateCandidateInput', () => {
     [{ documents: [{ ...doc, type: 'SELFIE' }] }, ['documents[0].type']],
     [{ documents: [doc, { ...doc, sha256: 'xyz' }] }, ['documents[1].sha256']],
     [{ documents: [{ ...doc, fileName: '' }] }, ['documents[0].fileName']],
+    [{ documents: [{ ...doc, fileName: 'ine\u202efdp.exe' }] }, ['documents[0].fileName']],
   ])('Documentos %j -> %j', (body, expected) => {
     expect(fields('Documentos', body)).toEqual(expected);
   });
@@ -35,6 +36,11 @@ describe('validateCandidateInput', () => {
     [{ references: [personal, { ...personal, relationship: '' }] }, ['references[1].relationship']],
     [{ references: [personal, { ...personal, company: 'ACME' }] }, ['references[1].company']],
     [{ references: [personal, { ...personal, company: undefined }] }, []],
+    [{ references: [personal, { ...personal, name: 'María\u0007' }] }, ['references[1].name']],
+    [
+      { references: [{ ...personal, relationship: 'Amiga\u202e' }, personal] },
+      ['references[0].relationship'],
+    ],
   ])('Referencias Personales %j -> %j', (body, expected) => {
     expect(fields('Referencias Personales', body)).toEqual(expected);
   });
@@ -45,6 +51,8 @@ describe('validateCandidateInput', () => {
     [{ references: [{ ...work, startDate: '2019-02-30' }] }, ['references[0].startDate']],
     [{ references: [{ ...work, company: undefined }] }, ['references[0].company']],
     [{ references: [{ ...work, relationship: 'Jefa' }] }, ['references[0].relationship']],
+    [{ references: [{ ...work, company: 'AC\u200bME' }] }, ['references[0].company']],
+    [{ references: [{ ...work, contactName: 'Laura\n' }] }, ['references[0].contactName']],
   ])('Referencias Laborales %j -> %j', (body, expected) => {
     expect(fields('Referencias Laborales', body)).toEqual(expected);
   });

@@ -1,6 +1,7 @@
 import { FieldViolation } from '../errors';
 import { isCalendarDate } from '../calendar';
 import { objectListViolations } from '../request-shape';
+import { textCharacterViolations, TextKind } from '../text-characters';
 import { DOCUMENT_TYPES, ProcessName, processTypeOf } from './catalog';
 
 type Json = Record<string, unknown>;
@@ -8,10 +9,19 @@ type Json = Record<string, unknown>;
 const text = (value: unknown, max = 200): value is string =>
   typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 
+/** Reference fields that name a person or a company; the others are free text. */
+const NAME_FIELDS = ['name', 'contactName', 'company'];
+
+function characterViolations(item: Json, path: string, field: string): FieldViolation[] {
+  const kind: TextKind = NAME_FIELDS.includes(field) ? 'name' : 'free text';
+  return textCharacterViolations(`${path}.${field}`, item[field], kind, field);
+}
+
 function checkFields(item: Json, path: string, fields: string[], violations: FieldViolation[]): void {
   for (const field of fields)
     if (!text(item[field]))
       violations.push({ field: `${path}.${field}`, message: `${field} is required (1 to 200 characters).` });
+    else violations.push(...characterViolations(item, path, field));
 }
 
 const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
@@ -64,6 +74,7 @@ function validateDocuments(input: Json): FieldViolation[] {
       v.push({ field: `${path}.type`, message: `type must be one of ${DOCUMENT_TYPES.join(', ')}.` });
     if (!text(doc.fileName, 255))
       v.push({ field: `${path}.fileName`, message: 'fileName is required (1 to 255 characters).' });
+    else v.push(...characterViolations(doc, path, 'fileName'));
     if (typeof doc.sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(doc.sha256))
       v.push({ field: `${path}.sha256`, message: 'sha256 must be 64 hexadecimal characters.' });
   });

@@ -252,6 +252,37 @@ describe('normalizeRegistration', () => {
   });
 });
 
+describe('registrationTypeViolations: characters of the name fields', () => {
+  it.each([
+    ['name', 'Juan\u0007'],
+    ['name', 'Juan\n'],
+    ['lastName', '\tHernández'],
+    ['secondLastName', 'López\u202e'],
+    ['businessName', 'ACME\u200b S.A.'],
+    ['regime', 'Régimen\u0085General'],
+  ])('refuses %s %j as sent (before trimming)', (field, value) => {
+    expect(registrationTypeViolations({ packageId: 'PKG-ACME-BASIC', [field]: value })).toEqual([
+      { field, message: expect.stringMatching(new RegExp(`^${field} must not contain `)) },
+    ]);
+  });
+
+  it('lists every name field that holds one', () => {
+    const body = { packageId: 'PKG-ACME-BASIC', name: 'A\u0000', lastName: 'B\u2066', email: 'a\u0007@b.mx' };
+    expect(registrationTypeViolations(body).map((v) => v.field)).toEqual(['name', 'lastName']);
+  });
+
+  it.each([
+    'José Ángel',
+    "O'Connor-Núñez",
+    'Łukasz Nguyễn',
+    'Zoë',
+    'Пётр',
+    'Transportes del Bajío, S.A. de C.V.',
+  ])('accepts %j', (name) => {
+    expect(registrationTypeViolations({ packageId: 'PKG-ACME-BASIC', name, businessName: name })).toEqual([]);
+  });
+});
+
 describe('registrationTypeViolations', () => {
   it('accepts a body of strings, and null as absent', () => {
     expect(

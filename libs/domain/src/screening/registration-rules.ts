@@ -1,5 +1,6 @@
 import { isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
+import { textCharacterViolations } from '../text-characters';
 import { CREDIT_REPORT, GENDERS, NATIONALITIES, PERSON_TYPES, PersonType, ProcessName } from './catalog';
 
 /** The candidate part of a registration body (CONTRACT 4.1), after {@link normalizeRegistration}. */
@@ -80,12 +81,21 @@ export function normalizeRegistration(
   return out;
 }
 
+/** The fields that hold a person's or a company's name: no control or invisible characters. */
+export const REGISTRATION_NAME_FIELDS = [
+  'name',
+  'lastName',
+  'secondLastName',
+  'businessName',
+  'regime',
+] as const satisfies readonly TextField[];
+
 /** Every field a registration body may have (CONTRACT 4.1); anything else is refused. */
 export const REGISTRATION_FIELDS: readonly string[] = ['packageId', 'personType', ...TEXT_FIELDS];
 
 /**
- * The JSON types of a registration body (`packageId`, `personType`, the text fields), and the
- * fields it may not have. Reported
+ * The JSON types of a registration body (`packageId`, `personType`, the text fields), the
+ * characters of its name fields, and the fields it may not have. Reported
  * together with the rules of {@link validateRegistration}, so that one 400 lists everything; a
  * field named here is left out of the rules' report (its value could not be read). `null` counts
  * as absent.
@@ -111,6 +121,9 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
     if (value !== undefined && value !== null && typeof value !== 'string')
       violations.push({ field, message: `${field} must be a string.` });
   }
+  // On the value as sent: trimming would hide a tab or a line break at either end.
+  for (const field of REGISTRATION_NAME_FIELDS)
+    violations.push(...textCharacterViolations(field, body[field], 'name'));
   for (const field of Object.keys(body))
     if (!REGISTRATION_FIELDS.includes(field))
       violations.push({ field, message: `"${field}" is not a known field.` });

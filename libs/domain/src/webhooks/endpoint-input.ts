@@ -1,4 +1,5 @@
 import type { FieldViolation } from '../errors';
+import { textCharacterViolations } from '../text-characters';
 import { eventTypesViolations } from './subscriptions';
 import { webhookUrlViolations } from './url-policy';
 
@@ -29,6 +30,7 @@ export function endpointInputViolations(input: EndpointInput, mode: 'create' | '
         field: 'description',
         message: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
       });
+    else violations.push(...textCharacterViolations('description', input.description, 'free text'));
   }
   if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
     violations.push({ field: 'enabled', message: 'enabled must be true or false.' });

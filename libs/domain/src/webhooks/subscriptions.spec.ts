@@ -95,6 +95,16 @@ describe('endpointInputViolations', () => {
     ['update: disable', 'update', { enabled: false }, []],
     ['update: bad url', 'update', { url: 'not a url' }, ['url']],
     ['update: url null', 'update', { url: null }, ['url']],
+    [
+      'create: a line break in the description',
+      'create',
+      { url: 'https://h.example/x', description: 'a\nb' },
+      ['description'],
+    ],
+    ['update: an ESC in the description', 'update', { description: '\u001b[2J' }, ['description']],
+    ['update: a C1 control in the description', 'update', { description: 'a\u0085' }, ['description']],
+    ['update: a bidi override in the description', 'update', { description: 'a\u202eb' }, ['description']],
+    ['update: an emoji and its joiner are fine', 'update', { description: 'RRHH 👩\u200d💼' }, []],
   ] as const)('%s', (_what, mode, input, fields) => {
     expect(endpointInputViolations(input, mode).map((v) => v.field)).toEqual(fields);
   });

@@ -71,13 +71,60 @@ describe('forbiddenAddressReason (SSRF)', () => {
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:169.254.169.254', 'link-local'],
     ['::ffff:a00:1', 'private'],
-    ['64:ff9b::a00:1', 'rfc6052'],
+    ['2002:7f00:1::1', '6to4'],
+    ['::ffff:0:7f00:1', 'rfc6145'],
     ['not-an-ip', 'not an IP address'],
   ])('refuses %s (%s)', (address, reason) => {
     expect(forbiddenAddressReason(address)).toContain(reason);
   });
 
   it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => {
+    expect(forbiddenAddressReason(address)).toBeNull();
+  });
+});
+
+describe('forbiddenAddressReason: an IPv6 address that carries an IPv4 address is judged by it (CONTRACT 13)', () => {
+  it.each([
+    // ::/96, IPv4-compatible: the URL parser writes [::127.0.0.1] as [::7f00:1].
+    ['::7f00:1', '::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    ['::127.0.0.1', '::127.0.0.1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    ['::a9fe:a9fe', '::a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)'],
+    ['::a00:1', '::a00:1 is a private address (it carries the IPv4 address 10.0.0.1)'],
+    ['::c0a8:101', '::c0a8:101 is a private address (it carries the IPv4 address 192.168.1.1)'],
+    ['::6440:1', '::6440:1 is a carrier-grade NAT address (it carries the IPv4 address 100.64.0.1)'],
+    ['::e000:1', '::e000:1 is a multicast address (it carries the IPv4 address 224.0.0.1)'],
+    ['::5', '::5 is an unspecified address (it carries the IPv4 address 0.0.0.5)'],
+    // ::ffff:0:0/96, IPv4-mapped.
+    ['::ffff:7f00:1', '::ffff:7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    [
+      '::ffff:a9fe:a9fe',
+      '::ffff:a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)',
+    ],
+    [
+      '0:0:0:0:0:ffff:ac10:1',
+      '0:0:0:0:0:ffff:ac10:1 is a private address (it carries the IPv4 address 172.16.0.1)',
+    ],
+    // 64:ff9b::/96, the NAT64 well-known prefix.
+    ['64:ff9b::7f00:1', '64:ff9b::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
+    [
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe is a link-local address (it carries the IPv4 address 169.254.169.254)',
+    ],
+    ['64:ff9b::a00:1', '64:ff9b::a00:1 is a private address (it carries the IPv4 address 10.0.0.1)'],
+    // IPv6's own unspecified and loopback addresses keep their names.
+    ['::', ':: is an unspecified address'],
+    ['::1', '::1 is a loopback address'],
+  ])('refuses %s', (address, reason) => {
+    expect(forbiddenAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    ['::102:304', '1.2.3.4'],
+    ['::808:808', '8.8.8.8'],
+    ['::ffff:808:808', '8.8.8.8'],
+    ['64:ff9b::808:808', '8.8.8.8'],
+    ['64:ff9b::5db8:d822', '93.184.216.34'],
+  ])('allows %s (%s is public)', (address) => {
     expect(forbiddenAddressReason(address)).toBeNull();
   });
 });

@@ -36,14 +36,50 @@ export function webhookHost(url: string): { address: string } | { name: string }
  * Why a webhook may not connect to `address`, or null when it may: only public unicast addresses
  * are allowed, so loopback, private (RFC 1918), link-local (169.254.169.254, the cloud metadata
  * service, is one), unique-local, carrier-grade NAT, unspecified, multicast, broadcast and reserved
- * ranges are refused, and an IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
- * An allowlist (rather than a list of bad ranges) also refuses the ranges we did not think of.
+ * ranges are refused. An IPv6 address that carries an IPv4 address (CONTRACT 13, see
+ * {@link embeddedIPv4}) is judged as that IPv4 address: `[::7f00:1]` is 127.0.0.1 and refused,
+ * `[64:ff9b::808:808]` is 8.8.8.8 and allowed. An allowlist (rather than a list of bad ranges)
+ * also refuses the ranges we did not think of.
  */
 export function forbiddenAddressReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  // process() turns an IPv4-mapped IPv6 address (::ffff:10.0.0.1) into the IPv4 address it carries.
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' ? null : `${address} is a ${RANGE_NAMES[range] ?? range} address`;
+  const parsed = ipaddr.parse(address);
+  const ownRange = parsed.range();
+  // `::` and `::1` sit in ::/96 too, but are IPv6's own unspecified and loopback addresses.
+  const embedded = ownRange === 'loopback' || ownRange === 'unspecified' ? null : embeddedIPv4(parsed);
+  if (embedded) {
+    const range = embedded.range();
+    return range === 'unicast'
+      ? null
+      : `${address} is ${rangeName(range)} (it carries the IPv4 address ${embedded.toString()})`;
+  }
+  return ownRange === 'unicast' ? null : `${address} is ${rangeName(ownRange)}`;
+}
+
+/** "a loopback address", "an unspecified address". */
+function rangeName(range: string): string {
+  const name = RANGE_NAMES[range] ?? range;
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} address`;
+}
+
+/**
+ * The IPv4 address in the last 32 bits of an IPv6 address of the prefixes that carry one
+ * (CONTRACT 13): IPv4-compatible `::/96` (deprecated, still routed to the IPv4 address by some
+ * stacks), IPv4-mapped `::ffff:0:0/96`, and the NAT64 well-known prefix `64:ff9b::/96` (a NAT64
+ * gateway connects to the IPv4 address). Read from the 16-bit words, not from ipaddr's range
+ * names: it calls `::7f00:1` plain unicast.
+ */
+function embeddedIPv4(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.kind() !== 'ipv6') return null;
+  const words = (address as ipaddr.IPv6).parts;
+  const zeros = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
+  const carriesIPv4 =
+    zeros(0, 6) ||
+    (zeros(0, 5) && words[5] === 0xffff) ||
+    (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6));
+  if (!carriesIPv4) return null;
+  const [high, low] = [words[6], words[7]];
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
 /** The first refused address of a host's addresses, as the message of a 400 or a failed attempt. */

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -18,6 +19,10 @@ function trackedFiles(): string[] {
     .filter((file) => file && !/(^|\/)(package-lock\.json|openapi\.json|schema\.d\.ts)$/.test(file))
     .map((file) => readFileSync(join(root, file), 'utf8'));
 }
+
+/** Secrets as production wants them: random, never written anywhere. */
+const randomJwtSecret = () => randomBytes(48).toString('base64');
+const randomWebhooksKey = () => randomBytes(32).toString('base64');
 
 describe('loadAppConfig', () => {
   it('applies the documented defaults', () => {
@@ -71,11 +76,32 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET is required when NODE_ENV=production/,
     );
-    const webhooksKey = Buffer.alloc(32, 1).toString('base64');
+    const secret = randomJwtSecret();
     expect(
-      loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), WEBHOOKS_SECRET_KEY: webhooksKey })
+      loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: secret, WEBHOOKS_SECRET_KEY: randomWebhooksKey() })
         .auth.jwtSecret,
-    ).toBe('x'.repeat(32));
+    ).toBe(secret);
+  });
+
+  it.each([
+    ['one letter 32 times', 'x'.repeat(32)],
+    ['one letter 64 times', 'A'.repeat(64)],
+    ['a word repeated', 'Password123'.repeat(3)],
+    ['two characters', '01'.repeat(32)],
+  ])('refuses a JWT_SECRET of %s in production, naming the variable', (_label, secret) => {
+    const env = { NODE_ENV: 'production', JWT_SECRET: secret, WEBHOOKS_SECRET_KEY: randomWebhooksKey() };
+    expect(() => loadAppConfig(env)).toThrow(ConfigError);
+    expect(() => loadAppConfig(env)).toThrow(
+      /^Invalid configuration: JWT_SECRET is too predictable for production: its characters carry about \d+ bits of entropy, a random value at least 128 .*openssl rand -base64 48/,
+    );
+    // Development and tests take it (with the length rule only).
+    expect(loadAppConfig({ NODE_ENV: 'development', JWT_SECRET: secret }).auth.jwtSecret).toBe(secret);
+  });
+
+  it('says a short secret is short before it says it is predictable', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET must be at least 32 characters/,
+    );
   });
 
   it.each(REPOSITORY_JWT_SECRETS.map((secret) => [secret]))(
@@ -154,8 +180,8 @@ describe('loadAppConfig: CORS_ORIGINS', () => {
 });
 
 describe('loadAppConfig: webhooks', () => {
-  const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
-  const KEY = Buffer.alloc(32, 7).toString('base64');
+  const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: randomJwtSecret() };
+  const KEY = randomWebhooksKey();
 
   it('applies the documented defaults', () => {
     expect(loadAppConfig({}).webhooks).toEqual({
@@ -190,6 +216,19 @@ describe('loadAppConfig: webhooks', () => {
       /WEBHOOKS_SECRET_KEY is required when NODE_ENV=production/,
     );
     expect(loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: KEY }).webhooks.secretKey).toBe(KEY);
+  });
+
+  it.each([
+    ['32 zero bytes', Buffer.alloc(32)],
+    ['one byte 32 times', Buffer.alloc(32, 7)],
+    ['two bytes alternating', Buffer.from('ab'.repeat(16))],
+    ['a 4-byte unit repeated', Buffer.from('k3J9'.repeat(8))],
+  ])('refuses a WEBHOOKS_SECRET_KEY of %s in production, naming the variable', (_label, bytes) => {
+    const key = bytes.toString('base64');
+    expect(() => loadAppConfig({ ...PRODUCTION, WEBHOOKS_SECRET_KEY: key })).toThrow(
+      /^Invalid configuration: WEBHOOKS_SECRET_KEY is too predictable for production: its bytes carry about \d+ bits .*openssl rand -base64 32/,
+    );
+    expect(loadAppConfig({ NODE_ENV: 'development', WEBHOOKS_SECRET_KEY: key }).webhooks.secretKey).toBe(key);
   });
 
   it.each(REPOSITORY_WEBHOOKS_SECRET_KEYS.map((key) => [key]))(

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@app/domain';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, PUBLISHED_DEMO_PASSWORD } from '@app/domain';
 import { DEVELOPMENT_CORS_ORIGINS, parseCorsOrigins } from './cors-origins';
+import { weakSecretReason } from './secret-strength';
 
 /** Where the apps, `npm start` and the scripts find PostgreSQL when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/screening';
@@ -99,7 +100,7 @@ export const REPOSITORY_JWT_SECRETS: readonly string[] = [
   'e2e-secret-0123456789abcdef0123456789abcdef',
   'bench-secret-0123456789abcdef0123456789abcdef',
 ];
-export const DEFAULT_DEMO_PASSWORD = 'Demo-Pass-2026!';
+export const DEFAULT_DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 
 type Env = Record<string, string | undefined>;
 
@@ -239,6 +240,9 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     );
   if (jwtSecret && jwtSecret.length < 32)
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters (HS256 key strength)');
+  const weakJwtSecret =
+    nodeEnv === 'production' && weakSecretReason([...jwtSecret], 'characters', 'openssl rand -base64 48');
+  if (weakJwtSecret) throw new ConfigError('JWT_SECRET', weakJwtSecret);
 
   const dashboardUser = env.QUEUE_DASHBOARD_USER ?? '';
   const dashboardPassword = env.QUEUE_DASHBOARD_PASSWORD ?? '';
@@ -336,6 +340,10 @@ function webhooksConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): WebhooksConfig
       'WEBHOOKS_SECRET_KEY',
       'must be the base64 of 32 random bytes (openssl rand -base64 32)',
     );
+  const weakKey =
+    nodeEnv === 'production' &&
+    weakSecretReason([...Buffer.from(secretKey, 'base64')], 'bytes', 'openssl rand -base64 32');
+  if (weakKey) throw new ConfigError('WEBHOOKS_SECRET_KEY', weakKey);
   let retrySchedule: number[];
   try {
     retrySchedule = parseRetrySchedule(str(env, 'WEBHOOKS_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE));

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { recordQueryShapeViolations, SEARCH_PAGE_SIZE, searchQueryShapeViolations } from '@app/domain';
 import { LimitParam, PageParam } from '../../common/pagination';
+import { withNameRule } from '../../docs/text-rules';
 import { CheckedBy } from '../../common/validation';
 import { OptionalString } from '../../common/optional-string';
 
@@ -10,13 +11,13 @@ import { OptionalString } from '../../common/optional-string';
  * all domain rules (validateSearchQuery), so one 400 lists every violation, `{}` included.
  */
 export class CreateSearchDto {
-  @ApiProperty({ example: 'Juan', description: 'Given name(s); required', maxLength: 100 })
+  @ApiProperty({ example: 'Juan', description: withNameRule('Given name(s); required'), maxLength: 100 })
   @Allow()
   name!: string;
 
   @ApiProperty({
     example: 'Hernández',
-    description: 'Paternal surname; omit it when absent (never send an empty string)',
+    description: withNameRule('Paternal surname; omit it when absent (never send an empty string)'),
     maxLength: 100,
   })
   @Allow()
@@ -24,7 +25,7 @@ export class CreateSearchDto {
 
   @ApiProperty({
     example: 'López',
-    description: 'Maternal surname; omit it when absent (never send an empty string)',
+    description: withNameRule('Maternal surname; omit it when absent (never send an empty string)'),
     maxLength: 100,
   })
   @Allow()

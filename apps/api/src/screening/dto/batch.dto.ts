@@ -55,6 +55,15 @@ export class BatchItemRejectedDto {
   @ApiProperty({ description: '0-based position of the item', example: 1 })
   index!: number;
 
+  @ApiPropertyOptional({
+    description:
+      "CSV batches only (a JSON batch has none): the 1-based line of the body where the item's record starts, the header being line 1; blank lines and line breaks inside quoted cells count",
+    example: 3,
+    type: 'integer',
+    minimum: 1,
+  })
+  line?: number;
+
   @ApiProperty({ description: 'Every rule the item violates' })
   errors!: FieldErrorDto[];
 }

@@ -2,6 +2,7 @@ import { GENDERS, NATIONALITIES } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { SERVICE_TIME_ZONE } from '../../docs/wording';
+import { withNameRule } from '../../docs/text-rules';
 
 /**
  * CONTRACT 4.1. The fields are only declared here (unknown ones are refused); their types and
@@ -27,7 +28,7 @@ export class RegisterCandidateDto {
 
   @ApiPropertyOptional({
     example: 'Juan Carlos',
-    description: 'Given names (required for individuals)',
+    description: withNameRule('Given names (required for individuals)'),
     minLength: 1,
     maxLength: 100,
   })
@@ -36,14 +37,19 @@ export class RegisterCandidateDto {
 
   @ApiPropertyOptional({
     example: 'Hernández',
-    description: 'Paternal surname (required for individuals)',
+    description: withNameRule('Paternal surname (required for individuals)'),
     minLength: 1,
     maxLength: 100,
   })
   @Allow()
   lastName?: string;
 
-  @ApiPropertyOptional({ example: 'López', description: 'Maternal surname', minLength: 1, maxLength: 100 })
+  @ApiPropertyOptional({
+    example: 'López',
+    description: withNameRule('Maternal surname'),
+    minLength: 1,
+    maxLength: 100,
+  })
   @Allow()
   secondLastName?: string;
 
@@ -100,7 +106,7 @@ export class RegisterCandidateDto {
 
   @ApiPropertyOptional({
     example: 'Régimen General de Ley Personas Morales',
-    description: 'Tax regime (required for corporate)',
+    description: withNameRule('Tax regime (required for corporate)'),
     maxLength: 200,
   })
   @Allow()
@@ -108,7 +114,7 @@ export class RegisterCandidateDto {
 
   @ApiPropertyOptional({
     example: 'Comercializadora del Norte S.A. de C.V.',
-    description: 'Legal name (required for corporate)',
+    description: withNameRule('Legal name (required for corporate)'),
     maxLength: 200,
   })
   @Allow()

@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import { CountedPageDto, PageQueryDto } from '../../common/pagination';
 import { CheckedBy } from '../../common/validation';
+import { FREE_TEXT_CHARACTERS } from '../../docs/text-rules';
 
 const URL_PROPERTY = {
   description: `Absolute http or https URL, at most ${MAX_WEBHOOK_URL_LENGTH} characters, without credentials. In production, loopback, private, link-local, unique-local, shared (CGNAT) and cloud metadata addresses are refused (a development or test server may accept them).`,
@@ -19,6 +20,7 @@ const EVENTS_EXAMPLE = ['process.finished', 'candidate_request.finished'];
 const DESCRIPTION_PROPERTY = {
   maxLength: MAX_DESCRIPTION_LENGTH,
   example: 'ATS integration (production)',
+  description: `A label for people. ${FREE_TEXT_CHARACTERS}`,
 };
 
 /**
@@ -68,7 +70,7 @@ export class UpdateWebhookEndpointDto {
 
   @ApiProperty({
     ...DESCRIPTION_PROPERTY,
-    description: 'null clears it',
+    description: `${DESCRIPTION_PROPERTY.description}; null clears it`,
   })
   @Allow()
   description?: string | null;
