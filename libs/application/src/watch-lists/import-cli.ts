@@ -5,50 +5,24 @@ import { dataSourceOptions, WatchListRepository } from '@app/persistence';
 import { DataSource } from 'typeorm';
 import { ImportOutcome, ImportWatchList, readListFiles } from './import-watch-list';
 
-export const IMPORT_USAGE = `Usage: npm run lists:import -- --source <source> [--force] <file>...
-
-Imports a watch list from the publisher's files (read exactly as published) and makes it the
-active version, unless the files are refused; the apps pick it up without a restart.
-
-  --source   one of ${WATCH_LIST_SOURCES.join(', ')}
-  --force    import even when the files hold fewer than 80 % of the active version's entries
-  --help     print this and change nothing
-
-Files per source:
-  sat-69b          Listado_completo_69-B.csv
-  sat-69           one or more of Firmes.csv, Exigibles.csv, No_localizados.csv, Cancelados.csv,
-                   CSDsinefectos.csv, Sentencias.csv, EntespublicosydeGobiernoomisos.csv
-  ofac-sdn         sdn.csv [alt.csv] [add.csv]
-  un-consolidated  consolidated.xml
-  peps             one FollowTheMoney .jsonl file
-
-Exit status: 0 when the files are the active version afterwards (new, or the same as before),
-1 when they were refused. DATABASE_URL names the database, as for the apps.`;
-
 export interface ImportArguments {
   source: WatchListSource;
   files: string[];
   force: boolean;
 }
 
-/** The command line, or a message saying what is wrong with it. */
-export function parseImportArguments(argv: readonly string[]): ImportArguments | { error: string } {
-  let source: string | undefined;
-  let force = false;
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--source') source = argv[++i];
-    else if (arg.startsWith('--source=')) source = arg.slice('--source='.length);
-    else if (arg === '--force') force = true;
-    else if (arg.startsWith('--')) return { error: `Unknown option ${arg}.` };
-    else files.push(arg);
-  }
+/** The arguments, or a message saying what is wrong with them (the script parses the flags). */
+export function checkImportArguments(args: {
+  source?: string;
+  files: string[];
+  force?: boolean;
+}): ImportArguments | { error: string } {
+  const { source, files } = args;
   if (!source) return { error: '--source is required.' };
   if (!(WATCH_LIST_SOURCES as readonly string[]).includes(source))
     return { error: `--source must be one of ${WATCH_LIST_SOURCES.join(', ')}; got "${source}".` };
   if (files.length === 0) return { error: 'Name the files to import.' };
-  return { source: source as WatchListSource, files, force };
+  return { source: source as WatchListSource, files, force: args.force === true };
 }
 
 /** One line a person reads: what the import did. */
@@ -85,15 +59,15 @@ async function withImport<T>(
   }
 }
 
-/** `npm run lists:import`: answers the exit status. */
+/** `npm run lists:import` (scripts/lists-import.js parses the command line): answers the exit status. */
 export async function main(
-  argv: readonly string[],
+  args: { source?: string; files: string[]; force?: boolean },
   databaseUrl: string,
   print = console.log,
 ): Promise<number> {
-  const parsed = parseImportArguments(argv);
+  const parsed = checkImportArguments(args);
   if ('error' in parsed) {
-    print(`${parsed.error}\n\n${IMPORT_USAGE}`);
+    print(`✖ ${parsed.error} (npm run lists:import -- --help)`);
     return 1;
   }
   const outcome = await withImport(databaseUrl, (importer) =>
