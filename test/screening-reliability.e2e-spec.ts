@@ -1,3 +1,4 @@
+import { watchListSourcesOf } from '@app/domain';
 import {
   api,
   countRows,
@@ -226,24 +227,27 @@ describe('a provider that never answers', () => {
     try {
       const uuid = await register(acme, candidate());
       const view = await waitForOverview(acme, uuid, ended, 30_000);
-      expect(view.processes.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(
+      // The provider's processes; the list processes answer from the imported lists, not from it.
+      const providerProcesses = view.processes.filter((p) => watchListSourcesOf(p.processName).length === 0);
+      expect(providerProcesses.map((p) => p.processName).sort()).toEqual(['BGC Legal', 'BGC News']);
+      expect(providerProcesses.every((p) => p.status === 'Finalizado' && p.result === 'No disponible')).toBe(
         true,
       );
       expect(view.result).toBe('No disponible');
       const response = await api()
-        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'Peps').id}?detail=true`)
+        .get(`/candidate-requests/${uuid}/processes/${byName(view, 'BGC News').id}?detail=true`)
         .set(acme.auth)
         .expect(200);
       const { summary, rawDetails } = response.body.data;
       expect(summary).toEqual({ providerAnswered: false, reason: expect.any(String) });
       // CONTRACT 4.4: provider name, reference, timestamps, payload; null where nothing was answered.
       expect(rawDetails).toEqual({
-        provider: 'sandbox:Peps',
+        provider: 'sandbox:BGC News',
         reference: null,
         requestedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         answeredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         payload: null,
-        error: 'Sandbox provider for Peps did not answer',
+        error: 'Sandbox provider for BGC News did not answer',
       });
       expect(Date.parse(rawDetails.answeredAt)).toBeGreaterThanOrEqual(Date.parse(rawDetails.requestedAt));
       expect(

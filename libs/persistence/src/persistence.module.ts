@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { AuthSessionRepository } from './repositories/auth-session.repository';
 import { PackageRepository } from './repositories/package.repository';
@@ -37,8 +38,16 @@ const REPOSITORIES = [
   CandidateReportRepository,
   LegalSearchListRepository,
   BillingLedgerRepository,
-  WatchListRepository,
   WatchListScreeningRepository,
+];
+
+/** Repositories written without Nest (the CLIs use them too), built from the data source. */
+const PLAIN_REPOSITORIES = [
+  {
+    provide: WatchListRepository,
+    inject: [DataSource],
+    useFactory: (ds: DataSource) => new WatchListRepository(ds),
+  },
 ];
 
 export interface PersistenceOptions {
@@ -73,8 +82,8 @@ export class PersistenceModule {
           },
         }),
       ],
-      providers: REPOSITORIES,
-      exports: REPOSITORIES,
+      providers: [...REPOSITORIES, ...PLAIN_REPOSITORIES],
+      exports: [...REPOSITORIES, WatchListRepository],
     };
   }
 }

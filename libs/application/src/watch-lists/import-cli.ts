@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { calendarDateIn, WATCH_LIST_SOURCES, WatchListSource } from '@app/domain';
-import { dataSourceOptions, WatchListRepository } from '@app/persistence';
+// By path, not the barrels: the CLI and npm start's setup load this without Nest.
+import { dataSourceOptions } from '@app/persistence/data-source-options';
+import { WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
 import { DataSource } from 'typeorm';
 import { ImportOutcome, ImportWatchList, readListFiles } from './import-watch-list';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { decideImport, WatchListSource } from '@app/domain';
-import { ImportFacts, WatchListRepository } from '@app/persistence';
+// By path, not the barrel: the CLI and npm start's setup load this without Nest.
+import { ImportFacts, WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
 import { readWatchListFiles, WatchListFileRefused, WatchListRead } from '@app/adapters/watch-lists';
 
 /** Reads a source's files (the publishers' formats); throws WatchListFileRefused when they are not. */

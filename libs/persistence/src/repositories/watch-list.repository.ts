@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   entryFingerprint,
   ListedName,
@@ -54,8 +53,10 @@ export const WATCH_LIST_CHANNEL = 'watch_list_activated';
 const VERSION_COLUMNS = `id, source, version, to_char(as_of, 'YYYY-MM-DD') AS "asOf", sha256,
   imported_at AS "importedAt", rows, entries, redacted, rejected, status, reason`;
 
-/** Versions of the watch lists and their entries (CONTRACT 10.2). */
-@Injectable()
+/**
+ * Versions of the watch lists and their entries (CONTRACT 10.2). Free of Nest (the module provides
+ * it by a factory) so that the import CLI and `npm start`'s setup load it without the framework.
+ */
 export class WatchListRepository {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -149,8 +149,10 @@ describe('loadAppConfig', () => {
 describe('loadAppConfig: CORS_ORIGINS', () => {
   const production = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'x'.repeat(32),
-    WEBHOOKS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+    JWT_SECRET: 'q7Vt2mLx9RkB4nZs8WcYp3HdJf6GaE1u',
+    WEBHOOKS_SECRET_KEY: Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 73 + 41) % 256)).toString(
+      'base64',
+    ),
   };
 
   it('allows localhost on any port outside production and nothing in production by default', () => {
