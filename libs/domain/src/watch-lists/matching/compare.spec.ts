@@ -275,6 +275,13 @@ const CONTRACT: Case[] = [
     ['name_similar'],
   ],
   [
+    "SAT's `PATERNO NOMBRE NOMBRE` of a person with one surname is found for them",
+    candidate('Juan Carlos', 'Zubiría', null, { birthDate: '1970-01-01' }),
+    entry([listed('ZUBIRIA JUAN CARLOS', 'surnames-first')], { rfcs: ['ZUJC700101AB1'] }),
+    'match',
+    ['birth_date_same'],
+  ],
+  [
     'María written `Ma.` is María',
     candidate('María Guadalupe', 'Zubiría', 'Ochoa', { birthDate: '1970-01-01' }),
     entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')], { rfcs: ['ZUOM700101AB1'] }),

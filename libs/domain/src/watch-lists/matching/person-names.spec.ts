@@ -37,22 +37,14 @@ describe('splitting a published name into given names, paternal and maternal sur
       [r(['JUAN'], 'PONCE', 'DE LEON HERNANDEZ'), r(['JUAN'], 'PONCE DE LEON', 'HERNANDEZ')],
     ],
     [
-      'SAT `PATERNO MATERNO NOMBRE`, and one surname with two given names',
+      'SAT `PATERNO MATERNO NOMBRE`, or a compound paternal surname',
       name('GARCIA LOPEZ JUAN CARLOS', 'surnames-first'),
-      [
-        r(['JUAN', 'CARLOS'], 'GARCIA', 'LOPEZ'),
-        r(['CARLOS'], 'GARCIA LOPEZ', 'JUAN'),
-        r(['LOPEZ', 'JUAN', 'CARLOS'], 'GARCIA'),
-      ],
+      [r(['JUAN', 'CARLOS'], 'GARCIA', 'LOPEZ'), r(['CARLOS'], 'GARCIA LOPEZ', 'JUAN')],
     ],
     [
       'SAT with `MA.` for María',
       name('HERNANDEZ PEREZ MA. GUADALUPE', 'surnames-first'),
-      [
-        r(['MARIA', 'GUADALUPE'], 'HERNANDEZ', 'PEREZ'),
-        r(['GUADALUPE'], 'HERNANDEZ PEREZ', 'MA'),
-        r(['PEREZ', 'MARIA', 'GUADALUPE'], 'HERNANDEZ'),
-      ],
+      [r(['MARIA', 'GUADALUPE'], 'HERNANDEZ', 'PEREZ'), r(['GUADALUPE'], 'HERNANDEZ PEREZ', 'MA')],
     ],
     [
       'UN FIRST_NAME .. THIRD_NAME',
@@ -81,12 +73,7 @@ describe('splitting a published name into given names, paternal and maternal sur
     [
       'an unknown order: given names first and surnames first',
       name('GARCIA LOPEZ JUAN', 'unknown'),
-      [
-        r(['GARCIA'], 'LOPEZ', 'JUAN'),
-        r(['GARCIA', 'LOPEZ'], 'JUAN'),
-        r(['JUAN'], 'GARCIA', 'LOPEZ'),
-        r(['LOPEZ', 'JUAN'], 'GARCIA'),
-      ],
+      [r(['GARCIA'], 'LOPEZ', 'JUAN'), r(['GARCIA', 'LOPEZ'], 'JUAN'), r(['JUAN'], 'GARCIA', 'LOPEZ')],
     ],
   ])('%s', (_, listed, expected) => {
     expect(readings(listed)).toEqual(expected);

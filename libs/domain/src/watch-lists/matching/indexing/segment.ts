@@ -14,9 +14,14 @@ import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './colu
  * by `GROUP_END`, then, for an entity form, `ENTITY` followed by the legal form's term (or
  * `NONE`) and the words.
  */
-export const GROUP_END = 0xffffffff;
-export const ENTITY = 0xfffffffe;
-export const NONE = 0xfffffffd;
+export const GROUP_END = 0;
+export const ENTITY = 1;
+export const NONE = 2;
+/**
+ * Term ids below this are the markers above (their terms are empty strings): small numbers keep
+ * every value of the streams a small integer, which V8 reads fastest.
+ */
+export const FIRST_TERM = 3;
 /** The identifiers column's value for an entry whose only identifier is its key, an RFC. */
 export const KEY_IS_RFC = '=';
 
