@@ -1,6 +1,6 @@
 import { compareSpellings, PART_DIFFERS, type PartMatch } from './name-parts';
 import {
-  decide,
+  matchDecision,
   identifierMatch,
   mayBeAHit,
   notCompared,
@@ -10,7 +10,7 @@ import {
   type Qualifiers,
 } from './scoring';
 
-describe('decide (CONTRACT 10.3: match from 0.90, possible_match from 0.75)', () => {
+describe('matchDecision (CONTRACT 10.3: match from 0.90, possible_match from 0.75)', () => {
   it.each([
     [1, 'match'],
     [0.9, 'match'],
@@ -19,7 +19,7 @@ describe('decide (CONTRACT 10.3: match from 0.90, possible_match from 0.75)', ()
     [0.749, 'no_match'],
     [0, 'no_match'],
   ])('%p -> %p', (score, decision) => {
-    expect(decide(score)).toBe(decision);
+    expect(matchDecision(score)).toBe(decision);
   });
 });
 

@@ -14,7 +14,7 @@ import { surnameCommonness } from './surname-frequencies';
 export const MATCH_FROM = 0.9;
 export const POSSIBLE_MATCH_FROM = 0.75;
 
-export function decide(score: number): MatchDecision {
+export function matchDecision(score: number): MatchDecision {
   if (score >= MATCH_FROM) return 'match';
   if (score >= POSSIBLE_MATCH_FROM) return 'possible_match';
   return 'no_match';
@@ -132,7 +132,7 @@ class ScoreSheet {
       effect: effect / 1000,
     }));
     const score = this.total / 1000;
-    return { score, decision: decide(score), features };
+    return { score, decision: matchDecision(score), features };
   }
 }
 
