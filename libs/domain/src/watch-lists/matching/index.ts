@@ -1,17 +1,13 @@
-// The watch-list matcher (CONTRACT 10.3): name handling, the comparison of a candidate with an
-// entry, and the in-memory index that finds an entry's candidates. Test support (testing/) and
-// the quality measure (quality/) are not part of the public surface.
-export * from './folding';
-export * from './identifiers';
-export * from './birth-dates';
-export * from './nationalities';
-export * from './person-names';
-export * from './entity-names';
-export * from './name-parts';
-export * from './surname-frequencies';
-export * from './scoring';
-export * from './compare';
-export { WatchListSegment } from './indexing/segment';
+// The watch-list matcher's public surface (CONTRACT 10.3): compare a candidate with an entry, or
+// screen one against the index of every active version. The rest of matching/ is its working
+// parts (see docs/watch-list-matching.md); testing/ and quality/ serve the specs and scripts.
+export { foldText, NAME_PARTICLES } from './folding';
+export { normalizeIdentifier, rfcKind, isCurp } from './identifiers';
+export { normalizeNationality } from './nationalities';
+export { parsePartialDate } from './birth-dates';
+export { matchDecision, MATCH_FROM, POSSIBLE_MATCH_FROM } from './scoring';
+export { compareWithEntry, type EntryComparison, type MatchableEntry } from './compare';
+export type { WatchListSegment } from './indexing/segment';
 export { WatchListSegmentBuilder, buildSegment, type IndexableEntry } from './indexing/segment-builder';
 export {
   WatchListIndex,

@@ -16,7 +16,7 @@ export type PartVerdict =
   | 'partial'
   /** One edit (insertion, deletion, substitution, neighbours swapped) in a part of five letters or more. */
   | 'typo'
-  /** Spelled differently, pronounced alike (`GONZALEZ` / `GONSALES`): same length, Double Metaphone code equal. */
+  /** Spelled differently, pronounced alike (`GONZALEZ` / `GONSALES`): same length, vowels and Double Metaphone code. */
   | 'phonetic'
   | 'differs';
 
@@ -69,6 +69,12 @@ const PARTIAL = match('partial');
 const TYPO = match('typo');
 const PHONETIC = match('phonetic');
 
+/**
+ * The vowels of a word, in order. Spanish says its vowels as it writes them, so a sound-alike
+ * spelling changes consonants (`S`/`Z`, `B`/`V`, `LL`/`Y`), never vowels: `SOTO` / `SOTA` differ.
+ */
+const vowels = (word: string): string => word.replace(/[^AEIOU]/g, '');
+
 /** The word without a final `A` or `O`. */
 const stem = (word: string): string => {
   const last = word.charCodeAt(word.length - 1);
@@ -105,6 +111,7 @@ export function compareSpellings(a: string, b: string, given = false): PartMatch
     lengthA === lengthB &&
     lengthA >= 4 &&
     metaphone(coreA) === metaphone(coreB) &&
+    vowels(coreA) === vowels(coreB) &&
     damerauLevenshtein.limited(2, coreA, coreB) <= 2
   )
     return PHONETIC;

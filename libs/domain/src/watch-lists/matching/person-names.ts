@@ -83,7 +83,12 @@ function givenFirst(units: readonly string[]): PersonReading[] {
   return readings;
 }
 
-/** SAT's `PATERNO MATERNO NOMBRE`: the first two parts are the surnames, or the first one, or a compound paternal. */
+/**
+ * SAT's `PATERNO MATERNO NOMBRE`: the first two parts are the surnames (or a compound paternal
+ * and the maternal). A person with one surname (`PATERNO NOMBRE NOMBRE`, about 1 % of Mexicans)
+ * is not read apart: against their own name the first given name stands where the maternal
+ * surname would, and the comparison finds it there (see `comparePersonReadings`).
+ */
 function surnamesFirst(units: readonly string[]): PersonReading[] {
   const n = units.length;
   if (n === 0) return [];
@@ -91,7 +96,6 @@ function surnamesFirst(units: readonly string[]): PersonReading[] {
   if (n === 2) return [reading(units.slice(1), units.slice(0, 1), [])];
   const readings = [reading(units.slice(2), units.slice(0, 1), units.slice(1, 2))];
   if (n >= 4) readings.push(reading(units.slice(3), units.slice(0, 2), units.slice(2, 3)));
-  readings.push(reading(units.slice(1), units.slice(0, 1), []));
   return readings;
 }
 

@@ -14,7 +14,7 @@ import { surnameCommonness } from './surname-frequencies';
 export const MATCH_FROM = 0.9;
 export const POSSIBLE_MATCH_FROM = 0.75;
 
-export function decide(score: number): MatchDecision {
+export function matchDecision(score: number): MatchDecision {
   if (score >= MATCH_FROM) return 'match';
   if (score >= POSSIBLE_MATCH_FROM) return 'possible_match';
   return 'no_match';
@@ -80,9 +80,11 @@ export interface Qualifiers {
 export type AliasQuality = 'strong' | 'weak' | null;
 
 /**
- * Features in thousandths, added in order, each clamped so the running score stays in 0..1000.
- * Without `explain` it only keeps the total: the matcher scores every reading of every name of
- * every candidate that way and explains only the best.
+ * Features in thousandths. They add up; `settle` then brings the sum into 0..1000 by trimming the
+ * last features that pushed it out (a same birth date cannot lift an exact name past 1), and each
+ * limit (`cap`) charges what it removes to the feature that gives its reason. Without `explain`
+ * it keeps only the total: the matcher scores every reading of every name of every candidate that
+ * way and explains only the best.
  */
 class ScoreSheet {
   private readonly effects: Map<string, number> | null;
@@ -99,9 +101,24 @@ class ScoreSheet {
   }
 
   add(feature: string, effect: number): void {
-    const next = Math.min(1000, Math.max(0, this.total + effect));
-    if (this.effects) this.effects.set(feature, (this.effects.get(feature) ?? 0) + next - this.total);
-    this.total = next;
+    if (this.effects) this.effects.set(feature, (this.effects.get(feature) ?? 0) + effect);
+    this.total += effect;
+  }
+
+  /** Into 0..1000: the excess is taken back from the latest features of its sign. */
+  settle(): void {
+    const excess = this.total > 1000 ? this.total - 1000 : this.total < 0 ? this.total : 0;
+    if (excess === 0) return;
+    this.total -= excess;
+    if (!this.effects) return;
+    let left = excess;
+    for (const [feature, effect] of [...this.effects].reverse()) {
+      if (left === 0) break;
+      if (Math.sign(effect) !== Math.sign(left)) continue;
+      const taken = Math.sign(left) * Math.min(Math.abs(effect), Math.abs(left));
+      this.effects.set(feature, effect - taken);
+      left -= taken;
+    }
   }
 
   /** Limits the score, charging what it removes to `feature` (listed even when nothing is removed). */
@@ -115,7 +132,7 @@ class ScoreSheet {
       effect: effect / 1000,
     }));
     const score = this.total / 1000;
-    return { score, decision: decide(score), features };
+    return { score, decision: matchDecision(score), features };
   }
 }
 
@@ -232,6 +249,7 @@ function personSheet(
   addQualifiers(sheet, q);
 
   // 4. The limits, each charged to its reason.
+  sheet.settle();
   const sameDay = q.birthDates === 'same';
   if (differs(given)) sheet.cap(BELOW_POSSIBLE, 'given_name_differs');
   if (given === null) sheet.cap(BELOW_POSSIBLE, 'given_name_missing');
@@ -276,6 +294,7 @@ function entitySheet(
   if (name.legalFormDiffers) sheet.add('legal_form_differs', WEIGHT.legalFormDiffers);
   if (alias) sheet.add('alias', alias === 'weak' ? WEIGHT.weakAlias : WEIGHT.alias);
   addQualifiers(sheet, q);
+  sheet.settle();
   capOnIdentifiers(sheet, q);
   return sheet;
 }

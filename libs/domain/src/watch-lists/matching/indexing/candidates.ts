@@ -9,12 +9,12 @@ import type { WatchListSegment } from './segment';
 
 /**
  * Which entries of a segment are worth scoring for a candidate (the index's question; scoring
- * every entry is never done). The lookups follow the scoring rules, so that no entry the rules
- * could rate `possible_match` or better is left out:
- * - a person: entries that have one of the candidate's given names AND their paternal surname
- *   (a given name or paternal surname that differs limits the score to `no_match`), each exact,
- *   one typo away (parts of five letters or more) or sounding alike; a common name like JUAN
- *   or GARCIA alone never makes an entry a candidate;
+ * every entry is never done). The lookups follow the limits of scoring.ts, so that no entry the
+ * rules could rate `possible_match` or better is left out (a spec compares them with comparing
+ * every entry):
+ * - a person: given names AND paternal surname AND, with a maternal surname, what can still make
+ *   a hit (see `personCandidates`); each part exact, one typo away or sounding alike. A common
+ *   name like JUAN or GARCIA alone never makes an entry a candidate;
  * - a company: entries whose words cover at least 55 % of the weight of the candidate's words
  *   (a weighted Dice similarity of 0.75 needs 60 %; the margin covers the qualifiers);
  * - both: entries that list the candidate's RFC or CURP.

@@ -6,18 +6,24 @@ import { Buffer } from 'node:buffer';
  * length. Values are appended while an index segment is built, then frozen.
  */
 
-/** A growing array of unsigned 32-bit integers. */
-export class Uint32Builder {
-  private data: Uint32Array;
+type Unsigned = Uint8Array | Uint32Array;
+
+/** A growing array of unsigned integers (32-bit, or 8-bit for codes and flags). */
+class GrowingArray<T extends Unsigned> {
+  private data: T;
   length = 0;
 
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(capacity);
+  constructor(
+    private readonly make: (length: number) => T,
+    capacity: number,
+  ) {
+    this.data = make(capacity);
   }
 
   push(value: number): void {
     if (this.length === this.data.length) {
-      const bigger = new Uint32Array(this.data.length * 2);
+      // Half again, not double: a segment's builder lives beside the version it replaces.
+      const bigger = this.make(Math.ceil(this.data.length * 1.5) + 16);
       bigger.set(this.data);
       this.data = bigger;
     }
@@ -29,8 +35,20 @@ export class Uint32Builder {
   }
 
   /** The values, in an array of exactly their length. */
-  build(): Uint32Array {
-    return this.data.slice(0, this.length);
+  build(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
+
+export class Uint32Builder extends GrowingArray<Uint32Array> {
+  constructor(capacity = 1024) {
+    super((length) => new Uint32Array(length), capacity);
+  }
+}
+
+export class Uint8Builder extends GrowingArray<Uint8Array> {
+  constructor(capacity = 1024) {
+    super((length) => new Uint8Array(length), capacity);
   }
 }
 
@@ -67,7 +85,7 @@ export class StringColumnBuilder {
   push(value: string): void {
     const needed = Buffer.byteLength(value, 'utf8');
     if (this.used + needed > this.bytes.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + needed));
+      const bigger = Buffer.allocUnsafe(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + needed));
       this.bytes.copy(bigger, 0, 0, this.used);
       this.bytes = bigger;
     }

@@ -5,12 +5,21 @@ import { normalizeIdentifier } from '../identifiers';
 import { normalizeNationalities } from '../nationalities';
 import { nameUnits } from '../folding';
 import { readingsOf, type PersonNameForm } from '../person-names';
-import { fnv1a, rowLists, StringColumnBuilder, TermFilter, Uint32Builder, type RowLists } from './columns';
+import {
+  fnv1a,
+  rowLists,
+  StringColumnBuilder,
+  TermFilter,
+  Uint32Builder,
+  Uint8Builder,
+  type RowLists,
+} from './columns';
 import { bornKey, noMaternalKey, personPartKeys } from './keys';
 import {
   ALIAS,
   encodeDate,
   ENTITY,
+  FIRST_TERM,
   GROUP_END,
   KINDS,
   LAYOUT_SHIFT,
@@ -38,6 +47,9 @@ function perRole<T>(make: (role: Role) => T): Record<Role, T> {
   };
 }
 
+/** A filed key is `role x ROLE_SHIFT + term`: 2^28 terms, 6 roles, within 32 bits. */
+const ROLE_SHIFT = 1 << 28;
+
 /** Terms shorter than this get no phonetic code (too many words share a short one). */
 const PHONETIC_MIN_LENGTH = 4;
 
@@ -47,8 +59,8 @@ const PHONETIC_MIN_LENGTH = 4;
  */
 export class WatchListSegmentBuilder {
   private readonly keys = new StringColumnBuilder();
-  private readonly kinds = new Uint32Builder();
-  private readonly genders = new Uint32Builder();
+  private readonly kinds = new Uint8Builder();
+  private readonly genders = new Uint8Builder();
   private readonly identifiers = new StringColumnBuilder();
   private readonly identifierPairs: number[] = [];
   private readonly dateStarts = new Uint32Builder();
@@ -57,15 +69,20 @@ export class WatchListSegmentBuilder {
   private readonly nationalities = new Uint32Builder();
   private readonly nationalityIds = new Map<string, number>();
   private readonly entryNames = new Uint32Builder();
-  private readonly nameFlags = new Uint32Builder();
+  private readonly nameFlags = new Uint8Builder();
   private readonly streamStarts = new Uint32Builder();
   private readonly stream = new Uint32Builder();
-  private readonly terms: string[] = [];
+  /** The markers' ids are taken by empty terms (see FIRST_TERM). */
+  private readonly terms: string[] = Array.from({ length: FIRST_TERM }, () => '');
   private readonly termIds = new Map<string, number>();
   /** Per role, entry + 1 that last filed a term: an entry is filed once under a term however often it has it. */
   private readonly termLastEntry = perRole((): number[] => []);
-  private readonly postingTerms = perRole(() => new Uint32Builder(1 << 16));
-  private readonly postingEntries = perRole(() => new Uint32Builder(1 << 16));
+  /**
+   * What each entry is filed under, in entry order, one number a key (role and term packed):
+   * `build` turns it around into each term's entries. Half what (term, entry) pairs would hold.
+   */
+  private readonly filed = new Uint32Builder(1 << 16);
+  private readonly filedStarts = new Uint32Builder();
   private size = 0;
   private redacted = 0;
 
@@ -73,7 +90,13 @@ export class WatchListSegmentBuilder {
     private readonly source: WatchListSource,
     private readonly version: number,
   ) {
-    for (const starts of [this.dateStarts, this.nationalityStarts, this.entryNames, this.streamStarts])
+    for (const starts of [
+      this.dateStarts,
+      this.nationalityStarts,
+      this.entryNames,
+      this.streamStarts,
+      this.filedStarts,
+    ])
       starts.push(0);
   }
 
@@ -92,8 +115,7 @@ export class WatchListSegmentBuilder {
     const last = this.termLastEntry[role];
     if (last[term] === entry + 1) return;
     last[term] = entry + 1;
-    this.postingTerms[role].push(term);
-    this.postingEntries[role].push(entry);
+    this.filed.push(ROLES.indexOf(role) * ROLE_SHIFT + term);
   }
 
   /** A person's name is filed under the parts each reading makes given names or paternal surname. */
@@ -171,6 +193,7 @@ export class WatchListSegmentBuilder {
       this.streamStarts.push(this.stream.length);
     }
     this.entryNames.push(this.nameFlags.length);
+    this.filedStarts.push(this.filed.length);
     return this;
   }
 
@@ -190,24 +213,43 @@ export class WatchListSegmentBuilder {
     return { phoneticIds: ids, phoneticTerms: rowLists(ids.size, codes.build(), terms.build()) };
   }
 
+  /** Each role's inverted lists: each term's entries, ascending (entries were filed in order). */
+  private postings(): Record<Role, RowLists> {
+    const filed = this.filed.build();
+    const entryStarts = this.filedStarts.build();
+    const terms = this.terms.length;
+    const starts = ROLES.map(() => new Uint32Array(terms + 1));
+    for (const key of filed) starts[Math.floor(key / ROLE_SHIFT)][(key % ROLE_SHIFT) + 1]++;
+    for (const counts of starts) for (let t = 0; t < terms; t++) counts[t + 1] += counts[t];
+    const values = starts.map((counts) => new Uint32Array(counts[terms]));
+    const next = starts.map((counts) => counts.slice(0, terms));
+    for (let entry = 0; entry < this.size; entry++)
+      for (let at = entryStarts[entry]; at < entryStarts[entry + 1]; at++) {
+        const role = Math.floor(filed[at] / ROLE_SHIFT);
+        values[role][next[role][filed[at] % ROLE_SHIFT]++] = entry;
+      }
+    return perRole((role) => {
+      const at = ROLES.indexOf(role);
+      return { starts: starts[at], values: values[at] };
+    });
+  }
+
   build(): WatchListSegment {
-    const lists = (role: Role) =>
-      rowLists(this.terms.length, this.postingTerms[role].build(), this.postingEntries[role].build());
-    const postings = perRole(lists);
+    const postings = this.postings();
     const identifierTable = Float64Array.from(this.identifierPairs).sort();
     return new WatchListSegment({
       source: this.source,
       version: this.version,
       keys: this.keys.build(),
-      kinds: Uint8Array.from(this.kinds.build()),
-      genders: Uint8Array.from(this.genders.build()),
+      kinds: this.kinds.build(),
+      genders: this.genders.build(),
       identifiers: this.identifiers.build(),
       identifierTable,
       dates: { starts: this.dateStarts.build(), values: this.dates.build() },
       nationalities: { starts: this.nationalityStarts.build(), values: this.nationalities.build() },
       nationalityCodes: [...this.nationalityIds.keys()],
       entryNames: this.entryNames.build(),
-      nameFlags: Uint8Array.from(this.nameFlags.build()),
+      nameFlags: this.nameFlags.build(),
       nameStreams: { starts: this.streamStarts.build(), values: this.stream.build() },
       terms: this.terms,
       termIds: this.termIds,

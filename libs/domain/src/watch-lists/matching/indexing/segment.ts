@@ -14,9 +14,14 @@ import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './colu
  * by `GROUP_END`, then, for an entity form, `ENTITY` followed by the legal form's term (or
  * `NONE`) and the words.
  */
-export const GROUP_END = 0xffffffff;
-export const ENTITY = 0xfffffffe;
-export const NONE = 0xfffffffd;
+export const GROUP_END = 0;
+export const ENTITY = 1;
+export const NONE = 2;
+/**
+ * Term ids below this are the markers above (their terms are empty strings): small numbers keep
+ * every value of the streams a small integer, which V8 reads fastest.
+ */
+export const FIRST_TERM = 3;
 /** The identifiers column's value for an entry whose only identifier is its key, an RFC. */
 export const KEY_IS_RFC = '=';
 
@@ -155,7 +160,8 @@ export class WatchListSegment {
     return id === undefined ? new Uint32Array(0) : span(this.c.phoneticTerms, id);
   }
 
-  private identifiersOf(entry: number): { rfcs: string[]; curps: string[] } {
+  /** The entry's RFCs and CURPs, normalised. */
+  identifiers(entry: number): { rfcs: string[]; curps: string[] } {
     const stored = this.c.identifiers.get(entry);
     if (stored === KEY_IS_RFC) return { rfcs: [this.key(entry)], curps: [] };
     const [rfcs, curps] = stored.split('|');
@@ -177,7 +183,7 @@ export class WatchListSegment {
     const found: number[] = [];
     for (let i = lo; i < table.length && table[i] < low + MAX_ENTRIES; i++) {
       const entry = table[i] - low;
-      const { rfcs, curps } = this.identifiersOf(entry);
+      const { rfcs, curps } = this.identifiers(entry);
       if (rfcs.includes(identifier) || curps.includes(identifier)) found.push(entry);
     }
     return found;
@@ -242,10 +248,6 @@ export class WatchListSegment {
   gender(entry: number): 'H' | 'M' | null {
     const code = this.c.genders[entry];
     return code === 1 ? 'H' : code === 2 ? 'M' : null;
-  }
-
-  identifiers(entry: number): { rfcs: string[]; curps: string[] } {
-    return this.identifiersOf(entry);
   }
 
   /** The entry as the matcher reads it (what `prepareEntry` gives for the entry that was added). */

@@ -100,6 +100,9 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
   const common: Array<[string, ScreeningSubject]> = [
     ['JUAN HERNANDEZ GARCIA', person('Juan', 'Hernández', 'García')],
     ['MARIA GARCIA (no maternal)', person('María', 'García')],
+    ['JUAN HERNANDEZ (no maternal)', person('Juan', 'Hernández')],
+    ['JOSE MARTINEZ (no maternal)', person('José', 'Martínez')],
+    ['GUADALUPE LOPEZ (no maternal)', person('Guadalupe', 'López', undefined, { birthDate: '1960-01-01' })],
     [
       'MARIA GUADALUPE HERNANDEZ HERNANDEZ',
       person('María Guadalupe', 'Hernández', 'Hernández', { birthDate: '1970-03-04' }),

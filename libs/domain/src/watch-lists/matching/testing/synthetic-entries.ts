@@ -359,8 +359,6 @@ function* sat(source: 'sat-69' | 'sat-69b', count: number, random: Random): Gene
   }
 }
 
-const ofacDob = (date: string) => date;
-
 function* ofac(count: number, random: Random): Generator<WatchListEntry> {
   // 20,000 aliases over 19,000 entries.
   const aliasesPer = () => (chance(random, 0.45) ? between(random, 1, 4) : 0);
@@ -395,7 +393,7 @@ function* ofac(count: number, random: Random): Generator<WatchListEntry> {
       yield entry('ofac-sdn', key, {
         kind: 'person',
         names,
-        birthDates: chance(random, 0.8) ? [ofacDob(p.birthDate)] : [],
+        birthDates: chance(random, 0.8) ? [p.birthDate] : [],
         nationalities: chance(random, 0.7) ? ['MX'] : [],
         rfcs: chance(random, 0.3) ? [personRfc(p, random)] : [],
         curps: chance(random, 0.2) ? [personCurp(p, random)] : [],
