@@ -149,10 +149,9 @@ describe('loadAppConfig', () => {
 describe('loadAppConfig: CORS_ORIGINS', () => {
   const production = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'q7Vt2mLx9RkB4nZs8WcYp3HdJf6GaE1u',
-    WEBHOOKS_SECRET_KEY: Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 73 + 41) % 256)).toString(
-      'base64',
-    ),
+    // Random: strong enough for production, and written nowhere in the repository.
+    JWT_SECRET: randomBytes(36).toString('base64'),
+    WEBHOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
   };
 
   it('allows localhost on any port outside production and nothing in production by default', () => {
