@@ -297,19 +297,25 @@ describe('GET /usage', () => {
     ledger: Array<{ day: string; kind: string; n: number }>,
     period: (day: string) => string,
   ) {
-    const rows = new Map<string, { period: string; searches: number; recordUnlocks: number }>();
+    type Row = { period: string; searches: number; recordUnlocks: number; watchListScreenings: number };
+    const column: Record<string, 'searches' | 'recordUnlocks' | 'watchListScreenings'> = {
+      LEGAL_SEARCH: 'searches',
+      LEGAL_RECORD_UNLOCK: 'recordUnlocks',
+      WATCH_LIST_SCREENING: 'watchListScreenings',
+    };
+    const rows = new Map<string, Row>();
     for (const { day, kind, n } of ledger) {
       const key = period(day);
-      const row = rows.get(key) ?? { period: key, searches: 0, recordUnlocks: 0 };
-      row[kind === 'LEGAL_SEARCH' ? 'searches' : 'recordUnlocks'] += n;
+      const row = rows.get(key) ?? { period: key, searches: 0, recordUnlocks: 0, watchListScreenings: 0 };
+      row[column[kind]] += n;
       rows.set(key, row);
     }
     return [...rows.values()].sort((a, b) => a.period.localeCompare(b.period));
   }
 
   const usage = (session: Session, query: string) => api().get(`/usage${query}`).set(session.auth);
-  const nonZero = (rows: Array<{ searches: number; recordUnlocks: number }>) =>
-    rows.filter((row) => row.searches + row.recordUnlocks > 0);
+  const nonZero = (rows: Array<{ searches: number; recordUnlocks: number; watchListScreenings: number }>) =>
+    rows.filter((row) => row.searches + row.recordUnlocks + row.watchListScreenings > 0);
 
   beforeAll(async () => {
     mine = await freshClient();
@@ -347,6 +353,7 @@ describe('GET /usage', () => {
       totals: {
         searches: expected.reduce((n, row) => n + row.searches, 0),
         recordUnlocks: expected.reduce((n, row) => n + row.recordUnlocks, 0),
+        watchListScreenings: expected.reduce((n, row) => n + row.watchListScreenings, 0),
       },
     });
     expect(response.body.rows).toHaveLength(90);
@@ -354,8 +361,8 @@ describe('GET /usage', () => {
     expect(nonZero(response.body.rows)).toEqual(expected);
     expect(nonZero(response.body.rows)).toEqual(
       expect.arrayContaining([
-        { period: '2026-01-15', searches: 1, recordUnlocks: 1 },
-        { period: '2026-02-28', searches: 1, recordUnlocks: 2 },
+        { period: '2026-01-15', searches: 1, recordUnlocks: 1, watchListScreenings: 0 },
+        { period: '2026-02-28', searches: 1, recordUnlocks: 2, watchListScreenings: 0 },
       ]),
     );
     expect(await documentedViolations('/usage', response.body)).toEqual([]);
@@ -371,6 +378,9 @@ describe('GET /usage', () => {
     expect(months.body.totals).toEqual({
       searches: ledger.filter((r) => r.kind === 'LEGAL_SEARCH').reduce((n, r) => n + r.n, 0),
       recordUnlocks: ledger.filter((r) => r.kind === 'LEGAL_RECORD_UNLOCK').reduce((n, r) => n + r.n, 0),
+      watchListScreenings: ledger
+        .filter((r) => r.kind === 'WATCH_LIST_SCREENING')
+        .reduce((n, r) => n + r.n, 0),
     });
     const current = await usage(mine.session, '').expect(200);
     expect(current.body.from).toBe(`${today.slice(0, 7)}-01`);
@@ -392,11 +402,11 @@ describe('GET /usage', () => {
       );
       expect(csv.headers.vary).toMatch(/Accept/i);
       const lines = csv.text.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('period,searches,recordUnlocks');
+      expect(lines[0]).toBe('period,searches,recordUnlocks,watchListScreenings');
       expect(lines.slice(1)).toEqual(
         json.body.rows.map(
-          (r: { period: string; searches: number; recordUnlocks: number }) =>
-            `${r.period},${r.searches},${r.recordUnlocks}`,
+          (r: { period: string; searches: number; recordUnlocks: number; watchListScreenings: number }) =>
+            `${r.period},${r.searches},${r.recordUnlocks},${r.watchListScreenings}`,
         ),
       );
     }

@@ -396,8 +396,8 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
       .set(acme.auth)
       .expect(200);
     expect(detailed.body.data.rawDetails).toEqual({
-      provider: 'sandbox:Peps',
-      reference: expect.any(String),
+      provider: 'watch-lists',
+      reference: expect.stringMatching(/^peps@\d+$/),
       requestedAt: expect.stringMatching(ISO_INSTANT),
       answeredAt: expect.stringMatching(ISO_INSTANT),
       payload: expect.any(Object),

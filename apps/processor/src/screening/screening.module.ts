@@ -9,7 +9,7 @@ import {
   WatchListsModule,
 } from '@app/application';
 import { ProcessProvider } from '@app/domain';
-import { JobLogContext } from '@app/platform';
+import { APP_CONFIG, AppConfig, JobLogContext } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';

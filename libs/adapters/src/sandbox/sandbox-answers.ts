@@ -132,3 +132,12 @@ function referencesOf(input: unknown): number {
   const refs = (input as { references?: unknown[] } | undefined)?.references;
   return Array.isArray(refs) ? refs.length : 0;
 }
+
+/**
+ * The sandbox's stand-in for a list process (SANDBOX_LIST_PROCESSES, a benchmark's baseline): no
+ * list read, nothing matched.
+ */
+export const SANDBOX_LIST_ANSWER: SandboxAnswer = () => ({
+  summary: { listsChecked: [], matches: [] },
+  result: 'Aprobado',
+});

@@ -22,6 +22,12 @@ describe('sandboxOutcome', () => {
     expect([...seen].sort()).toEqual(['Aprobado', 'Riesgo Alto', 'Riesgo Bajo', 'Riesgo Medio']);
   });
 
+  it('stands in for a list process (a benchmark baseline) with no list read and nothing matched', () => {
+    expect(sandboxOutcome('Global Watch List', candidate(1))).toEqual(
+      expect.objectContaining({ result: 'Aprobado', summary: { listsChecked: [], matches: [] } }),
+    );
+  });
+
   it('derives BGC Legal from the corpus summary when given', () => {
     expect(
       sandboxOutcome('BGC Legal', candidate(1), {

@@ -39,7 +39,7 @@ describe('loadAppConfig', () => {
     );
     expect(config.auth.jwtSecret).toBe(DEV_JWT_SECRET);
     expect(config.auth.accessTtl).toBe(900);
-    expect(config.sandbox).toEqual({ latencyMs: 200, failureRate: 0 });
+    expect(config.sandbox).toEqual({ latencyMs: 200, failureRate: 0, listProcesses: false });
     expect(config.metrics).toEqual({ host: '127.0.0.1', apiPort: 9100, processorPort: 9101 });
     expect(config.shutdownReadinessDelayMs).toBe(0);
     expect(config.livenessMaxBlockMs).toBe(30_000);

@@ -34,7 +34,11 @@ export interface AppConfig {
    */
   trustProxy: boolean;
   demoPassword: string;
-  sandbox: { latencyMs: number; failureRate: number };
+  /**
+   * `listProcesses`: the three list processes answer from the sandbox (nothing listed) instead of
+   * the imported lists: the baseline the benchmark compares the lists' cost with.
+   */
+  sandbox: { latencyMs: number; failureRate: number; listProcesses: boolean };
   legalSource: { timeoutMs: number; slowThresholdMs: number; latencyMs: number; failureRate: number };
   logLevel: string;
   /** Days the event log keeps an event (CONTRACT 7.2). */
@@ -268,6 +272,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     sandbox: {
       latencyMs: int(env, 'SANDBOX_LATENCY_MS', 200, 0, 60000),
       failureRate: ratio(env, 'SANDBOX_FAILURE_RATE', 0),
+      listProcesses: bool(env, 'SANDBOX_LIST_PROCESSES', false),
     },
     legalSource: {
       timeoutMs: int(env, 'LEGAL_SOURCE_TIMEOUT_MS', 5000, 1, 120000),

@@ -1,0 +1,280 @@
+'use strict';
+// The watch lists at the publishers' real sizes (issue 24): import all five with the CLI, then
+// screen through the api and run list processes in the processor with them active.
+//   1. import: article 69 (300,000 rows), 69-B (15,000), OFAC SDN (19,000 + 20,000 aliases), UN
+//      (1,000), PEPs (50,000), written in the publishers' formats (scripts/bench/lib/watch-list-files.js)
+//      and imported one source after the other as an operator would: the total wall time, and how
+//      long until both apps screen against the new versions;
+//   2. screen(): one candidate against every list inside the api's process is what the endpoint's
+//      latency minus HTTP is; measured on the built index in this process, the worst realistic
+//      candidate (the commonest name without maternal surname or birth date);
+//   3. POST /watch-lists/screenings from 20 kept-alive connections for 10 s, the same worst case:
+//      p50 / p95 / p99 and requests/s;
+//   4. registration -> globalEndDate of PKG-ACME-BASIC, one at a time (median of 15);
+//   5. processor throughput on PKG-ACME-BASIC (600 requests, 3,000 jobs) with the lists, and with
+//      SANDBOX_LIST_PROCESSES=true (the three list processes answered by the sandbox): alternated,
+//      median of three each;
+//   6. RSS of the api and the processor with the real-size lists active.
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const Bull = require('bull');
+const { Client } = require('pg');
+const { writeRealSizeWatchLists } = require('./lib/watch-list-files');
+const { median, percentile } = require('./lib/measure');
+const { candidate, post, processJobsRun, queueRegistrations, waitUntil } = require('./lib/workload');
+const { rssMb } = require('./lib/floors');
+const { ROOT, startApp } = require('./lib/stack');
+
+const DIST = path.join(ROOT, 'dist');
+const FILES_DIR = path.join(ROOT, '.bench', 'watch-lists');
+const SOURCES = ['sat-69b', 'sat-69', 'ofac-sdn', 'un-consolidated', 'peps'];
+const { SCREENING_QUEUE } = require(path.join(DIST, 'libs/platform/src/queue/queue.contract.js'));
+const QUEUE_PREFIX = 'screening';
+
+/** The worst realistic subject: the commonest given name and surnames, nothing to tell namesakes apart. */
+const WORST = { name: 'María', lastName: 'García', secondLastName: 'Hernández' };
+const WORST_NO_MATERNAL = { name: 'María', lastName: 'García' };
+
+/** Files of the real sizes, written once per generator (kept under .bench/ between runs). */
+function realSizeFiles() {
+  const manifest = path.join(FILES_DIR, 'files.json');
+  const generator = fs.statSync(path.join(__dirname, 'lib/watch-list-files.js')).mtimeMs;
+  if (fs.existsSync(manifest)) {
+    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    if (kept.generator === generator) return kept.files;
+  }
+  fs.rmSync(FILES_DIR, { recursive: true, force: true });
+  const files = writeRealSizeWatchLists(FILES_DIR);
+  fs.writeFileSync(manifest, JSON.stringify({ generator, files }));
+  return files;
+}
+
+/** `n` kept-alive connections posting `body` for `seconds`: latencies of every answer. */
+async function postLoad(stack, token, url, body, { connections = 20, seconds = 10 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const payload = JSON.stringify(body);
+  const { port } = new URL(stack.base);
+  const latencies = [];
+  let failures = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const once = () =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const request = http.request(
+        {
+          agent,
+          host: '127.0.0.1',
+          port,
+          path: url,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 200) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            else failures++;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failures++;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const worker = async () => {
+    while (Date.now() < deadline) await once();
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  agent.destroy();
+  return {
+    rps: latencies.length / ((Date.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
+async function activeVersions(db) {
+  const { rows } = await db.query(`SELECT source, version FROM watch_list_version WHERE status = 'active'`);
+  return Object.fromEntries(rows.map((r) => [r.source, r.version]));
+}
+
+/** Until the api's screening reads every active version (the api loads them after their NOTIFY). */
+async function apiScreensWith(stack, token, versions) {
+  for (;;) {
+    const response = await fetch(`${stack.base}/watch-lists/screenings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rfc: 'XAXX010101000' }),
+    });
+    const body = await response.json();
+    if (SOURCES.every((s) => body.listsChecked?.some((l) => l.source === s && l.version === versions[s])))
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Until a BASIC registration's list processes read every active version (the processor's index). */
+async function processorScreensWith(stack, token, db, versions) {
+  for (;;) {
+    const uuid = await post(stack, token, candidate('PKG-ACME-BASIC'));
+    await waitUntil(
+      db,
+      `SELECT bool_and(status = 'Finalizado') AS done FROM request_process WHERE request_id = $1`,
+      [uuid],
+    );
+    const { rows } = await db.query(
+      `SELECT summary FROM request_process WHERE request_id = $1 AND summary ? 'listsChecked'`,
+      [uuid],
+    );
+    const read = rows.flatMap((r) => r.summary.listsChecked);
+    if (SOURCES.every((s) => read.some((l) => l.source === s && l.version === versions[s]))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** screen() of the built index, in this process, at the real sizes: p50 / p95 over `runs`. */
+async function inProcessScreening(databaseUrl, runs = 300) {
+  const { WatchListIndex, WatchListSegmentBuilder } = require(path.join(DIST, 'libs/domain/src/index.js'));
+  const { WatchListRepository } = require(
+    path.join(DIST, 'libs/persistence/src/repositories/watch-list.repository.js'),
+  );
+  const { DataSource } = require('typeorm');
+  const { dataSourceOptions } = require(path.join(DIST, 'libs/persistence/src/data-source-options.js'));
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl, { poolSize: 2 }));
+  await dataSource.initialize();
+  const repository = new WatchListRepository(dataSource);
+  const index = new WatchListIndex();
+  for (const row of await repository.activeVersions()) {
+    const builder = new WatchListSegmentBuilder(row.source, row.version);
+    for await (const page of repository.indexedEntries(row.id)) for (const entry of page) builder.add(entry);
+    index.replace(builder.build());
+  }
+  await dataSource.destroy();
+  const measure = (subject) => {
+    for (let i = 0; i < 20; i++) index.screen(subject); // warm-up
+    const times = [];
+    let hits = 0;
+    for (let i = 0; i < runs; i++) {
+      const started = process.hrtime.bigint();
+      hits = index.screen(subject).length;
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return { p50: median(times), p95: percentile(times, 95), hits };
+  };
+  return {
+    worst: measure({ kind: 'person', ...WORST }),
+    worstNoMaternal: measure({ kind: 'person', ...WORST_NO_MATERNAL }),
+  };
+}
+
+async function drainBasic(stack, token, db, queue) {
+  await queue.pause();
+  const queued = await queueRegistrations(stack, token);
+  await queue.resume();
+  const run = await processJobsRun(db, queued);
+  return run.jobs / run.seconds;
+}
+
+async function runWatchListsBench(stack, token) {
+  const db = new Client({ connectionString: stack.env.DATABASE_URL });
+  await db.connect();
+  const results = {};
+
+  // 1. Import every source at its real size.
+  const files = realSizeFiles();
+  const { main } = require(path.join(DIST, 'libs/application/src/watch-lists/import-cli.js'));
+  const perSource = {};
+  const started = Date.now();
+  for (const source of SOURCES) {
+    const t = Date.now();
+    const code = await main(
+      { source, files: files[source], force: true },
+      stack.env.DATABASE_URL,
+      () => undefined,
+    );
+    if (code !== 0) throw new Error(`import of ${source} refused`);
+    perSource[source] = (Date.now() - t) / 1000;
+  }
+  const importSeconds = (Date.now() - started) / 1000;
+  const versions = await activeVersions(db);
+  await apiScreensWith(stack, token, versions);
+  const apiLoadedSeconds = (Date.now() - started) / 1000;
+  await processorScreensWith(stack, token, db, versions);
+  const processorLoadedSeconds = (Date.now() - started) / 1000;
+  const { rows: counts } = await db.query(
+    `SELECT source, entries FROM watch_list_version WHERE status = 'active' ORDER BY source`,
+  );
+  results.import = {
+    seconds: importSeconds,
+    perSource,
+    apiLoadedSeconds,
+    processorLoadedSeconds,
+    entries: counts,
+  };
+
+  // 2. screen() in process, 3. the endpoint.
+  results.screen = await inProcessScreening(stack.env.DATABASE_URL);
+  await postLoad(stack, token, '/watch-lists/screenings', WORST, { seconds: 3 }); // warm-up
+  results.endpoint = {
+    worst: await postLoad(stack, token, '/watch-lists/screenings', WORST),
+    worstNoMaternal: await postLoad(stack, token, '/watch-lists/screenings', WORST_NO_MATERNAL),
+  };
+
+  // 4. BASIC registration to its last process's end, one at a time.
+  const toEnd = [];
+  for (let i = 0; i < 15; i++) {
+    const basic = await post(stack, token, candidate('PKG-ACME-BASIC'));
+    await waitUntil(
+      db,
+      `SELECT bool_and(status = 'Finalizado') AS done FROM request_process WHERE request_id = $1`,
+      [basic],
+    );
+    const { rows } = await db.query(
+      `SELECT extract(epoch FROM (max(p.end_date) - r.created_at)) * 1000 AS ms FROM request_process p JOIN candidate_request r ON r.id = p.request_id WHERE r.id = $1 GROUP BY r.created_at`,
+      [basic],
+    );
+    toEnd.push(Number(rows[0].ms));
+  }
+  results.basicToGlobalEndMs = median(toEnd);
+
+  // 5. Processor throughput on BASIC: lists vs the sandbox for the three list processes, alternated.
+  const queue = new Bull(SCREENING_QUEUE, stack.env.REDIS_URL, { prefix: QUEUE_PREFIX });
+  const withProcessor = async (env) => {
+    await stack.stopProcessor();
+    stack.processor = startApp('processor', { ...stack.env, ...env });
+    if (env.SANDBOX_LIST_PROCESSES !== 'true') await processorScreensWith(stack, token, db, versions);
+    await drainBasic(stack, token, db, queue); // unmeasured: V8 optimises the new process's hot path
+  };
+  const lists = [];
+  const sandbox = [];
+  for (let i = 0; i < 3; i++) {
+    await withProcessor({ SANDBOX_LIST_PROCESSES: 'true' });
+    sandbox.push(await drainBasic(stack, token, db, queue));
+    await withProcessor({});
+    lists.push(await drainBasic(stack, token, db, queue));
+  }
+  await queue.close();
+  results.processor = {
+    listsJobsPerSecond: median(lists),
+    sandboxJobsPerSecond: median(sandbox),
+    ratio: median(lists) / median(sandbox),
+  };
+
+  // 6. Memory with the real-size lists active.
+  results.rss = { apiMb: rssMb(stack.api.pid), processorMb: rssMb(stack.processor.pid) };
+  await db.end();
+  return results;
+}
+
+module.exports = { runWatchListsBench };
