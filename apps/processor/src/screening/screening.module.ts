@@ -30,9 +30,10 @@ import { ScreeningProcessor } from './screening.processor';
     SandboxProvider,
     {
       provide: ProcessProvider,
-      useFactory: (lists: ActiveWatchLists, sandbox: SandboxProvider) =>
-        new ListProcessProvider(lists, sandbox),
-      inject: [ActiveWatchLists, SandboxProvider],
+      // SANDBOX_LIST_PROCESSES: the sandbox answers the list processes too (a benchmark's baseline).
+      useFactory: (lists: ActiveWatchLists, sandbox: SandboxProvider, config: AppConfig) =>
+        config.sandbox.listProcesses ? sandbox : new ListProcessProvider(lists, sandbox),
+      inject: [ActiveWatchLists, SandboxProvider, APP_CONFIG],
     },
     LegalRecordsReader,
     QueueDrainService,
