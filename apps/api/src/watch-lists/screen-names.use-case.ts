@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   birthDateViolations,
+  MAX_MATCHES_SHOWN,
   calendarDateIn,
   clientIdViolations,
   resolveClientId,
@@ -44,7 +45,10 @@ export class ScreenNamesUseCase {
     const sources = screeningSources(body);
 
     // Screen before the transaction opens: the matcher works in memory and holds no connection.
-    const screening = await this.lists.screen(subjectOfScreening(body), sources);
+    const screening = await this.lists.screen(subjectOfScreening(body), sources, {
+      limit: MAX_MATCHES_SHOWN,
+      raw: false,
+    });
     const result: ListScreeningResultDto = {
       screeningId: randomUUID(),
       listsChecked: screening.listsChecked,

@@ -26,11 +26,17 @@ export interface ListScreening {
 
 /** A resync even without a notification: a missed NOTIFY (a dropped connection) heals by then. */
 const RESYNC_MS = 60_000;
+
 /**
- * Hits whose entries are read back (best first). A result shows 20; the rest only weigh in the
- * result's severity, and a name matching more entries than this is a list's data problem.
+ * What a caller needs of a screening's hits: at most `limit` (best first), with their entries' raw
+ * cells or not. A process reads 100 with raw cells (20 are shown; every `match` ranks before every
+ * `possible_match`, so the rest only weigh in a result already decided); an ad-hoc screening shows
+ * 20 and no raw cells.
  */
-const HITS_READ = 100;
+export interface ScreeningReads {
+  limit: number;
+  raw: boolean;
+}
 
 /**
  * The active version of every watch list, indexed in memory (the domain's WatchListIndex, one
@@ -73,11 +79,15 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Screens a subject against the active versions of `sources`. */
-  async screen(subject: ScreeningSubject, sources: readonly WatchListSource[]): Promise<ListScreening> {
+  async screen(
+    subject: ScreeningSubject,
+    sources: readonly WatchListSource[],
+    reads: ScreeningReads,
+  ): Promise<ListScreening> {
     await this.firstSync;
     // Taken together with the index's answer (no await in between): the versions it read.
     const versions = new Map(this.loaded);
-    const indexed = this.index.screen(subject, { sources }).slice(0, HITS_READ);
+    const indexed = this.index.screen(subject, { sources, limit: reads.limit });
     const listsChecked: ListChecked[] = [];
     const missing: WatchListSource[] = [];
     for (const source of sources) {
@@ -91,6 +101,7 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
       const entries = await this.versions.entriesByKeys(
         versions.get(source)!.id,
         ofSource.map((hit) => hit.key),
+        { raw: reads.raw },
       );
       for (const hit of ofSource) {
         const entry = entries.find((e) => e.key === hit.key);

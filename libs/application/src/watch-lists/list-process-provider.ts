@@ -38,7 +38,10 @@ export class ListProcessProvider extends ProcessProvider {
     const sources = watchListSourcesOf(processName);
     if (sources.length === 0) return this.providers.call(processName, candidate, context);
     const requestedAt = new Date();
-    const screening = await this.lists.screen(subjectOfCandidate(candidate), sources);
+    const screening = await this.lists.screen(subjectOfCandidate(candidate), sources, {
+      limit: 100,
+      raw: true,
+    });
     const shown = rankedHits(screening.hits) as typeof screening.hits;
     const summary: WatchListScreeningSummary = {
       listsChecked: screening.listsChecked,

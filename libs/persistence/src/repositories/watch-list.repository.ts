@@ -6,6 +6,10 @@ import {
   WatchListEntry,
   WatchListSource,
 } from '@app/domain';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from './executor';
 
@@ -43,8 +47,6 @@ export type IndexedEntry = Omit<WatchListEntry, 'raw'>;
 
 /** Rows kept of the rejected ones (CONTRACT 10.2). */
 export const REJECTED_ROWS_KEPT = 100;
-/** Entries written per statement: 5,000 rows of 13 arrays stay well under PostgreSQL's limits. */
-const INSERT_BATCH = 5000;
 /** Entries read per page when an index loads a version. */
 const LOAD_PAGE = 10_000;
 /** The channel an activation is announced on (NOTIFY is sent at commit, so never early). */
@@ -127,8 +129,7 @@ export class WatchListRepository {
         [facts.source],
       );
       const versionId = await this.insertVersion(tx, facts, version, 'active', null);
-      for (let i = 0; i < entries.length; i += INSERT_BATCH)
-        await this.insertEntries(tx, versionId, entries.slice(i, i + INSERT_BATCH));
+      await this.copyEntries(tx, versionId, entries);
       await afterActivation?.(tx, versionId, previous ?? null);
       await tx.query(`SELECT pg_notify($1, $2)`, [WATCH_LIST_CHANNEL, `${facts.source}:${version}`]);
       return { kind: 'activated', version, versionId };
@@ -155,13 +156,21 @@ export class WatchListRepository {
     }
   }
 
-  /** Entries of one version as imported (raw cells included), for a result's rawDetails. */
-  async entriesByKeys(versionId: number, keys: readonly string[]): Promise<WatchListEntry[]> {
+  /**
+   * Entries of one version as imported, for the hits of a screening: with their raw cells (a
+   * result's rawDetails) or without (`raw: {}`; an ad-hoc screening shows none, and they are most of
+   * an entry's bytes).
+   */
+  async entriesByKeys(
+    versionId: number,
+    keys: readonly string[],
+    { raw }: { raw: boolean },
+  ): Promise<WatchListEntry[]> {
     if (keys.length === 0) return [];
     const rows = await queryRows<EntryRow & { raw: Record<string, unknown> }>(
       this.dataSource,
       `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
-              e.list_status, e.redacted, e.raw
+              e.list_status, e.redacted, ${raw ? 'e.raw' : `'{}'::jsonb AS raw`}
          FROM watch_list_entry e JOIN watch_list_version v ON v.id = e.version_id
         WHERE e.version_id = $1 AND e.key = ANY($2::text[])`,
       [versionId, keys],
@@ -213,42 +222,60 @@ export class WatchListRepository {
     return id;
   }
 
-  private async insertEntries(
+  /**
+   * Writes a version's entries with COPY: at 300,000 entries (the article 69 list) it takes a
+   * fraction of what multi-row INSERTs of parameter arrays took, inside the same transaction.
+   */
+  private async copyEntries(
     tx: EntityManager,
     versionId: number,
     entries: readonly WatchListEntry[],
   ): Promise<void> {
-    // Arrays of arrays cannot be unnested into rows, so the list columns travel as JSON text.
-    await tx.query(
-      `INSERT INTO watch_list_entry (version_id, key, kind, names, rfcs, curps, birth_dates, nationalities, gender,
-                                     list_status, redacted, fingerprint, raw)
-       SELECT $1, e.key, e.kind, e.names::jsonb,
-              ARRAY(SELECT jsonb_array_elements_text(e.rfcs::jsonb)),
-              ARRAY(SELECT jsonb_array_elements_text(e.curps::jsonb)),
-              ARRAY(SELECT jsonb_array_elements_text(e.birth_dates::jsonb)),
-              ARRAY(SELECT jsonb_array_elements_text(e.nationalities::jsonb)),
-              e.gender, e.list_status, e.redacted, e.fingerprint, e.raw::jsonb
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                     $10::text[], $11::boolean[], $12::text[], $13::text[])
-              AS e(key, kind, names, rfcs, curps, birth_dates, nationalities, gender, list_status, redacted,
-                   fingerprint, raw)`,
-      [
-        versionId,
-        entries.map((e) => e.key),
-        entries.map((e) => e.kind),
-        entries.map((e) => JSON.stringify(e.names)),
-        entries.map((e) => JSON.stringify(e.rfcs)),
-        entries.map((e) => JSON.stringify(e.curps)),
-        entries.map((e) => JSON.stringify(e.birthDates)),
-        entries.map((e) => JSON.stringify(e.nationalities)),
-        entries.map((e) => e.gender),
-        entries.map((e) => e.listStatus),
-        entries.map((e) => e.redacted),
-        entries.map((e) => entryFingerprint(e)),
-        entries.map((e) => JSON.stringify(e.raw)),
-      ],
+    const client = (await tx.queryRunner!.connect()) as PoolClient;
+    const sink = client.query(
+      copyFrom(
+        `COPY watch_list_entry (version_id, key, kind, names, rfcs, curps, birth_dates, nationalities, gender,
+                               list_status, redacted, fingerprint, raw) FROM STDIN`,
+      ),
     );
+    await pipeline(Readable.from(copyLines(versionId, entries)), sink);
   }
+}
+
+/** A value in COPY's text format: backslash escapes, `\\N` for NULL. */
+function copyValue(value: string | null): string {
+  if (value === null) return '\\N';
+  return value.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
+}
+
+/** The entries as COPY lines, in chunks of about 64 kB. */
+function* copyLines(versionId: number, entries: readonly WatchListEntry[]): Generator<string> {
+  let chunk = '';
+  for (const e of entries) {
+    const values = [
+      String(versionId),
+      e.key,
+      e.kind,
+      JSON.stringify(e.names),
+      JSON.stringify(e.rfcs),
+      JSON.stringify(e.curps),
+      JSON.stringify(e.birthDates),
+      JSON.stringify(e.nationalities),
+      e.gender,
+      e.listStatus,
+      e.redacted ? 't' : 'f',
+      entryFingerprint(e),
+      JSON.stringify(e.raw),
+    ];
+    chunk += values.map(copyValue).join('\t') + '\n';
+    if (chunk.length > 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 interface EntryRow {
