@@ -10,25 +10,26 @@ import {
   subjectOfScreening,
 } from '@app/domain';
 import { ActiveWatchLists } from '@app/application';
-import { SqlExecutor, WatchListScreeningRepository } from '@app/persistence';
+import { WatchListScreeningRepository } from '@app/persistence';
 import { AppConfig } from '@app/platform';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { ListScreeningBodyDto, ListScreeningResultDto } from './dto/watch-lists.dto';
+import { ScreeningWriter } from './screening-writer';
 
 /**
  * `POST /watch-lists/screenings` (CONTRACT 10.4): the same matcher as the list processes, against
  * the active versions, without a registration; one charge, stored with the answer in one statement
- * (in the Idempotency-Key's transaction when there is one). The screened name is never stored or logged.
+ * (in the Idempotency-Key's transaction when there is one; else group-committed with the others
+ * arriving together). The screened name is never stored or logged.
  */
 export class ScreenNamesUseCase {
   constructor(
     private readonly lists: ActiveWatchLists,
     private readonly screenings: WatchListScreeningRepository,
+    private readonly writer: ScreeningWriter,
     private readonly commands: IdempotentCommands,
-    private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {}
 
@@ -55,21 +56,25 @@ export class ScreenNamesUseCase {
       matches: shownMatches(screening.hits),
       charged: true,
     };
-    const write = async (executor: SqlExecutor): Promise<ListScreeningResultDto> => {
-      await this.screenings.insertScreening(executor, {
-        id: result.screeningId,
-        clientId: client,
-        userId: user.userId,
-        sources,
-        listsChecked: screening.listsChecked,
-        matches: result.matches as ReturnType<typeof shownMatches>,
-      });
-      return result;
+    const stored = {
+      id: result.screeningId,
+      clientId: client,
+      userId: user.userId,
+      sources,
+      listsChecked: screening.listsChecked,
+      matches: result.matches as ReturnType<typeof shownMatches>,
     };
-    if (idempotencyKey === undefined) return write(this.dataSource);
+    if (idempotencyKey === undefined) {
+      await this.writer.write(stored);
+      return result;
+    }
+    // With a key the screening is written in the key's transaction, so a retry finds it whole.
     const { result: kept } = await this.commands.run(
       { userId: user.userId, operation: 'screenWatchLists', key: idempotencyKey, request: body },
-      write,
+      async (tx) => {
+        await this.screenings.insertScreenings(tx, [stored]);
+        return result;
+      },
     );
     return kept;
   }

@@ -5,6 +5,7 @@ import { WatchListRepository, WatchListScreeningRepository } from '@app/persiste
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { ListWatchListsUseCase } from './list-watch-lists.use-case';
+import { ScreeningWriter } from './screening-writer';
 import { ScreenNamesUseCase } from './screen-names.use-case';
 import { WATCH_LISTS_ANSWERS } from './watch-lists.answers';
 import { WatchListsController } from './watch-lists.controller';
@@ -14,11 +15,12 @@ import { WatchListsController } from './watch-lists.controller';
   controllers: [WatchListsController],
   providers: [
     provideUseCase(ListWatchListsUseCase, [WatchListRepository]),
+    provideUseCase(ScreeningWriter, [WatchListScreeningRepository, DataSource]),
     provideUseCase(ScreenNamesUseCase, [
       ActiveWatchLists,
       WatchListScreeningRepository,
+      ScreeningWriter,
       IdempotentCommands,
-      DataSource,
       APP_CONFIG,
     ]),
     idempotentCommandsWith(WATCH_LISTS_ANSWERS),

@@ -95,24 +95,16 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
       if (row) listsChecked.push({ source, version: row.version, asOf: row.asOf });
       else missing.push(source);
     }
-    const hits: ReadHit[] = [];
-    for (const source of new Set(indexed.map((hit) => hit.source))) {
-      const ofSource = indexed.filter((hit) => hit.source === source);
-      const entries = await this.versions.entriesByKeys(
-        versions.get(source)!.id,
-        ofSource.map((hit) => hit.key),
-        { raw: reads.raw },
-      );
-      for (const hit of ofSource) {
-        const entry = entries.find((e) => e.key === hit.key);
-        if (entry) hits.push({ ...withEntry(hit, entry), entry });
-      }
-    }
-    const order = new Map(indexed.map((hit, at) => [`${hit.source} ${hit.key}`, at]));
-    hits.sort(
-      (a, b) =>
-        order.get(`${a.entry.source} ${a.entry.key}`)! - order.get(`${b.entry.source} ${b.entry.key}`)!,
+    // The hits' entries in one read, from the versions the index answered with.
+    const entries = await this.versions.entriesByKeys(
+      indexed.map((hit) => ({ versionId: versions.get(hit.source)!.id, key: hit.key })),
+      { raw: reads.raw },
     );
+    const hits: ReadHit[] = [];
+    for (const hit of indexed) {
+      const entry = entries.find((e) => e.source === hit.source && e.key === hit.key);
+      if (entry) hits.push({ ...withEntry(hit, entry), entry });
+    }
     return { listsChecked, hits, missing };
   }
 

@@ -15,21 +15,27 @@ export interface StoredScreening {
 /** `POST /watch-lists/screenings` (CONTRACT 10.4). */
 @Injectable()
 export class WatchListScreeningRepository {
-  /** Stores the screening and its one charge in one statement (in the Idempotency-Key's transaction). */
-  async insertScreening(executor: SqlExecutor, screening: StoredScreening): Promise<void> {
+  /**
+   * Stores screenings and their one charge each in one statement: several callers' screenings
+   * together (group commit), or one in an Idempotency-Key's transaction.
+   */
+  async insertScreenings(executor: SqlExecutor, screenings: readonly StoredScreening[]): Promise<void> {
     await executor.query(
       `WITH s AS (
          INSERT INTO watch_list_screening (id, client_id, user_id, sources, lists_checked, matches)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, client_id)
+         SELECT id, client_id, user_id, ARRAY(SELECT jsonb_array_elements_text(sources)), lists_checked, matches
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::jsonb[], $5::jsonb[], $6::jsonb[])
+                AS x(id, client_id, user_id, sources, lists_checked, matches)
+         RETURNING id, client_id)
        INSERT INTO billing_charge (client_id, kind, screening_id)
        SELECT client_id, 'WATCH_LIST_SCREENING', id FROM s`,
       [
-        screening.id,
-        screening.clientId,
-        screening.userId,
-        screening.sources,
-        JSON.stringify(screening.listsChecked),
-        JSON.stringify(screening.matches),
+        screenings.map((s) => s.id),
+        screenings.map((s) => s.clientId),
+        screenings.map((s) => s.userId),
+        screenings.map((s) => JSON.stringify(s.sources)),
+        screenings.map((s) => JSON.stringify(s.listsChecked)),
+        screenings.map((s) => JSON.stringify(s.matches)),
       ],
     );
   }

@@ -157,23 +157,23 @@ export class WatchListRepository {
   }
 
   /**
-   * Entries of one version as imported, for the hits of a screening: with their raw cells (a
-   * result's rawDetails) or without (`raw: {}`; an ad-hoc screening shows none, and they are most of
-   * an entry's bytes).
+   * Entries as imported, for the hits of a screening, in one read whatever their lists: with their
+   * raw cells (a result's rawDetails) or without (`raw: {}`; an ad-hoc screening shows none, and
+   * they are most of an entry's bytes).
    */
   async entriesByKeys(
-    versionId: number,
-    keys: readonly string[],
+    wanted: ReadonlyArray<{ versionId: number; key: string }>,
     { raw }: { raw: boolean },
   ): Promise<WatchListEntry[]> {
-    if (keys.length === 0) return [];
+    if (wanted.length === 0) return [];
     const rows = await queryRows<EntryRow & { raw: Record<string, unknown> }>(
       this.dataSource,
       `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
               e.list_status, e.redacted, ${raw ? 'e.raw' : `'{}'::jsonb AS raw`}
-         FROM watch_list_entry e JOIN watch_list_version v ON v.id = e.version_id
-        WHERE e.version_id = $1 AND e.key = ANY($2::text[])`,
-      [versionId, keys],
+         FROM unnest($1::int[], $2::text[]) AS w(version_id, key)
+         JOIN watch_list_entry e ON e.version_id = w.version_id AND e.key = w.key
+         JOIN watch_list_version v ON v.id = e.version_id`,
+      [wanted.map((w) => w.versionId), wanted.map((w) => w.key)],
     );
     return rows.map((row) => ({ ...toIndexedEntry(row), raw: row.raw }));
   }
