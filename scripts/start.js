@@ -4,10 +4,10 @@
 // processor in this terminal (both logs, prefixed) under a supervisor: an app that crashes is
 // restarted with backoff while the other keeps serving; one that crashes 5 times within 60 s stops
 // everything (exit 1). Ctrl-C or SIGTERM stops both gracefully (exit 0).
-const { spawn, spawnSync } = require('node:child_process');
-const fs = require('node:fs');
+const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
+const { buildIfNeeded } = require('./lib/build');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, setupDatabase } = require('./lib/setup');
 const { supervise } = require('./lib/supervisor');
@@ -15,28 +15,6 @@ const { supervise } = require('./lib/supervisor');
 const ROOT = path.join(__dirname, '..');
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = process.env.PORT || '3000';
-
-function newestMtime(dir, extension) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full, extension));
-    else if (entry.name.endsWith(extension)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const marker = path.join(ROOT, 'dist/apps/api/src/main.js');
-  // Against the newest built file, not main.js alone: an incremental build rewrites only what changed.
-  const sources = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, dir), '.ts')));
-  const built = Math.max(...['apps', 'libs'].map((dir) => newestMtime(path.join(ROOT, 'dist', dir), '.js')));
-  if (fs.existsSync(marker) && built >= sources) return;
-  console.log('Building...');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 function run(name, script, color, databaseUrl) {
   const child = spawn(process.execPath, [...APP_NODE_FLAGS[name], script], {
