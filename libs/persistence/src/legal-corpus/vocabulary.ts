@@ -217,6 +217,9 @@ export const STATES: Weighted = [
   ['Zacatecas', 2],
 ];
 
+/** The state names in vocabulary order: `legal_match_set.per_state` counts persons in this order. */
+export const STATE_NAMES = STATES.map(([state]) => state);
+
 export const CATEGORIES: Weighted = [
   ['Civil', 25],
   ['Mercantil', 24],

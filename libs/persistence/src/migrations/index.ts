@@ -10,6 +10,8 @@ import { SearchListAndUsage1764300000000 } from './1764300000000-SearchListAndUs
 import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion';
 import { LegalMatchSets1764400000000 } from './1764400000000-LegalMatchSets';
 import { HotLifecycleUpdates1764450000000 } from './1764450000000-HotLifecycleUpdates';
+import { RfcLegalRecordUuids1764550000000 } from './1764550000000-RfcLegalRecordUuids';
+import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusIngest';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   LifecycleVersion1764350000000,
   LegalMatchSets1764400000000,
   HotLifecycleUpdates1764450000000,
+  RfcLegalRecordUuids1764550000000,
+  LegalCorpusIngest1764550000001,
 ];

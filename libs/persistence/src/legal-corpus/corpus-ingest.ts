@@ -1,0 +1,545 @@
+import {
+  givenNameWords,
+  IngestLawsuit,
+  IngestPerson,
+  MAX_MATCHES,
+  normalizeName,
+  SEARCH_RETENTION_DAYS,
+} from '@app/domain';
+import { SqlExecutor } from '../repositories/executor';
+import { CORPUS_LOCK, lockForTransaction } from './corpus-locks';
+import {
+  computeKeySetSql,
+  DELETE_RETIRED_SETS_SQL,
+  matchKeys,
+  SET_ARRAY_COLUMNS,
+  SET_COLUMNS,
+  SET_RETIREMENT_GRACE_SECONDS,
+  STATES_SQL,
+  topStatesSql,
+} from './legal-corpus.queries';
+import { CORPUS_CATEGORIES } from './vocabulary';
+
+/** A record of the file with the line it came from (errors name lines). */
+export interface IngestLine<T> {
+  line: number;
+  record: T;
+}
+
+export interface IngestOutcome {
+  version: string;
+  /** Persons in the corpus after the ingest. */
+  persons: number;
+  personsAdded: number;
+  personsReplaced: number;
+  lawsuitsAdded: number;
+  lawsuitsReplaced: number;
+  /** Name-pair sets rewritten by merging the changed persons into them. */
+  setsMerged: number;
+  /** Name-pair sets computed again from the corpus (a member left a full set, see `apply`). */
+  setsRecomputed: number;
+  /** Sets of other queries (several names) that shared a changed pair: computed again on next use. */
+  setsDropped: number;
+}
+
+/** Columns of legal_lawsuit and of its history (which adds until_version). */
+const LAWSUIT_TABLE_COLUMNS = `id, person_uuid, role, category, judgement_type, plaintiff, defendant, state, type,
+  agreement_date, file_number, source, court, circuit, synthesis, synthesis_url, source_url, since_version`;
+
+/** Columns of a person that its sets hold: what the ingest compares before and after. */
+const RANKED =
+  'uuid, search_keys, lawsuit_count, name_key, full_name, category_mask, latest_agreement, state';
+
+/** Rows per staging statement: a few MB of parameters each. */
+const STAGING_BATCH = 2_000;
+
+/**
+ * One ingest of a corpus file (CONTRACT 12) in one transaction of one session: the file's records
+ * are staged in temporary tables, then `apply` writes persons and lawsuits, rewrites the sets of the
+ * name pairs they touch and makes them current, and the caller commits. Nothing is visible to
+ * searches before the commit; everything is after it.
+ *
+ * Cost grows with the file and the pairs it touches, not with the corpus: persons and lawsuits are
+ * written through their keys, and a touched pair's set is merged from its stored ranked 300 and
+ * the changed persons, without reading the pair's other matches (see `mergeSets`).
+ */
+export class CorpusIngest {
+  private constructor(
+    private readonly db: SqlExecutor,
+    readonly version: string,
+    private readonly personsBefore: number,
+  ) {}
+
+  /**
+   * Opens the transaction on `db` (one session), waits for any other writer of the corpus (an
+   * ingest or a load: `onWait` hears it), and takes the version number the ingest will publish.
+   */
+  static async begin(db: SqlExecutor, onWait?: () => void): Promise<CorpusIngest> {
+    await db.query('BEGIN');
+    try {
+      const [{ free }]: Array<{ free: boolean }> = await db.query(
+        `SELECT pg_try_advisory_xact_lock($1) AS free`,
+        [CORPUS_LOCK.WRITE],
+      );
+      if (!free) {
+        onWait?.();
+        await lockForTransaction(db, CORPUS_LOCK.WRITE);
+      }
+      await db.query(`SET LOCAL work_mem = '256MB'`);
+      // Statements of a few seconds at most, planned once: compiling them would cost more.
+      await db.query(`SET LOCAL jit = off`);
+      const [{ persons }]: Array<{ persons: number }> = await db.query(
+        `SELECT coalesce((SELECT persons FROM legal_corpus_load WHERE finished_at IS NOT NULL
+                           ORDER BY version DESC LIMIT 1), 0) AS persons`,
+      );
+      const [{ version }]: Array<{ version: string }> = await db.query(
+        `INSERT INTO legal_corpus_load (persons, kind) VALUES ($1, 'ingest') RETURNING version::text`,
+        [persons],
+      );
+      await db.query(`CREATE TEMP TABLE ingest_person (
+        line integer NOT NULL, uuid uuid NOT NULL, given_names text NOT NULL, last_name text NOT NULL,
+        second_last_name text, state text NOT NULL, full_name text NOT NULL, name_key text COLLATE "C" NOT NULL,
+        search_keys text[] NOT NULL) ON COMMIT DROP`);
+      await db.query(`CREATE TEMP TABLE ingest_lawsuit (
+        line integer NOT NULL, id uuid NOT NULL, person_uuid uuid NOT NULL, role text NOT NULL, category text NOT NULL,
+        judgement_type text NOT NULL, plaintiff text NOT NULL, defendant text NOT NULL, state text NOT NULL,
+        type text NOT NULL, agreement_date date NOT NULL, file_number text NOT NULL, source text NOT NULL,
+        court text NOT NULL, circuit text NOT NULL, synthesis text NOT NULL, synthesis_url text NOT NULL,
+        source_url text NOT NULL) ON COMMIT DROP`);
+      return new CorpusIngest(db, version, persons);
+    } catch (error) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Stages persons with what the corpus derives from their names (full name, name order, match keys). */
+  async stagePersons(lines: ReadonlyArray<IngestLine<IngestPerson>>): Promise<void> {
+    for (let start = 0; start < lines.length; start += STAGING_BATCH) {
+      const batch = lines.slice(start, start + STAGING_BATCH);
+      const columns = batch.map(({ line, record: p }) => {
+        const fullName = [p.givenNames, p.paternalSurname, p.maternalSurname].filter(Boolean).join(' ');
+        const keys = matchKeys({
+          givenWords: givenNameWords(p.givenNames),
+          lastName: normalizeName(p.paternalSurname),
+          secondLastName: p.maternalSurname === null ? undefined : normalizeName(p.maternalSurname),
+        });
+        return [
+          line,
+          p.uuid,
+          p.givenNames,
+          p.paternalSurname,
+          p.maternalSurname,
+          p.state,
+          fullName,
+          normalizeName(fullName),
+          keys.join('\n'),
+        ];
+      });
+      await this.db.query(
+        `INSERT INTO ingest_person
+         SELECT line, uuid, given_names, last_name, second_last_name, state, full_name, name_key,
+                string_to_array(keys, E'\\n')
+           FROM unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                       $9::text[]) AS t(line, uuid, given_names, last_name, second_last_name, state, full_name, name_key, keys)`,
+        transpose(columns, 9),
+      );
+    }
+  }
+
+  async stageLawsuits(lines: ReadonlyArray<IngestLine<IngestLawsuit>>): Promise<void> {
+    for (let start = 0; start < lines.length; start += STAGING_BATCH) {
+      const columns = lines
+        .slice(start, start + STAGING_BATCH)
+        .map(({ line, record: l }) => [
+          line,
+          l.id,
+          l.personUuid,
+          l.role,
+          l.category,
+          l.judgementType,
+          l.plaintiff,
+          l.defendant,
+          l.state,
+          l.lawsuitType,
+          l.agreementDate,
+          l.fileNumber,
+          l.source,
+          l.court,
+          l.circuit,
+          l.synthesis,
+          l.synthesisUrl,
+          l.sourceUrl,
+        ]);
+      const types = ['int', 'uuid', 'uuid', ...Array(7).fill('text'), 'date', ...Array(7).fill('text')];
+      await this.db.query(
+        `INSERT INTO ingest_lawsuit SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
+        transpose(columns, types.length),
+      );
+    }
+  }
+
+  /**
+   * Indexes the staged records and answers the lawsuits whose person is neither in the file nor in
+   * the corpus (at most `limit`, by line): the file must then be refused.
+   */
+  async lawsuitsOfUnknownPersons(limit: number): Promise<Array<{ line: number; personUuid: string }>> {
+    await this.sql(
+      `CREATE UNIQUE INDEX ON ingest_person (uuid)`,
+      `CREATE UNIQUE INDEX ON ingest_lawsuit (id)`,
+      `CREATE INDEX ON ingest_lawsuit (person_uuid)`,
+      `ANALYZE ingest_person`,
+      `ANALYZE ingest_lawsuit`,
+    );
+    return this.db.query(
+      `SELECT l.line, l.person_uuid AS "personUuid" FROM ingest_lawsuit l
+        WHERE NOT EXISTS (SELECT 1 FROM ingest_person p WHERE p.uuid = l.person_uuid)
+          AND NOT EXISTS (SELECT 1 FROM legal_person p WHERE p.uuid = l.person_uuid)
+        ORDER BY l.line LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /**
+   * Writes the staged records and everything that depends on them, then publishes the version:
+   * 1. the persons the ingest changes (its persons, the persons of its lawsuits, and the former
+   *    persons of lawsuits it moves) are read as they were;
+   * 2. replaced lawsuits go to `legal_lawsuit_history` (older searches still read them); persons
+   *    and lawsuits are upserted, and the changed persons' counts, categories and latest date are
+   *    computed again from their lawsuits;
+   * 3. each name pair a changed person enters, leaves or changes in gets a new set (`mergeSets`);
+   * 4. the record the monitors read (`legal_corpus_ingest`, `legal_corpus_ingest_person`);
+   * 5. under CORPUS_LOCK.PUBLISH: sets of other queries sharing a touched pair stop being current
+   *    (computed again on their next search), the new pair sets become current, and the version is
+   *    finished. The caller commits.
+   */
+  async apply(fileName: string): Promise<IngestOutcome> {
+    const v = [this.version];
+    await this.sql(
+      `CREATE TEMP TABLE ingest_replaced ON COMMIT DROP AS
+         SELECT l.id, l.person_uuid AS old_person_uuid FROM legal_lawsuit l JOIN ingest_lawsuit i USING (id)`,
+      `CREATE TEMP TABLE ingest_affected ON COMMIT DROP AS
+         SELECT uuid FROM ingest_person UNION SELECT person_uuid FROM ingest_lawsuit
+         UNION SELECT old_person_uuid FROM ingest_replaced`,
+      `CREATE TEMP TABLE ingest_before ON COMMIT DROP AS
+         SELECT ${prefixed('p', RANKED)} FROM legal_person p JOIN ingest_affected a USING (uuid)`,
+      `CREATE INDEX ON ingest_replaced (id)`,
+      `CREATE UNIQUE INDEX ON ingest_before (uuid)`,
+      `ANALYZE ingest_replaced`,
+      `ANALYZE ingest_affected`,
+      `ANALYZE ingest_before`,
+    );
+    const [counts]: Array<{ persons: number; replaced: number; lawsuits: number; moved: number }> =
+      await this.db.query(
+        `SELECT (SELECT count(*)::int FROM ingest_person) AS persons,
+                (SELECT count(*)::int FROM ingest_person p JOIN ingest_before b USING (uuid)) AS replaced,
+                (SELECT count(*)::int FROM ingest_lawsuit) AS lawsuits,
+                (SELECT count(*)::int FROM ingest_replaced) AS moved`,
+      );
+    await this.writeRecords();
+    const sets = await this.mergeSets();
+    const outcome: IngestOutcome = {
+      version: this.version,
+      persons: this.personsBefore + counts.persons - counts.replaced,
+      personsAdded: counts.persons - counts.replaced,
+      personsReplaced: counts.replaced,
+      lawsuitsAdded: counts.lawsuits - counts.moved,
+      lawsuitsReplaced: counts.moved,
+      setsMerged: sets.merged,
+      setsRecomputed: sets.recomputed,
+      setsDropped: 0,
+    };
+    await this.recordForMonitors(fileName, outcome);
+
+    // Written already, invisible until the commit: only the repointing needs the lock.
+    await this.db.query(
+      `UPDATE legal_match_set SET retired_at = clock_timestamp()
+        WHERE id IN (SELECT set_id FROM ingest_base WHERE set_id IS NOT NULL)`,
+    );
+    await lockForTransaction(this.db, CORPUS_LOCK.PUBLISH);
+    const [{ dropped }]: Array<{ dropped: number }> = await this.db.query(
+      `WITH gone AS (
+         DELETE FROM legal_current_set c
+          WHERE strpos(c.query_key, E'\\n') > 0
+            AND EXISTS (SELECT 1 FROM unnest(string_to_array(c.query_key, E'\\n')) AS k(key)
+                          JOIN ingest_base b ON b.key = k.key COLLATE "C")
+         RETURNING set_id),
+       retired AS (UPDATE legal_match_set SET retired_at = clock_timestamp() WHERE id IN (SELECT set_id FROM gone))
+       SELECT count(*)::int AS dropped FROM gone`,
+    );
+    outcome.setsDropped = dropped;
+    await this.db.query(
+      `INSERT INTO legal_current_set (query_key, set_id) SELECT key, set_id FROM ingest_new_set
+       ON CONFLICT (query_key) DO UPDATE SET set_id = excluded.set_id`,
+    );
+    await this.db.query(
+      `WITH load AS (UPDATE legal_corpus_load SET finished_at = clock_timestamp(), persons = $2 WHERE version = $1
+                     RETURNING finished_at)
+       UPDATE legal_corpus_ingest SET committed_at = (SELECT finished_at FROM load), sets_dropped = $3 WHERE version = $1`,
+      [...v, outcome.persons, dropped],
+    );
+    return outcome;
+  }
+
+  async commit(): Promise<void> {
+    await this.db.query('COMMIT');
+  }
+
+  async rollback(): Promise<void> {
+    await this.db.query('ROLLBACK');
+  }
+
+  private async writeRecords(): Promise<void> {
+    const v = [this.version];
+    await this.db.query(
+      `INSERT INTO legal_lawsuit_history (${LAWSUIT_TABLE_COLUMNS}, until_version)
+       SELECT ${prefixed('l', LAWSUIT_TABLE_COLUMNS)}, $1 FROM legal_lawsuit l JOIN ingest_replaced r USING (id)`,
+      v,
+    );
+    // A replaced person keeps its lawsuits; its counts are computed below with everyone's.
+    await this.db.query(
+      `INSERT INTO legal_person (uuid, full_name, given_names, last_name, second_last_name, state, search_keys,
+                                 lawsuit_count, as_defendant, categories, category_mask, name_key, latest_agreement)
+       SELECT uuid, full_name, given_names, last_name, second_last_name, state, search_keys, 0, 0, '{}', 0, name_key, NULL
+         FROM ingest_person
+       ON CONFLICT (uuid) DO UPDATE SET full_name = excluded.full_name, given_names = excluded.given_names,
+         last_name = excluded.last_name, second_last_name = excluded.second_last_name, state = excluded.state,
+         search_keys = excluded.search_keys, name_key = excluded.name_key`,
+    );
+    const assigned = LAWSUIT_TABLE_COLUMNS.split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== 'id')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', ');
+    await this.db.query(
+      `INSERT INTO legal_lawsuit (${LAWSUIT_TABLE_COLUMNS})
+       SELECT id, person_uuid, role, category, judgement_type, plaintiff, defendant, state, type, agreement_date,
+              file_number, source, court, circuit, synthesis, synthesis_url, source_url, $1
+         FROM ingest_lawsuit
+       ON CONFLICT (id) DO UPDATE SET ${assigned}`,
+      v,
+    );
+    await this.db.query(
+      `UPDATE legal_person p
+          SET lawsuit_count = a.n, as_defendant = a.defendant, categories = a.categories, category_mask = a.mask,
+              latest_agreement = a.latest
+         FROM (SELECT x.uuid, count(l.id)::int AS n, (count(l.id) FILTER (WHERE l.role = 'Defendant'))::int AS defendant,
+                      coalesce(array_agg(DISTINCT l.category ORDER BY l.category) FILTER (WHERE l.id IS NOT NULL), '{}') AS categories,
+                      coalesce(bit_or(1 << (array_position($1::text[], l.category) - 1)), 0) AS mask,
+                      max(l.agreement_date) AS latest
+                 FROM ingest_affected x LEFT JOIN legal_lawsuit l ON l.person_uuid = x.uuid
+                GROUP BY x.uuid) a
+        WHERE p.uuid = a.uuid`,
+      [CORPUS_CATEGORIES],
+    );
+  }
+
+  /**
+   * The new set of every name pair a changed person enters, leaves or changes in (its count,
+   * name, categories, latest date or state), merged from the pair's current set:
+   * - the universe's total, persons per category and per state move by the persons that left and
+   *   entered (counted with their masks and states as they were and as they are);
+   * - the ranked matches are the set's stored ones without the changed persons, plus the changed
+   *   persons that are in the pair now, ranked again. When the set held every match (at most 300)
+   *   that is exact. When it was cut at 300, only the candidates ranked at or above its last match
+   *   are sure of their place (a match below the cut, never stored, may outrank the others): if
+   *   there are still 300 of them (or every match), those are the new set; if not (a member left or
+   *   lost lawsuits), the pair's set is computed again from the corpus. That is rare: new persons
+   *   and new lawsuits only move persons up.
+   */
+  private async mergeSets(): Promise<{ merged: number; recomputed: number }> {
+    const columns = (t: string) =>
+      `unnest(${t}.search_keys) COLLATE "C" AS key, ${t}.uuid, ${t}.lawsuit_count, ${t}.name_key,
+       ${t}.full_name, ${t}.category_mask, ${t}.latest_agreement, ${t}.state`;
+    await this.sql(
+      `CREATE TEMP TABLE ingest_after ON COMMIT DROP AS
+         SELECT ${prefixed('p', RANKED)} FROM legal_person p JOIN ingest_affected a USING (uuid)`,
+      // One row per (pair, changed person) whose place in the pair's set may move.
+      `CREATE TEMP TABLE ingest_delta ON COMMIT DROP AS
+         SELECT coalesce(a.key, b.key) AS key, coalesce(a.uuid, b.uuid) AS uuid,
+                b.uuid IS NOT NULL AS was_in, a.uuid IS NOT NULL AS is_in,
+                b.category_mask AS old_mask, b.state AS old_state,
+                a.lawsuit_count AS count, a.name_key, a.full_name AS name, a.category_mask AS mask,
+                a.latest_agreement AS date, a.state
+           FROM (SELECT ${columns('x')} FROM ingest_before x) b
+           FULL JOIN (SELECT ${columns('y')} FROM ingest_after y) a ON a.key = b.key AND a.uuid = b.uuid
+          WHERE b.uuid IS NULL OR a.uuid IS NULL
+             OR (a.lawsuit_count, a.name_key, a.full_name, a.category_mask, a.latest_agreement, a.state)
+                IS DISTINCT FROM (b.lawsuit_count, b.name_key, b.full_name, b.category_mask, b.latest_agreement, b.state)`,
+      `CREATE INDEX ON ingest_delta (key, uuid)`,
+      `ANALYZE ingest_delta`,
+      // Each touched pair's current set (none: the pair had no match), its size and its last match.
+      `CREATE TEMP TABLE ingest_base ON COMMIT DROP AS
+         SELECT k.key, s.id AS set_id, coalesce(s.total, 0) AS total, s.per_category, s.per_state,
+                coalesce(cardinality(s.uuids), 0) AS stored,
+                s.counts[cardinality(s.counts)] AS edge_count, s.name_keys[cardinality(s.name_keys)] AS edge_name_key,
+                s.uuids[cardinality(s.uuids)] AS edge_uuid
+           FROM (SELECT DISTINCT key FROM ingest_delta) k
+           LEFT JOIN legal_current_set c ON c.query_key = k.key
+           LEFT JOIN legal_match_set s ON s.id = c.set_id`,
+      `CREATE UNIQUE INDEX ON ingest_base (key)`,
+      `ANALYZE ingest_base`,
+      `CREATE TEMP TABLE ingest_candidate ON COMMIT DROP AS
+         WITH members AS (
+           SELECT b.key, t.uuid, t.name, t.count, t.mask, t.date, t.state, t.name_key
+             FROM ingest_base b JOIN legal_match_set s ON s.id = b.set_id
+            CROSS JOIN LATERAL unnest(${SET_ARRAY_COLUMNS.map(([, a]) => `s.${a}`).join(', ')})
+                  AS t(uuid, name, count, mask, date, state, name_key)
+            WHERE NOT EXISTS (SELECT 1 FROM ingest_delta d WHERE d.key = b.key AND d.uuid = t.uuid)),
+         candidates AS (
+           SELECT * FROM members
+           UNION ALL
+           SELECT key, uuid, name, count, mask, date, state, name_key FROM ingest_delta WHERE is_in)
+         SELECT c.*, row_number() OVER (PARTITION BY c.key ORDER BY c.count DESC, c.name_key COLLATE "C", c.uuid) AS rn
+           FROM candidates c JOIN ingest_base b ON b.key = c.key
+          WHERE b.total <= b.stored
+             OR ROW(-c.count, c.name_key COLLATE "C", c.uuid) <= ROW(-b.edge_count, b.edge_name_key COLLATE "C", b.edge_uuid)`,
+      `CREATE INDEX ON ingest_candidate (key, rn)`,
+      `ANALYZE ingest_candidate`,
+    );
+    const bit = (k: number, mask: string) => `(${mask} >> ${k}) & 1`;
+    await this.db.query(
+      `CREATE TEMP TABLE ingest_kpi ON COMMIT DROP AS
+       WITH d AS (
+         SELECT key, sum(is_in::int - was_in::int)::int AS dtotal,
+                ARRAY[${CORPUS_CATEGORIES.map(
+                  (_, k) =>
+                    `sum(CASE WHEN is_in THEN ${bit(k, 'mask')} ELSE 0 END - CASE WHEN was_in THEN ${bit(k, 'old_mask')} ELSE 0 END)::int`,
+                ).join(', ')}] AS dcat
+           FROM ingest_delta GROUP BY key),
+       moved AS (
+         SELECT key, state, sum(n)::int AS n
+           FROM (SELECT key, state, 1 AS n FROM ingest_delta WHERE is_in
+                 UNION ALL SELECT key, old_state, -1 FROM ingest_delta WHERE was_in) x
+          GROUP BY key, state),
+       dstate AS (
+         SELECT d.key, array_agg(coalesce(m.n, 0) ORDER BY s.ord) AS dstate
+           FROM d CROSS JOIN unnest(${STATES_SQL}) WITH ORDINALITY AS s(state, ord)
+           LEFT JOIN moved m ON m.key = d.key AND m.state = s.state
+          GROUP BY d.key),
+       kept AS (SELECT key, count(*)::int AS kept FROM ingest_candidate GROUP BY key)
+       SELECT b.key, b.total + d.dtotal AS total, b.total > b.stored AS truncated, coalesce(kept.kept, 0) AS kept,
+              ARRAY(SELECT coalesce(x, 0) + y FROM unnest(b.per_category, d.dcat) WITH ORDINALITY AS t(x, y, o)
+                     ORDER BY o) AS per_category,
+              ARRAY(SELECT coalesce(x, 0) + y FROM unnest(b.per_state, ds.dstate) WITH ORDINALITY AS t(x, y, o)
+                     ORDER BY o) AS per_state
+         FROM ingest_base b JOIN d USING (key) JOIN dstate ds USING (key) LEFT JOIN kept USING (key)`,
+    );
+    // Mergeable: enough sure candidates for the new set; a set that held every match must hold
+    // them all again (anything else would be an inconsistency, healed by computing the set again).
+    const mergeable = `(k.total >= 0 AND CASE WHEN k.truncated THEN k.kept >= least(${MAX_MATCHES}, k.total)
+                                                ELSE k.kept = k.total END)`;
+    const fields = ['uuid', 'name', 'count', 'mask', 'date', 'state', 'name_key'];
+    const arrays = SET_ARRAY_COLUMNS.map(
+      ([, name], i) =>
+        `coalesce(array_agg(c.${fields[i]} ORDER BY c.rn) FILTER (WHERE c.rn IS NOT NULL), '{}') AS ${name}`,
+    );
+    await this
+      .sql(`CREATE TEMP TABLE ingest_new_set (key text COLLATE "C" PRIMARY KEY, set_id bigint NOT NULL)
+                    ON COMMIT DROP`);
+    await this.db.query(
+      `WITH ins AS (
+         INSERT INTO legal_match_set (${SET_COLUMNS})
+         SELECT $1, k.key, k.total, k.per_category, k.per_state, ${topStatesSql('k.per_state')}, ${arrays.join(', ')}
+           FROM ingest_kpi k LEFT JOIN ingest_candidate c ON c.key = k.key AND c.rn <= least(${MAX_MATCHES}, k.total)
+          WHERE ${mergeable}
+          GROUP BY k.key, k.total, k.per_category, k.per_state
+         RETURNING query_key, id)
+       INSERT INTO ingest_new_set (key, set_id) SELECT query_key, id FROM ins`,
+      [this.version],
+    );
+    const [{ n: mergedCount }]: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM ingest_new_set`,
+    );
+    const refill: Array<{ key: string }> = await this.db.query(
+      `SELECT k.key FROM ingest_kpi k WHERE NOT ${mergeable} ORDER BY k.key`,
+    );
+    for (const { key } of refill) {
+      const [{ id }]: Array<{ id: string }> = await this.db.query(computeKeySetSql(), [
+        this.version,
+        key,
+        MAX_MATCHES,
+      ]);
+      await this.db.query(`INSERT INTO ingest_new_set (key, set_id) VALUES ($1, $2)`, [key, id]);
+    }
+    return { merged: mergedCount, recomputed: refill.length };
+  }
+
+  /**
+   * What the monitors (CONTRACT 11) compare after the ingest, written in its transaction: the
+   * ingest, and each person it added or changed with the lawsuits that now name them.
+   */
+  private async recordForMonitors(fileName: string, o: IngestOutcome): Promise<void> {
+    await this.db.query(
+      `INSERT INTO legal_corpus_ingest (version, file_name, persons_added, persons_replaced, lawsuits_added,
+                                        lawsuits_replaced, sets_merged, sets_recomputed, sets_dropped, committed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, clock_timestamp())`,
+      [
+        this.version,
+        fileName,
+        o.personsAdded,
+        o.personsReplaced,
+        o.lawsuitsAdded,
+        o.lawsuitsReplaced,
+        o.setsMerged,
+        o.setsRecomputed,
+      ],
+    );
+    await this.db.query(
+      `INSERT INTO legal_corpus_ingest_person (version, person_uuid, person_change, lawsuits_added, lawsuits_replaced,
+                                               lawsuits_removed)
+       SELECT $1, x.uuid,
+              CASE WHEN p.uuid IS NULL THEN NULL WHEN b.uuid IS NULL THEN 'added' ELSE 'replaced' END,
+              ARRAY(SELECT l.id FROM ingest_lawsuit l LEFT JOIN ingest_replaced r USING (id)
+                     WHERE l.person_uuid = x.uuid AND (r.id IS NULL OR r.old_person_uuid <> x.uuid) ORDER BY l.id),
+              ARRAY(SELECT l.id FROM ingest_lawsuit l JOIN ingest_replaced r USING (id)
+                     WHERE l.person_uuid = x.uuid AND r.old_person_uuid = x.uuid ORDER BY l.id),
+              ARRAY(SELECT r.id FROM ingest_replaced r JOIN ingest_lawsuit l USING (id)
+                     WHERE r.old_person_uuid = x.uuid AND l.person_uuid <> x.uuid ORDER BY r.id)
+         FROM ingest_affected x
+         LEFT JOIN ingest_person p ON p.uuid = x.uuid
+         LEFT JOIN ingest_before b ON b.uuid = x.uuid`,
+      [this.version],
+    );
+  }
+
+  private async sql(...statements: string[]): Promise<void> {
+    for (const statement of statements) await this.db.query(statement);
+  }
+}
+
+/**
+ * Housekeeping after an ingest's commit, as the corpus's writer (so no load runs meanwhile): sets
+ * that stopped being current a while ago and that no search points at, and replaced lawsuits that
+ * no recoverable search can read any more (replaced longer ago than a search is kept).
+ */
+export async function cleanUpAfterIngest(db: SqlExecutor): Promise<void> {
+  await db.query('BEGIN');
+  try {
+    await lockForTransaction(db, CORPUS_LOCK.WRITE);
+    await db.query(DELETE_RETIRED_SETS_SQL, [SET_RETIREMENT_GRACE_SECONDS]);
+    await db.query(
+      `DELETE FROM legal_lawsuit_history h USING legal_corpus_load v
+        WHERE v.version = h.until_version AND v.finished_at < clock_timestamp() - $1::int * interval '1 day'`,
+      [SEARCH_RETENTION_DAYS],
+    );
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Row-major values as one array per column (the shape `unnest($1::t[], ...)` takes). */
+function transpose(rows: unknown[][], width: number): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: width }, () => []);
+  for (const row of rows) for (let i = 0; i < width; i++) columns[i].push(row[i]);
+  return columns;
+}
+
+function prefixed(alias: string, columns: string): string {
+  return columns
+    .split(',')
+    .map((c) => `${alias}.${c.trim()}`)
+    .join(', ');
+}
