@@ -23,3 +23,4 @@ export * from './repositories/webhook-dispatch.repository';
 export * from './repositories/candidate-report.repository';
 export * from './repositories/legal-search-list.repository';
 export * from './repositories/billing-ledger.repository';
+export * from './repositories/legal-corpus-housekeeping.repository';

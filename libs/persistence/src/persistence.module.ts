@@ -17,6 +17,7 @@ import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repos
 import { BillingLedgerRepository } from './repositories/billing-ledger.repository';
 import { CandidateReportRepository } from './repositories/candidate-report.repository';
 import { LegalSearchListRepository } from './repositories/legal-search-list.repository';
+import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -35,6 +36,7 @@ const REPOSITORIES = [
   CandidateReportRepository,
   LegalSearchListRepository,
   BillingLedgerRepository,
+  LegalCorpusHousekeepingRepository,
 ];
 
 export interface PersistenceOptions {

@@ -18,6 +18,7 @@ On success prints the new corpus version and the persons and lawsuits added and 
 An invalid file changes nothing: its problems are printed with their line numbers (exit 1).
 
   --database-url URL   the database (default: DATABASE_URL, else ${DEFAULT_DATABASE_URL})
+  --verbose            also print each statement that took 100 ms or more, with its time
   --help               this text; changes nothing`;
 
 interface Output {
@@ -49,6 +50,9 @@ export async function main(argv: string[], output: Output = CONSOLE): Promise<nu
   try {
     const report = await ingestCorpusFile(session, args.file, {
       onWait: () => output.out('Another ingest or load is writing the corpus: waiting for it to finish...'),
+      ...(args.verbose
+        ? { onStatement: (what: string, ms: number) => output.err(`  ${String(ms).padStart(6)} ms  ${what}`) }
+        : {}),
     });
     if (!report.ok) {
       for (const { line, reason } of report.problems)
@@ -69,21 +73,21 @@ export async function main(argv: string[], output: Output = CONSOLE): Promise<nu
       `  match sets: ${o.setsMerged} name pairs merged, ${o.setsRecomputed} computed again, ` +
         `${o.setsDropped} other queries computed again on their next search`,
     );
-    if (report.cleanUpError)
-      output.err(
-        `! Ingested, but clearing retired match sets failed (the next ingest retries): ${String(report.cleanUpError)}`,
-      );
     return 0;
   } finally {
     await session.release();
   }
 }
 
-function parseArgs(argv: string[]): { file: string; databaseUrl: string } | { problem: string } {
+function parseArgs(
+  argv: string[],
+): { file: string; databaseUrl: string; verbose: boolean } | { problem: string } {
   const positional: string[] = [];
   let databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  let verbose = false;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--database-url') {
+    if (argv[i] === '--verbose') verbose = true;
+    else if (argv[i] === '--database-url') {
       if (argv[i + 1] === undefined) return { problem: '--database-url needs a value' };
       databaseUrl = argv[++i];
     } else if (argv[i].startsWith('--')) return { problem: `unknown option ${argv[i]}` };
@@ -91,5 +95,5 @@ function parseArgs(argv: string[]): { file: string; databaseUrl: string } | { pr
   }
   if (positional.length !== 1)
     return { problem: positional.length === 0 ? 'give the file to ingest' : 'give one file at a time' };
-  return { file: positional[0], databaseUrl };
+  return { file: positional[0], databaseUrl, verbose };
 }

@@ -2,7 +2,6 @@ import { basename } from 'node:path';
 import { IngestFileRules, IngestLawsuit, IngestPerson } from '@app/domain';
 import { readJsonLines } from '@app/adapters/legal-corpus/json-lines.reader';
 import {
-  cleanUpAfterIngest,
   CORPUS_CATEGORIES,
   CorpusIngest,
   IngestLine,
@@ -18,8 +17,7 @@ export interface IngestProblem {
 }
 
 export type IngestReport =
-  | { ok: true; outcome: IngestOutcome; cleanUpError?: unknown }
-  | { ok: false; problems: IngestProblem[]; morePossible: boolean };
+  { ok: true; outcome: IngestOutcome } | { ok: false; problems: IngestProblem[]; morePossible: boolean };
 
 /** Problems listed before reading stops: enough to fix a file, few enough to read. */
 const MAX_PROBLEMS = 20;
@@ -31,25 +29,44 @@ const STAGE_EVERY = 5_000;
  * Every line is checked (the domain's IngestFileRules) while it is staged in the ingest's
  * transaction; a lawsuit must name a person of the file or of the corpus. Any problem rolls the
  * transaction back and the corpus is as it was; otherwise the ingest is applied and committed, and
- * the next search answers from it. `db` is one session of its own.
+ * the next search answers from it. `db` is one session of its own. (The sets the ingest retires
+ * are deleted later by the processor's purge, not here.)
  */
 export async function ingestCorpusFile(
   db: SqlExecutor,
   path: string,
-  hooks: { onWait?: () => void } = {},
+  hooks: {
+    onWait?: () => void;
+    /** Hears each slow statement, and each phase (in brackets), with its milliseconds. */
+    onStatement?: (what: string, ms: number) => void;
+  } = {},
 ): Promise<IngestReport> {
+  let phaseStarted = Date.now();
+  const phase = (what: string) => {
+    hooks.onStatement?.(`[${what}]`, Date.now() - phaseStarted);
+    phaseStarted = Date.now();
+  };
   const rules = new IngestFileRules({ states: STATE_NAMES, categories: CORPUS_CATEGORIES });
   const ingest = await CorpusIngest.begin(db, hooks.onWait);
+  ingest.onStatement = hooks.onStatement;
   try {
     const problems: IngestProblem[] = [];
     let persons: Array<IngestLine<IngestPerson>> = [];
     let lawsuits: Array<IngestLine<IngestLawsuit>> = [];
     let records = 0;
+    // Staging runs while the next lines are read and checked: one batch in flight at a time.
+    let staging: Promise<void> = Promise.resolve();
     const stage = async () => {
-      await ingest.stagePersons(persons);
-      await ingest.stageLawsuits(lawsuits);
+      const [p, l] = [persons, lawsuits];
       persons = [];
       lawsuits = [];
+      await staging;
+      staging = (async () => {
+        await ingest.stagePersons(p);
+        await ingest.stageLawsuits(l);
+      })();
+      // Awaited before anything else is sent; meanwhile a failure must not count as unhandled.
+      staging.catch(() => undefined);
     };
     for await (const { number, text } of readJsonLines(path)) {
       const verdict =
@@ -69,6 +86,8 @@ export async function ingestCorpusFile(
       problems.push({ line: null, reason: 'holds no person or lawsuit' });
     if (problems.length === 0) {
       await stage();
+      await staging;
+      phase(`read, checked and staged ${records} records`);
       for (const { line, personUuid } of await ingest.lawsuitsOfUnknownPersons(MAX_PROBLEMS))
         problems.push({
           line,
@@ -76,17 +95,16 @@ export async function ingestCorpusFile(
         });
     }
     if (problems.length > 0) {
+      await staging.catch(() => undefined);
       await ingest.rollback();
       return { ok: false, problems, morePossible: problems.length >= MAX_PROBLEMS };
     }
+    phase('checked the lawsuits name known persons');
     const outcome = await ingest.apply(basename(path));
+    phase('applied');
     await ingest.commit();
-    // Committed: housekeeping that fails leaves garbage for the next ingest, not a failed ingest.
-    const cleanUpError = await cleanUpAfterIngest(db).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    return { ok: true, outcome, ...(cleanUpError ? { cleanUpError } : {}) };
+    phase('committed');
+    return { ok: true, outcome };
   } catch (error) {
     await ingest.rollback().catch(() => undefined);
     throw error;

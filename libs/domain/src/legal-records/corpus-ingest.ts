@@ -76,7 +76,10 @@ function text(max: number, extra?: (value: string) => string | undefined): Check
     const trimmed = value.trim();
     if (trimmed.length === 0) return { reason: 'must not be empty' };
     if (UNSTORABLE.test(trimmed)) return { reason: 'holds a NUL character or a lone UTF-16 surrogate' };
-    if ([...trimmed.normalize('NFC')].length > max) return { reason: `must be at most ${max} characters` };
+    // Characters as a person sees them; a string no longer in UTF-16 units than `max` cannot have
+    // more, which spares counting the (many) short ones.
+    if (trimmed.length > max && [...trimmed.normalize('NFC')].length > max)
+      return { reason: `must be at most ${max} characters` };
     const problem = extra?.(trimmed);
     return problem ? { reason: problem } : { value: trimmed };
   };
@@ -115,8 +118,15 @@ const url = text(MAX_URL, (value) => {
 
 function oneOf(vocabulary: readonly string[], what: string): Check {
   const byFolded = new Map(vocabulary.map((value) => [normalizeName(value), value]));
+  // A file spells the same few values over and over: fold each spelling once.
+  const bySpelling = new Map<string, string | undefined>();
   return (value) => {
-    const spelled = typeof value === 'string' ? byFolded.get(normalizeName(value)) : undefined;
+    let spelled: string | undefined;
+    if (typeof value === 'string') {
+      if (!bySpelling.has(value) && bySpelling.size < 1_000)
+        bySpelling.set(value, byFolded.get(normalizeName(value)));
+      spelled = bySpelling.has(value) ? bySpelling.get(value) : byFolded.get(normalizeName(value));
+    }
     return spelled === undefined
       ? { reason: `must be one of ${what}: ${vocabulary.join(', ')}` }
       : { value: spelled };

@@ -278,14 +278,16 @@ export async function publishVersionSets(tx: SqlExecutor, version: string): Prom
 export const SET_RETIREMENT_GRACE_SECONDS = 600;
 
 /**
- * Deletes the sets nobody reads any more ($1 = grace in seconds): not current, not pointed at by a
- * search, and retired longer than the grace ago (or never current: a first-use computation that
- * lost a race). Loads and ingests run it after their commit.
+ * A set nobody reads any more, as a condition on `ms` ($1 = grace in seconds): not current, not
+ * pointed at by a search, and retired longer than the grace ago (or never current: a first-use
+ * computation that lost a race). Deleted by loads and by the processor's purge, as the corpus's
+ * writer (a load's new sets are not current until it finishes).
  */
-export const DELETE_RETIRED_SETS_SQL = `DELETE FROM legal_match_set ms
-  WHERE NOT EXISTS (SELECT 1 FROM legal_current_set c WHERE c.set_id = ms.id)
+export const RETIRED_SET = `NOT EXISTS (SELECT 1 FROM legal_current_set c WHERE c.set_id = ms.id)
     AND (ms.retired_at IS NULL OR ms.retired_at < clock_timestamp() - $1::int * interval '1 second')
     AND NOT EXISTS (SELECT 1 FROM legal_search s WHERE s.match_set_id = ms.id)`;
+
+export const DELETE_RETIRED_SETS_SQL = `DELETE FROM legal_match_set ms WHERE ${RETIRED_SET}`;
 
 function topCategoriesOf(perCategory: number[]): MatchSetHandle['topCategories'] {
   return CORPUS_CATEGORIES.map((category, k) => ({ category, count: perCategory[k] ?? 0 }))
