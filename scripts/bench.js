@@ -128,7 +128,10 @@ async function main() {
     }
     const legal = path.join(__dirname, 'bench', 'legal.js');
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
-      results.legal = await require(legal).runLegalBench(stack, token, { persons });
+      results.legal = await require(legal).runLegalBench(stack, token, {
+        persons,
+        ingest: !args.includes('--no-ingest'),
+      });
     }
     results.rssMb = { api: rssMb(stack.api.pid), processor: rssMb(stack.processor.pid) };
     console.log(
