@@ -424,10 +424,12 @@ export class CorpusIngest {
                 IS DISTINCT FROM (b.lawsuit_count, b.name_key, b.full_name, b.category_mask, b.latest_agreement, b.state)`,
       `CREATE INDEX ON ingest_delta (key, uuid)`,
       `ANALYZE ingest_delta`,
-      // Each touched pair's current set (none: the pair had no match); a set cut at the cap holds
-      // exactly the cap's matches, and its last one bounds what the merge can be sure of.
+      // Each touched pair's current set; a set cut at the cap holds exactly the cap's matches, and
+      // its last one bounds what the merge can be sure of. A pair without one (a name new to the
+      // corpus, as a rule) is computed from the corpus instead: it holds few persons.
       `CREATE TEMP TABLE ingest_base ON COMMIT DROP AS
-         SELECT k.key, s.id AS set_id, coalesce(s.total, 0) AS total, coalesce(s.total, 0) > ${MAX_MATCHES} AS truncated,
+         SELECT k.key, s.id AS set_id, coalesce(s.per_state IS NOT NULL AND s.name_keys IS NOT NULL, false) AS has_base,
+                coalesce(s.total, 0) AS total, coalesce(s.total, 0) > ${MAX_MATCHES} AS truncated,
                 s.per_category, s.per_state,
                 CASE WHEN s.total > ${MAX_MATCHES} THEN s.counts[${MAX_MATCHES}] END AS edge_count,
                 CASE WHEN s.total > ${MAX_MATCHES} THEN s.name_keys[${MAX_MATCHES}] END AS edge_name_key,
@@ -455,7 +457,8 @@ export class CorpusIngest {
                          UNION ALL SELECT key, old_state, -1 FROM ingest_delta WHERE was_in) x
                   GROUP BY key, state) y
           GROUP BY key)
-       SELECT b.key, b.set_id, b.total + d.dtotal AS total, b.truncated, b.edge_count, b.edge_name_key, b.edge_uuid,
+       SELECT b.key, b.set_id, b.has_base, b.total + d.dtotal AS total, b.truncated, b.edge_count,
+              b.edge_name_key, b.edge_uuid,
               ARRAY(SELECT coalesce(x, 0) + y FROM unnest(b.per_category, d.dcat) WITH ORDINALITY AS t(x, y, o)
                      ORDER BY o) AS per_category,
               ARRAY(SELECT coalesce(b.per_state[g.i], 0) + coalesce(m.n, 0)
@@ -470,13 +473,15 @@ export class CorpusIngest {
     // Per pair: the set's matches without the changed persons, and the changed persons now in the
     // pair (of a cut set only those ranked at or above its last match), ranked; the first `need`
     // become the new set's arrays (aggregated in ranking order), and all of them count as `sure`.
-    // Mergeable: enough sure candidates for the new set; a set that held every match must hold
-    // them all again (anything else would be an inconsistency, healed by computing the set again).
+    // Mergeable: a set to merge into, enough sure candidates for the new one, and a set that held
+    // every match holds them all again (anything else would be an inconsistency, healed by
+    // computing the set again).
     const need = `least(${MAX_MATCHES}, k.total)`;
     await this.db.query(
       `WITH merged AS (
          SELECT k.key, k.total, k.per_category, k.per_state, m.*,
-                k.total >= 0 AND CASE WHEN k.truncated THEN m.sure >= ${need} ELSE m.sure = k.total END AS mergeable
+                k.has_base AND k.total >= 0
+                  AND CASE WHEN k.truncated THEN m.sure >= ${need} ELSE m.sure = k.total END AS mergeable
            FROM ingest_kpi k
           CROSS JOIN LATERAL (
             SELECT count(*)::int AS sure,
