@@ -6,6 +6,7 @@ import {
   CorpusIngest,
   IngestLine,
   IngestOutcome,
+  STATE_ALIASES,
   STATE_NAMES,
 } from '@app/persistence/legal-corpus';
 import type { SqlExecutor } from '@app/persistence/repositories/executor';
@@ -46,7 +47,11 @@ export async function ingestCorpusFile(
     hooks.onStatement?.(`[${what}]`, Date.now() - phaseStarted);
     phaseStarted = Date.now();
   };
-  const rules = new IngestFileRules({ states: STATE_NAMES, categories: CORPUS_CATEGORIES });
+  const rules = new IngestFileRules({
+    states: STATE_NAMES,
+    categories: CORPUS_CATEGORIES,
+    stateAliases: STATE_ALIASES,
+  });
   const ingest = await CorpusIngest.begin(db, hooks.onWait);
   ingest.onStatement = hooks.onStatement;
   try {

@@ -1,8 +1,9 @@
 import { IngestFileRules } from './corpus-ingest';
 
 const vocabulary = {
-  states: ['Jalisco', 'Nuevo León', 'Ciudad de México'],
+  states: ['Jalisco', 'Nuevo León', 'Ciudad de México', 'Estado de México'],
   categories: ['Civil', 'Penal'],
+  stateAliases: { CDMX: 'Ciudad de México', México: 'Estado de México' },
 };
 const PERSON = {
   type: 'person',
@@ -56,6 +57,15 @@ describe('IngestFileRules', () => {
       ok: true,
       record: { ...PERSON, maternalSurname: null },
     });
+  });
+
+  it.each([
+    ['CDMX', 'Ciudad de México'],
+    ['cdmx', 'Ciudad de México'],
+    ['Mexico', 'Estado de México'],
+    ['ciudad de mexico', 'Ciudad de México'],
+  ])('takes the state %p as %p', (state, spelled) => {
+    expect(check({ ...PERSON, state })).toEqual({ ok: true, record: { ...PERSON, state: spelled } });
   });
 
   it('reads a lawsuit, with its category and state folded to the corpus spelling', () => {

@@ -45,6 +45,8 @@ export type IngestRecord = IngestPerson | IngestLawsuit;
 export interface CorpusVocabulary {
   states: readonly string[];
   categories: readonly string[];
+  /** Other names of states, and the state each one is ("CDMX" -> "Ciudad de México"). */
+  stateAliases?: Readonly<Record<string, string>>;
 }
 
 export type IngestLineVerdict =
@@ -116,8 +118,11 @@ const url = text(MAX_URL, (value) => {
   }
 });
 
-function oneOf(vocabulary: readonly string[], what: string): Check {
-  const byFolded = new Map(vocabulary.map((value) => [normalizeName(value), value]));
+function oneOf(vocabulary: readonly string[], what: string, aliases: Record<string, string> = {}): Check {
+  const byFolded = new Map([
+    ...Object.entries(aliases).map(([alias, value]): [string, string] => [normalizeName(alias), value]),
+    ...vocabulary.map((value): [string, string] => [normalizeName(value), value]),
+  ]);
   // A file spells the same few values over and over: fold each spelling once.
   const bySpelling = new Map<string, string | undefined>();
   return (value) => {
@@ -144,7 +149,7 @@ interface Shape {
 }
 
 function shapes(vocabulary: CorpusVocabulary): Record<IngestRecord['type'], Shape> {
-  const state = oneOf(vocabulary.states, 'the 32 federal entities');
+  const state = oneOf(vocabulary.states, 'the 32 federal entities', { ...vocabulary.stateAliases });
   return {
     person: {
       required: { uuid, givenNames: tidyName, paternalSurname: tidyName, state },
