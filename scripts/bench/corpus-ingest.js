@@ -67,7 +67,10 @@ function figures(responses) {
 function runIngest(file, databaseUrl) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/corpus-ingest.js'), file], {
+    // The built CLI, as `npm run corpus:ingest` runs it (the bench has just built dist/).
+    const cli = path.join(ROOT, 'dist/libs/application/src/legal-corpus/ingest-cli.js');
+    const run = `require(${JSON.stringify(cli)}).main(process.argv.slice(1)).then((code) => (process.exitCode = code))`;
+    const child = spawn(process.execPath, ['-e', run, file], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'inherit'],

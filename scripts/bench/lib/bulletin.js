@@ -23,7 +23,7 @@ function random(seed) {
 
 /**
  * Writes the bulletin to `file`: `persons` person lines (a tenth of them replacing persons of the
- * corpus: a corrected surname or a new state) and `lawsuits` lawsuit lines (three quarters for the
+ * corpus: a new state, and for three in ten of those a corrected surname) and `lawsuits` lawsuit lines (three quarters for the
  * bulletin's new persons, the rest new lawsuits of persons already in the corpus, and one in fifty
  * a correction of an existing lawsuit). Answers what it wrote.
  */
@@ -53,7 +53,7 @@ async function writeBulletin(db, file, { persons, lawsuits, seed = 1 }) {
   const existing = await sample(
     'legal_person',
     'uuid',
-    'uuid, given_names, second_last_name, state',
+    'uuid, given_names, last_name, second_last_name, state',
     replacedPersons + existingWithLawsuits,
   );
   const corrected = await sample('legal_lawsuit', 'id', 'id, person_uuid', corrections);
@@ -77,15 +77,22 @@ async function writeBulletin(db, file, { persons, lawsuits, seed = 1 }) {
       state: pick(states),
     });
   }
-  for (const p of existing.slice(0, replacedPersons))
+  // A republished person: most often the same name with its state corrected, sometimes a surname.
+  for (const p of existing.slice(0, replacedPersons)) {
+    const fix = next();
     await write({
       type: 'person',
       uuid: p.uuid,
       givenNames: p.given_names,
-      paternalSurname: pick(surnames),
-      ...(p.second_last_name ? { maternalSurname: p.second_last_name } : {}),
-      state: next() < 0.5 ? pick(states) : p.state,
+      paternalSurname: fix < 0.15 ? pick(surnames) : p.last_name,
+      ...(fix >= 0.15 && fix < 0.3
+        ? { maternalSurname: pick(surnames) }
+        : p.second_last_name
+          ? { maternalSurname: p.second_last_name }
+          : {}),
+      state: pick(states),
     });
+  }
   const others = existing.slice(replacedPersons).map((p) => p.uuid);
   const lawsuit = (id, personUuid) => {
     const category = pick(categories);

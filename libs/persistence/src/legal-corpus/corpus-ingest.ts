@@ -4,6 +4,7 @@ import { CORPUS_LOCK, lockForTransaction } from './corpus-locks';
 import {
   computeKeySetSql,
   matchKeys,
+  precomputePairSetsSql,
   SET_ARRAY_COLUMNS,
   SET_COLUMNS,
   STATES_SQL,
@@ -13,6 +14,12 @@ import { CORPUS_CATEGORIES } from './vocabulary';
 
 /** The categories as an SQL array literal, in bit order of `category_mask`. */
 const CATEGORIES_SQL = `ARRAY[${CORPUS_CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
+
+/** A person's figures over the lawsuits `l` (role, category, agreement_date; id NULL: none). */
+const FIGURES_OF = (l: string) => `count(${l}.id)::int AS lawsuit_count,
+  (count(${l}.id) FILTER (WHERE ${l}.role = 'Defendant'))::int AS as_defendant,
+  coalesce(bit_or(1 << (array_position(${CATEGORIES_SQL}, ${l}.category) - 1)), 0) AS category_mask,
+  max(${l}.agreement_date) AS latest_agreement`;
 
 /** A record of the file with the line it came from (errors name lines). */
 export interface IngestLine<T> {
@@ -250,23 +257,46 @@ export class CorpusIngest {
       `ANALYZE ingest_replaced`,
       `ANALYZE ingest_affected`,
       `ANALYZE ingest_before`,
-      // What each changed person has once the file is in: the lawsuits it keeps, and the file's.
+      // What each changed person has once the file is in. A person that only gains lawsuits (or a
+      // new one) adds the file's to its figures as they were; a person a replaced lawsuit leaves
+      // or reaches is counted again from the lawsuits it keeps and the file's (a read of the
+      // corpus for those few only).
       `CREATE TEMP TABLE ingest_agg ON COMMIT DROP AS
-         SELECT a.uuid, count(l.id)::int AS lawsuit_count,
-                (count(l.id) FILTER (WHERE l.role = 'Defendant'))::int AS as_defendant,
-                coalesce(array_agg(DISTINCT l.category ORDER BY l.category) FILTER (WHERE l.id IS NOT NULL), '{}') AS categories,
-                coalesce(bit_or(1 << (array_position(${CATEGORIES_SQL}, l.category) - 1)), 0) AS category_mask,
-                max(l.agreement_date) AS latest_agreement
-           FROM ingest_affected a
-           LEFT JOIN (SELECT k.person_uuid, k.id, k.role, k.category, k.agreement_date
-                        FROM (SELECT uuid FROM ingest_affected ORDER BY uuid) x
-                       CROSS JOIN LATERAL (SELECT person_uuid, id, role, category, agreement_date
-                                             FROM legal_lawsuit k WHERE k.person_uuid = x.uuid OFFSET 0) k
-                       WHERE NOT EXISTS (SELECT 1 FROM ingest_lawsuit i WHERE i.id = k.id)
-                      UNION ALL
-                      SELECT person_uuid, id, role, category, agreement_date FROM ingest_lawsuit) l
-             ON l.person_uuid = a.uuid
-          GROUP BY a.uuid`,
+         WITH file AS (
+           SELECT person_uuid AS uuid, ${FIGURES_OF('l')} FROM ingest_lawsuit l GROUP BY person_uuid),
+         recounted AS (
+           SELECT x.uuid, ${FIGURES_OF('l')}
+             FROM (SELECT person_uuid AS uuid FROM ingest_lawsuit i JOIN ingest_replaced USING (id)
+                   UNION SELECT old_person_uuid FROM ingest_replaced) x
+             LEFT JOIN (SELECT k.person_uuid, k.id, k.role, k.category, k.agreement_date
+                          FROM (SELECT old_person_uuid AS uuid FROM ingest_replaced
+                                UNION SELECT person_uuid FROM ingest_lawsuit i JOIN ingest_replaced USING (id)
+                                ORDER BY 1) y
+                         CROSS JOIN LATERAL (SELECT person_uuid, id, role, category, agreement_date
+                                               FROM legal_lawsuit k WHERE k.person_uuid = y.uuid OFFSET 0) k
+                         WHERE NOT EXISTS (SELECT 1 FROM ingest_lawsuit i WHERE i.id = k.id)
+                        UNION ALL
+                        SELECT person_uuid, id, role, category, agreement_date FROM ingest_lawsuit) l
+               ON l.person_uuid = x.uuid
+            GROUP BY x.uuid),
+         figures AS (
+           SELECT a.uuid,
+                  CASE WHEN r.uuid IS NOT NULL THEN r.lawsuit_count
+                       ELSE coalesce(b.lawsuit_count, 0) + coalesce(f.lawsuit_count, 0) END AS lawsuit_count,
+                  CASE WHEN r.uuid IS NOT NULL THEN r.as_defendant
+                       ELSE coalesce(b.as_defendant, 0) + coalesce(f.as_defendant, 0) END AS as_defendant,
+                  CASE WHEN r.uuid IS NOT NULL THEN r.category_mask
+                       ELSE coalesce(b.category_mask, 0) | coalesce(f.category_mask, 0) END AS category_mask,
+                  CASE WHEN r.uuid IS NOT NULL THEN r.latest_agreement
+                       ELSE greatest(b.latest_agreement, f.latest_agreement) END AS latest_agreement
+             FROM ingest_affected a LEFT JOIN ingest_before b USING (uuid) LEFT JOIN file f USING (uuid)
+             LEFT JOIN recounted r USING (uuid))
+         SELECT uuid, lawsuit_count, as_defendant,
+                -- The categories of the mask, by name (as a load lists them).
+                ARRAY(SELECT c FROM unnest(${CATEGORIES_SQL}) WITH ORDINALITY AS m(c, bit)
+                       WHERE (category_mask >> (bit::int - 1)) & 1 = 1 ORDER BY c) AS categories,
+                category_mask, latest_agreement
+           FROM figures`,
       `CREATE UNIQUE INDEX ON ingest_agg (uuid)`,
       `ANALYZE ingest_agg`,
       // The same persons as they will be: the file's names (or the ones they had), those figures.
@@ -414,7 +444,7 @@ export class CorpusIngest {
       `CREATE TEMP TABLE ingest_delta ON COMMIT DROP AS
          SELECT coalesce(a.key, b.key) AS key, coalesce(a.uuid, b.uuid) AS uuid,
                 b.uuid IS NOT NULL AS was_in, a.uuid IS NOT NULL AS is_in,
-                b.category_mask AS old_mask, b.state AS old_state,
+                b.lawsuit_count AS old_count, b.name_key AS old_name_key, b.category_mask AS old_mask, b.state AS old_state,
                 a.lawsuit_count AS count, a.name_key, a.full_name AS name, a.category_mask AS mask,
                 a.latest_agreement AS date, a.state
            FROM (SELECT ${columns('x')} FROM ingest_before x) b
@@ -444,12 +474,17 @@ export class CorpusIngest {
     await this.db.query(
       `CREATE TEMP TABLE ingest_kpi ON COMMIT DROP AS
        WITH d AS (
-         SELECT key, sum(is_in::int - was_in::int)::int AS dtotal,
+         SELECT d.key, sum(is_in::int - was_in::int)::int AS dtotal,
+                -- The set's stored matches that changed (every match of a full set, of a cut set
+                -- those at or above its last one), and the changed persons now sure of a place.
+                coalesce(array_agg(d.uuid) FILTER (WHERE was_in AND (NOT b.truncated OR ${atOrAbove('d.old_count', 'd.old_name_key')})),
+                         '{}') AS changed,
+                (count(*) FILTER (WHERE is_in AND (NOT b.truncated OR ${atOrAbove('d.count', 'd.name_key')})))::int AS entering,
                 ARRAY[${CORPUS_CATEGORIES.map(
                   (_, k) =>
                     `sum(CASE WHEN is_in THEN ${bit(k, 'mask')} ELSE 0 END - CASE WHEN was_in THEN ${bit(k, 'old_mask')} ELSE 0 END)::int`,
                 ).join(', ')}] AS dcat
-           FROM ingest_delta GROUP BY key),
+           FROM ingest_delta d JOIN ingest_base b USING (key) GROUP BY d.key),
        moved AS (
          SELECT key, array_agg(array_position(${STATES_SQL}, state)) AS states, array_agg(n) AS n
            FROM (SELECT key, state, sum(n)::int AS n
@@ -458,7 +493,8 @@ export class CorpusIngest {
                   GROUP BY key, state) y
           GROUP BY key)
        SELECT b.key, b.set_id, b.has_base, b.total + d.dtotal AS total, b.truncated, b.edge_count,
-              b.edge_name_key, b.edge_uuid,
+              b.edge_name_key, b.edge_uuid, d.changed, d.entering,
+              least(b.total, ${MAX_MATCHES}) - cardinality(d.changed) + d.entering AS sure,
               ARRAY(SELECT coalesce(x, 0) + y FROM unnest(b.per_category, d.dcat) WITH ORDINALITY AS t(x, y, o)
                      ORDER BY o) AS per_category,
               ARRAY(SELECT coalesce(b.per_state[g.i], 0) + coalesce(m.n, 0)
@@ -466,44 +502,39 @@ export class CorpusIngest {
                       LEFT JOIN unnest(mv.states, mv.n) AS m(i, n) USING (i) ORDER BY g.i) AS per_state
          FROM ingest_base b JOIN d USING (key) JOIN moved mv USING (key)`,
     );
-    const fields = ['uuid', 'name', 'count', 'mask', 'date', 'state', 'name_key'];
     await this.sql(
       `CREATE TEMP TABLE ingest_new_set (key text COLLATE "C" PRIMARY KEY, set_id bigint NOT NULL) ON COMMIT DROP`,
     );
-    // Per pair: the set's matches without the changed persons, and the changed persons now in the
-    // pair (of a cut set only those ranked at or above its last match), ranked; the first `need`
-    // become the new set's arrays (aggregated in ranking order), and all of them count as `sure`.
-    // Mergeable: a set to merge into, enough sure candidates for the new one, and a set that held
-    // every match holds them all again (anything else would be an inconsistency, healed by
-    // computing the set again).
+    // Per pair, the new set's ranked arrays: the stored ones as they are when none of its matches
+    // changed and no changed person is sure of a place (most cut sets: new persons rank below
+    // their last match); otherwise the stored matches without the changed ones, plus the changed
+    // persons sure of a place, ranked, the first `need` of them (aggregated in ranking order).
+    // Mergeable: a set to merge into and enough sure candidates for the new one; a merge that
+    // yields another number of matches than it should (an inconsistency) is not stored either, and
+    // the pair is computed again below.
     const need = `least(${MAX_MATCHES}, k.total)`;
+    const fields = ['uuid', 'name', 'count', 'mask', 'date', 'state', 'name_key'];
+    // (Only a cut set can keep its arrays: in a full one every changed person changes them.)
+    const keep = `(cardinality(k.changed) = 0 AND k.entering = 0)`;
     await this.db.query(
-      `WITH merged AS (
-         SELECT k.key, k.total, k.per_category, k.per_state, m.*,
-                k.has_base AND k.total >= 0
-                  AND CASE WHEN k.truncated THEN m.sure >= ${need} ELSE m.sure = k.total END AS mergeable
-           FROM ingest_kpi k
-          CROSS JOIN LATERAL (
-            SELECT count(*)::int AS sure,
-                   ${SET_ARRAY_COLUMNS.map(([, name], i) => `coalesce(array_agg(c.${fields[i]}) FILTER (WHERE c.rn <= ${need}), '{}') AS ${name}`).join(', ')}
-              FROM (SELECT c.*, row_number() OVER (ORDER BY c.count DESC, c.name_key COLLATE "C", c.uuid) AS rn
-                      FROM (SELECT t.*
-                              FROM legal_match_set s
-                             CROSS JOIN LATERAL unnest(${SET_ARRAY_COLUMNS.map(([, a]) => `s.${a}`).join(', ')})
-                                   AS t(uuid, name, count, mask, date, state, name_key)
-                             WHERE s.id = k.set_id
-                               AND NOT EXISTS (SELECT 1 FROM ingest_delta d WHERE d.key = k.key AND d.uuid = t.uuid)
-                            UNION ALL
-                            SELECT uuid, name, count, mask, date, state, name_key FROM ingest_delta d
-                             WHERE d.key = k.key AND d.is_in) c
-                     WHERE NOT k.truncated
-                        OR ROW(-c.count, c.name_key COLLATE "C", c.uuid)
-                           <= ROW(-k.edge_count, k.edge_name_key COLLATE "C", k.edge_uuid)) c) m),
-       ins AS (
+      `WITH ins AS (
          INSERT INTO legal_match_set (${SET_COLUMNS})
-         SELECT $1, key, total, per_category, per_state, ${topStatesSql('per_state')},
-                ${SET_ARRAY_COLUMNS.map(([, name]) => name).join(', ')}
-           FROM merged WHERE mergeable
+         SELECT $1, k.key, k.total, k.per_category, k.per_state, ${topStatesSql('k.per_state')},
+                ${SET_ARRAY_COLUMNS.map(([, a]) => `CASE WHEN ${keep} THEN s.${a} ELSE coalesce(r.${a}, '{}') END`).join(',\n                ')}
+           FROM ingest_kpi k JOIN legal_match_set s ON s.id = k.set_id
+           LEFT JOIN LATERAL (
+             SELECT count(*)::int AS n, ${SET_ARRAY_COLUMNS.map(([, a], i) => `array_agg(c.${fields[i]}) AS ${a}`).join(', ')}
+               FROM (SELECT * FROM (
+                       SELECT t.* FROM unnest(${SET_ARRAY_COLUMNS.map(([, a]) => `s.${a}`).join(', ')})
+                                       AS t(uuid, name, count, mask, date, state, name_key)
+                        WHERE t.uuid <> ALL (k.changed)
+                       UNION ALL
+                       SELECT uuid, name, count, mask, date, state, name_key FROM ingest_delta d
+                        WHERE d.key = k.key AND d.is_in
+                          AND (NOT k.truncated OR ${atOrAbove('d.count', 'd.name_key', 'k')})) x
+                      ORDER BY x.count DESC, x.name_key COLLATE "C", x.uuid LIMIT greatest(0, ${need})) c
+              WHERE NOT (${keep})) r ON true
+          WHERE k.has_base AND k.total >= 0 AND k.sure >= ${need} AND (${keep} OR r.n = ${need})
          RETURNING query_key, id)
        INSERT INTO ingest_new_set (key, set_id) SELECT query_key, id FROM ins`,
       [this.version],
@@ -511,17 +542,32 @@ export class CorpusIngest {
     const [{ n: merged }]: Array<{ n: number }> = await this.db.query(
       `SELECT count(*)::int AS n FROM ingest_new_set`,
     );
+    // The rest are computed from the corpus, all in one statement (one index read of their persons);
+    // a pair nobody has any more gets an empty set.
     const refill: Array<{ key: string }> = await this.db.query(
       `SELECT k.key FROM ingest_kpi k WHERE NOT EXISTS (SELECT 1 FROM ingest_new_set n WHERE n.key = k.key)
         ORDER BY k.key`,
     );
-    for (const { key } of refill) {
-      const [{ id }]: Array<{ id: string }> = await this.db.query(computeKeySetSql(), [
-        this.version,
-        key,
-        MAX_MATCHES,
-      ]);
-      await this.db.query(`INSERT INTO ingest_new_set (key, set_id) VALUES ($1, $2)`, [key, id]);
+    if (refill.length > 0) {
+      const keys = refill.map((r) => r.key);
+      await this.db.query(
+        `WITH computed AS (${precomputePairSetsSql({ keys: true })})
+         INSERT INTO ingest_new_set (key, set_id) SELECT query_key, id FROM computed`,
+        [this.version, MAX_MATCHES, keys],
+      );
+      const empty: Array<{ key: string }> = await this.db.query(
+        `SELECT key FROM unnest($1::text[]) AS k(key)
+          WHERE NOT EXISTS (SELECT 1 FROM ingest_new_set n WHERE n.key = k.key COLLATE "C")`,
+        [keys],
+      );
+      for (const { key } of empty) {
+        const [{ id }]: Array<{ id: string }> = await this.db.query(computeKeySetSql(), [
+          this.version,
+          key,
+          MAX_MATCHES,
+        ]);
+        await this.db.query(`INSERT INTO ingest_new_set (key, set_id) VALUES ($1, $2)`, [key, id]);
+      }
     }
     return { merged, recomputed: refill.length };
   }
@@ -579,6 +625,15 @@ function transpose(rows: unknown[][], width: number): unknown[][] {
   const columns: unknown[][] = Array.from({ length: width }, () => []);
   for (const row of rows) for (let i = 0; i < width; i++) columns[i].push(row[i]);
   return columns;
+}
+
+/**
+ * SQL: a person ranked (`count`, `nameKey`, `uuid`) at or above the last match of its pair's cut set
+ * (the columns edge_count, edge_name_key, edge_uuid of `base`): most lawsuits first, then name.
+ */
+function atOrAbove(count: string, nameKey: string, base = 'b', uuid = 'd.uuid'): string {
+  return `ROW(-${count}, ${nameKey} COLLATE "C", ${uuid})
+          <= ROW(-${base}.edge_count, ${base}.edge_name_key COLLATE "C", ${base}.edge_uuid)`;
 }
 
 /** `a = excluded.a, ...` (or `a = <alias>.a`) for a list of columns. */

@@ -203,27 +203,33 @@ export function computeKeySetSql(): string {
 }
 
 /**
- * Every single-key set of the corpus (every name pair) for version $1, with the same ranking, top
- * states and counts as `computeSetSql` ($2 = cap). Keys are split into $3 slices by hash and this
- * computes slice $4, so slices can run in parallel sessions. The sets are not made current here.
+ * Single-key sets (name pairs) for version $1, with the same ranking, top states and counts as
+ * `computeSetSql` ($2 = cap), not made current here:
+ * - `{ slice: true }`, a load: every pair of the corpus, split into $3 slices by hash, this one
+ *   computing slice $4 (slices run in parallel sessions);
+ * - `{ keys: true }`, an ingest: the pairs listed in $3 (text[]), read from the corpus through the
+ *   index once for all of them; answers each set's `query_key` and `id`. A listed pair nobody
+ *   has gets no set.
  *
- * Two scans of the corpus, no sort of all (key, person) rows (32M at 10M persons):
+ * Two passes over the persons, no sort of all (key, person) rows (32M at 10M persons):
  * - one pass of hash aggregates counts persons per (key, lawsuit count) and per (key, state);
  * - from the first, each key's cut: the highest lawsuit count that at least $2 persons reach. Its
  *   top $2 all have at least that many lawsuits (the ranking puts more lawsuits first), so only
  *   those candidates are ranked: a few hundred per key instead of up to 95,000.
  */
-export function precomputePairSetsSql(): string {
+export function precomputePairSetsSql(scope: { slice: true } | { keys: true } = { slice: true }): string {
   const perCategory = CORPUS_CATEGORIES.map((_, k) => `sum((category_mask >> ${k}) & 1)::int AS c${k}`);
+  const byKeys = 'keys' in scope;
   // One row per (key, person), unnested in the select list (a lateral join memoizes every array).
   // Keys compare in byte order: the same equality as the locale's, with far cheaper sorts.
   const pairs = (columns: string) =>
-    `(SELECT unnest(search_keys) COLLATE "C" AS key, ${columns} FROM legal_person) u`;
-  const inSlice = `(hashtext(u.key) & 2147483647) % $3 = $4`;
-  return `WITH agg AS MATERIALIZED (
+    `(SELECT unnest(search_keys) COLLATE "C" AS key, ${columns} FROM ${byKeys ? 'listed' : 'legal_person'}) u`;
+  const inScope = byKeys ? `u.key = ANY($3::text[])` : `(hashtext(u.key) & 2147483647) % $3 = $4`;
+  return `WITH ${byKeys ? `listed AS MATERIALIZED (SELECT search_keys, ${RANKED_COLUMNS} FROM legal_person WHERE search_keys && $3::text[]),` : ''}
+       agg AS MATERIALIZED (
          SELECT key, lawsuit_count, state, GROUPING(state) = 1 AS by_count, count(*)::int AS n,
                 ${perCategory.join(', ')}
-           FROM ${pairs('lawsuit_count, state, category_mask')} WHERE ${inSlice}
+           FROM ${pairs('lawsuit_count, state, category_mask')} WHERE ${inScope}
           GROUP BY GROUPING SETS ((key, lawsuit_count), (key, state))),
        totals AS (
          SELECT key, sum(n)::int AS total,
@@ -243,13 +249,13 @@ export function precomputePairSetsSql(): string {
          SELECT key, ${SET_ARRAYS}
            FROM (SELECT u.*, row_number() OVER (PARTITION BY u.key ORDER BY ${RANK_ORDER}) AS rn
                    FROM ${pairs(RANKED_COLUMNS)} JOIN cuts c ON c.key = u.key
-                  WHERE ${inSlice} AND u.lawsuit_count >= c.cut) x
+                  WHERE ${inScope} AND u.lawsuit_count >= c.cut) x
           WHERE rn <= $2 GROUP BY key)
      INSERT INTO legal_match_set (${SET_COLUMNS})
      SELECT $1, key, t.total, t.per_category, s.per_state, ${topStatesSql('s.per_state')},
             ${SET_ARRAY_COLUMNS.map(([, name]) => `r.${name}`).join(', ')}
        FROM totals t JOIN states s USING (key) JOIN ranked r USING (key)
-     ON CONFLICT (corpus_version, query_key) DO NOTHING`;
+     ON CONFLICT (corpus_version, query_key) DO NOTHING${byKeys ? ' RETURNING query_key, id' : ''}`;
 }
 
 /**
