@@ -15,6 +15,10 @@ const { ROOT, sleep } = require('./lib/stack');
 const { writeBulletin } = require('./lib/bulletin');
 const { call } = require('./lib/workload');
 
+const { CORPUS_INGEST_APPLICATION_NAME } = require(
+  path.join(ROOT, 'dist/libs/persistence/src/legal-corpus/corpus-session.js'),
+);
+
 const SEARCHES = '/risks/legal-records/searches';
 const fmt = (n, digits = 1) =>
   n === undefined || n === null ? '-' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -64,7 +68,50 @@ function figures(responses) {
   };
 }
 
+/** CPU milliseconds a process has used (user + system), from /proc; null once it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs the ingest and samples the CPU its PostgreSQL backend and the CLI use: figures that do not
+ * depend on what else the machine runs, where the wall time does.
+ */
 function runIngest(file, databaseUrl) {
+  const cpu = { postgres: 0, cli: 0 };
+  const monitor = new Client({ connectionString: databaseUrl });
+  let backend = null;
+  let sampling = true;
+  const sample = async () => {
+    await monitor.connect();
+    while (sampling) {
+      if (backend === null)
+        backend =
+          (
+            await monitor.query(
+              `SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY backend_start DESC LIMIT 1`,
+              [CORPUS_INGEST_APPLICATION_NAME],
+            )
+          ).rows[0]?.pid ?? null;
+      if (backend !== null) cpu.postgres = cpuMs(backend) ?? cpu.postgres;
+      await sleep(100);
+    }
+    await monitor.end();
+  };
+  const sampler = sample();
+  return runCli(file, databaseUrl, (pid) => (cpu.cli = cpuMs(pid) ?? cpu.cli)).then(async (result) => {
+    sampling = false;
+    await sampler;
+    return { ...result, cpu };
+  });
+}
+
+function runCli(file, databaseUrl, sampleCli) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     // The built CLI, as `npm run corpus:ingest` runs it (the bench has just built dist/).
@@ -77,6 +124,8 @@ function runIngest(file, databaseUrl) {
     });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
+    const timer = setInterval(() => sampleCli(child.pid), 100);
+    child.on('exit', () => clearInterval(timer));
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0
@@ -132,6 +181,9 @@ async function runIngestBench(stack, token, pairs, options = {}) {
   );
   for (const line of ingest.stdout.trim().split('\n')) console.log(`  | ${line}`);
   console.log(`  ingest wall time (CLI start to exit)         ${fmt(seconds)} s   target <= 60 s`);
+  console.log(
+    `  ingest CPU (from /proc, independent of the machine's load): PostgreSQL backend ${fmt(ingest.cpu.postgres / 1000)} s, CLI ${fmt(ingest.cpu.cli / 1000)} s`,
+  );
   const row = (label, f, target) =>
     console.log(
       `  ${label.padEnd(44)} ${fmt(f.rps, 0)} searches/s   p50 ${fmt(f.p50)}  p95 ${fmt(f.p95)}  p99 ${fmt(f.p99)} ms   non-2xx ${f.non2xx}${target ? `   ${target}` : ''}`,
@@ -142,7 +194,15 @@ async function runIngestBench(stack, token, pairs, options = {}) {
   console.log(
     `  most common pair after the ingest, sequential p50 ${fmt(afterTop.p50)}  p95 ${fmt(afterTop.p95)} ms   target p95 <= 20 ms (1M), <= 25 ms (10M)`,
   );
-  return { bulletin: written, seconds, before, during: { ...during, errors }, after, afterTop };
+  return {
+    bulletin: written,
+    seconds,
+    cpu: ingest.cpu,
+    before,
+    during: { ...during, errors },
+    after,
+    afterTop,
+  };
 }
 
 module.exports = { runIngestBench };
