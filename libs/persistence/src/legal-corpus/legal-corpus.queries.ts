@@ -329,15 +329,18 @@ export async function findMatchSet(
   const keys = matchKeys(q);
   if (keys.length === 0) throw new Error('a match query needs a given name and a surname');
   const key = queryKeyOf(keys);
-  const [hit]: Array<SetRow & { version: string }> = await db.query(LOOKUP_SET_SQL, [key]);
-  if (hit.id !== null) return handleOf(hit);
-  const [computed]: Array<SetRow & { version: string }> = await db.inTransaction(async (tx) => {
-    await lockForTransaction(tx, CORPUS_LOCK.PUBLISH, 'shared');
-    return tx.query(computeSetSql(), [key, keys, cap]);
-  });
-  if (computed) return handleOf(computed);
-  const [raced]: Array<SetRow & { version: string }> = await db.query(LOOKUP_SET_SQL, [key]);
-  return handleOf(raced);
+  // A computation that loses a race (another search stored the set first, or an ingest dropped it
+  // between the two) looks again; three rounds are more than any race needs.
+  for (let round = 0; ; round++) {
+    const [hit]: Array<SetRow & { version: string }> = await db.query(LOOKUP_SET_SQL, [key]);
+    if (hit.id !== null) return handleOf(hit);
+    const [computed]: Array<SetRow & { version: string }> = await db.inTransaction(async (tx) => {
+      await lockForTransaction(tx, CORPUS_LOCK.PUBLISH, 'shared');
+      return tx.query(computeSetSql(), [key, keys, cap]);
+    });
+    if (computed) return handleOf(computed);
+    if (round === 2) throw new Error(`the match set of ${key} could not be stored`);
+  }
 }
 
 /** The columns of a lawsuit entry (SPEC 2.6), in the corpus tables' names. */
