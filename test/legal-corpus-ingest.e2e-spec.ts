@@ -3,8 +3,11 @@
  * serve, all or nothing; searches created after its commit answer from the new corpus as if it
  * had been loaded whole, searches stored before keep their answers (details included).
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { isRfc9562Uuid } from '@app/domain';
-import { api, countRows, Session, signedIn, withDb } from './support/helpers';
+import { CORPUS_LOCK } from '@app/persistence/legal-corpus/corpus-locks';
+import { api, countRows, Session, signedIn, state, withDb } from './support/helpers';
 import {
   Answer,
   answerFromScratch,
@@ -518,5 +521,72 @@ describe('searches while an ingest runs', () => {
     expect(seen.filter((s, i) => s.start > firstAfter && phase[i] === 'before')).toEqual([]);
     // The searches did run while the ingest did.
     expect(seen.filter((s) => s.end > started && s.start < finished).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the processor's purge of what ingests leave behind", () => {
+  /** The built repository, as the processor's hourly purge runs it, with `grace` seconds of grace. */
+  function purge(grace: number): { sets: number; lawsuits: number } {
+    const probe = spawnSync(process.execPath, [join(__dirname, 'fixtures/corpus-housekeeping-probe.js')], {
+      env: { ...process.env, DATABASE_URL: state().databaseUrl, GRACE_SECONDS: String(grace) },
+      encoding: 'utf8',
+    });
+    expect(probe.stderr).toBe('');
+    return JSON.parse(probe.stdout);
+  }
+  const unreferencedRetired = `SELECT count(*)::int AS n FROM legal_match_set ms
+     WHERE NOT EXISTS (SELECT 1 FROM legal_current_set c WHERE c.set_id = ms.id)
+       AND NOT EXISTS (SELECT 1 FROM legal_search s WHERE s.match_set_id = ms.id)`;
+  const historyRows = `SELECT count(*)::int AS n FROM legal_lawsuit_history`;
+
+  it('deletes retired sets no search points at once the grace is over, and history no search can read', async () => {
+    // A stored search keeps pointing at a set an ingest retires; and a lawsuit replaced "long ago".
+    const pair = { name: 'Guadalupe', lastName: 'López' };
+    const stored = await search(acme, pair);
+    const storedPage = await page(acme, stored.searchId);
+    const owner = person({
+      givenNames: 'Guadalupe',
+      paternalSurname: 'López',
+      maternalSurname: uniqueWord('Purga'),
+    });
+    const first = lawsuit(owner.uuid as string);
+    expect((await runIngest(ingestFile([owner, first]))).code).toBe(0);
+    expect(
+      (await runIngest(ingestFile([lawsuit(owner.uuid as string, { id: first.id, category: 'Penal' })])))
+        .code,
+    ).toBe(0);
+    const retired = await countRows(unreferencedRetired);
+    expect(retired).toBeGreaterThan(0);
+    const history = await countRows(historyRows);
+
+    // Within the grace nothing goes; neither while a load or an ingest holds the corpus.
+    expect(purge(600).sets).toBe(0);
+    await withDb(async (db) => {
+      await db.query(`SELECT pg_advisory_lock($1)`, [CORPUS_LOCK.WRITE]);
+      try {
+        expect(purge(0)).toEqual({ sets: 0, lawsuits: 0 });
+      } finally {
+        await db.query(`SELECT pg_advisory_unlock($1)`, [CORPUS_LOCK.WRITE]);
+      }
+    });
+    expect(await countRows(unreferencedRetired)).toBe(retired);
+
+    // The version that replaced the lawsuit committed 31 days ago: no recoverable search saw before it.
+    await withDb((db) =>
+      db.query(
+        `UPDATE legal_corpus_load SET finished_at = finished_at - interval '31 days'
+          WHERE version = (SELECT until_version FROM legal_lawsuit_history WHERE id = $1)`,
+        [first.id],
+      ),
+    );
+    const purged = purge(0);
+    expect(purged.sets).toBeGreaterThanOrEqual(retired);
+    expect(purged.lawsuits).toBeGreaterThanOrEqual(1);
+    expect(await countRows(unreferencedRetired)).toBe(0);
+    expect(await countRows(historyRows)).toBe(history - purged.lawsuits);
+    // What searches read is all there: the stored search's set, and every current one.
+    expect(await page(acme, stored.searchId)).toEqual(storedPage);
+    const fresh = await search(acme, pair);
+    expect(answerOf(fresh)).toEqual(await answerFromScratch(pair));
   });
 });

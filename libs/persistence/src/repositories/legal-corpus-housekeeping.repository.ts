@@ -18,8 +18,13 @@ const SETS_PER_BATCH = 500;
 export class LegalCorpusHousekeepingRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Answers how many sets and replaced lawsuits went; stops early when a writer holds the corpus. */
-  async purgeRetired(): Promise<{ sets: number; lawsuits: number }> {
+  /**
+   * Answers how many sets and replaced lawsuits went; stops early when a writer holds the corpus.
+   * `graceSeconds`: how long a set stays after it stopped being current (tests shorten it).
+   */
+  async purgeRetired(
+    graceSeconds = SET_RETIREMENT_GRACE_SECONDS,
+  ): Promise<{ sets: number; lawsuits: number }> {
     let sets = 0;
     for (;;) {
       const deleted = await this.asCorpusWriter((tx) =>
@@ -28,7 +33,7 @@ export class LegalCorpusHousekeepingRepository {
           `DELETE FROM legal_match_set
             WHERE id IN (SELECT ms.id FROM legal_match_set ms WHERE ${RETIRED_SET} LIMIT ${SETS_PER_BATCH})
            RETURNING 1`,
-          [SET_RETIREMENT_GRACE_SECONDS],
+          [graceSeconds],
         ),
       );
       if (deleted === null) return { sets, lawsuits: 0 };
