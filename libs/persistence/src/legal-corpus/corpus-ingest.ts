@@ -37,7 +37,7 @@ export interface IngestOutcome {
   lawsuitsReplaced: number;
   /** Name-pair sets rewritten by merging the changed persons into them. */
   setsMerged: number;
-  /** Name-pair sets computed again from the corpus (a member left a full set, see `apply`). */
+  /** Name-pair sets computed again from the corpus (a member left a full set, or a new pair; see `mergeSets`). */
   setsRecomputed: number;
   /** Sets of other queries (several names) that shared a changed pair: computed again on next use. */
   setsDropped: number;
