@@ -14,7 +14,7 @@ const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 const { parseCliArgs } = require('./lib/cli');
 
 const PARTS = ['screening', 'webhooks', 'legal', 'batch', 'scaling', 'report', 'watch-lists'];
-const USAGE = `Usage: npm run bench -- [part ...] [--persons N]
+const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest]
 
 Performance figures (not a test). Drops and recreates the database screening_bench (or
 BENCH_DATABASE_URL; a legal-only run keeps a loaded corpus of the same version), starts its own
@@ -22,6 +22,7 @@ redis-server and the built apps, and writes .bench/results.json.
 
   part          any of ${PARTS.join(', ')} (default: all)
   --persons N   size of the legal-records corpus to measure (generated when not loaded)
+  --no-ingest   skip the legal part's corpus ingest under load
   -h, --help    print this and change nothing`;
 
 const fmt = (n, digits = 0) =>
@@ -41,7 +42,7 @@ async function signIn(base) {
 
 async function main() {
   const { values, positionals: only } = parseCliArgs(USAGE, process.argv.slice(2), {
-    options: { persons: { type: 'string' } },
+    options: { persons: { type: 'string' }, 'no-ingest': { type: 'boolean' } },
     positionals: { allowed: PARTS },
   });
   const persons = values.persons === undefined ? undefined : Number(values.persons);
@@ -142,7 +143,10 @@ async function main() {
     }
     const legal = path.join(__dirname, 'bench', 'legal.js');
     if (fs.existsSync(legal) && (only.length === 0 || only.includes('legal'))) {
-      results.legal = await require(legal).runLegalBench(stack, token, { persons });
+      results.legal = await require(legal).runLegalBench(stack, token, {
+        persons,
+        ingest: !values['no-ingest'],
+      });
     }
     results.rssMb = { api: rssMb(stack.api.pid), processor: rssMb(stack.processor.pid) };
     console.log(

@@ -4,8 +4,10 @@
 // - search creation for the most common name pair (found by SQL in the corpus), sequential;
 // - 20 connections on the 20 most common pairs;
 // - a stored page with a filter, and a record detail.
+// - a daily bulletin ingested while searches run (corpus-ingest.js; `--no-ingest` skips it).
 // `npm run bench -- legal [--persons N]` measures a corpus of N persons (default 1,000,000); a
-// corpus already loaded with the same persons, seed and generator version is reused.
+// corpus already loaded with the same persons, seed and generator version, and not changed by an
+// ingest since, is reused.
 const path = require('node:path');
 const { Client, Pool } = require('pg');
 const { load, median, percentile } = require('./lib/measure');
@@ -367,6 +369,13 @@ async function runLegalBench(stack, token, options = {}) {
   console.log(
     `\nEXPLAIN ANALYZE of the search's set lookup (${top.name} ${top.lastName}):\n${results.explain}`,
   );
+  if (options.ingest !== false) {
+    const db = new Client({ connectionString: stack.env.DATABASE_URL });
+    await db.connect();
+    const pairs = await commonPairs(db, 20);
+    await db.end();
+    results.ingest = await require('./corpus-ingest').runIngestBench(stack, token, pairs);
+  }
   return results;
 }
 

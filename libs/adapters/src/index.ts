@@ -4,3 +4,4 @@ export * from './sandbox/sandbox-outcome';
 export * from './sandbox/sandbox-provider';
 export * from './webhooks/webhook-sender';
 export * from './reports/pdf-report.renderer';
+export * from './legal-corpus/json-lines.reader';

@@ -27,3 +27,4 @@ export * from './repositories/billing-ledger.repository';
 export * from './repositories/watch-list.repository';
 export * from './repositories/watch-list-screening.repository';
 export * from './repositories/watch-list-activations';
+export * from './repositories/legal-corpus-housekeeping.repository';

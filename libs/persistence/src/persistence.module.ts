@@ -20,6 +20,7 @@ import { CandidateReportRepository } from './repositories/candidate-report.repos
 import { LegalSearchListRepository } from './repositories/legal-search-list.repository';
 import { WatchListRepository } from './repositories/watch-list.repository';
 import { WatchListScreeningRepository } from './repositories/watch-list-screening.repository';
+import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -39,6 +40,7 @@ const REPOSITORIES = [
   LegalSearchListRepository,
   BillingLedgerRepository,
   WatchListScreeningRepository,
+  LegalCorpusHousekeepingRepository,
 ];
 
 /** Repositories written without Nest (the CLIs use them too), built from the data source. */

@@ -78,6 +78,7 @@ export class CreateSearchUseCase {
         slowResponse: answer.slow,
         createdAt: new Date(),
         recoverableUntil: recoverableUntil(new Date()),
+        corpusVersion: set?.corpusVersion ?? null,
       };
       // One statement stores the search (pointing at the set, whose first 300 are the stored
       // matches), its charge and its event, and reads the first page. The billing policy (domain)

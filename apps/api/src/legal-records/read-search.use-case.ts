@@ -66,15 +66,21 @@ export class ReadSearchUseCase {
     if (!match) throw new NotFoundError('This record is not part of the search.');
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
-    const answer = await this.source.lawsuits(personUuid, {
-      categories: normCategories,
-      states: normStates,
-      startDate: query.startDate,
-      endDate: query.endDate,
-      role: query.role as 'Applicant' | 'Defendant' | undefined,
-      limit,
-      page,
-    });
+    // As the corpus stood when the search was created: a stored search keeps its answers,
+    // details included, whatever was ingested since (CONTRACT 12).
+    const answer = await this.source.lawsuits(
+      personUuid,
+      {
+        categories: normCategories,
+        states: normStates,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        role: query.role as 'Applicant' | 'Defendant' | undefined,
+        limit,
+        page,
+      },
+      search.corpusVersion ?? '0',
+    );
     if (!answer.ok)
       throw new UnavailableError(
         'The legal-records source did not answer in time; nothing was charged. Try again.',

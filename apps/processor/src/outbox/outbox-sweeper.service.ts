@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EventRepository, IdempotencyRepository, OutboxRepository } from '@app/persistence';
+import {
+  EventRepository,
+  IdempotencyRepository,
+  LegalCorpusHousekeepingRepository,
+  OutboxRepository,
+} from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { OutboxPublisher } from '@app/application';
 
@@ -9,7 +14,8 @@ const PURGE_EVERY_MS = 3_600_000;
 /**
  * Publishes outbox rows of every queue that were not published right after their commit (Redis
  * was down, or the api died in between), and purges old history (published outbox rows, expired
- * idempotency records, events past their retention).
+ * idempotency records, events past their retention, match sets and replaced lawsuits that loads and
+ * corpus ingests left behind).
  */
 @Injectable()
 export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -22,6 +28,7 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
     private readonly outbox: OutboxRepository,
     private readonly idempotency: IdempotencyRepository,
     private readonly events: EventRepository,
+    private readonly corpus: LegalCorpusHousekeepingRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +59,7 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
       this.outbox.purgePublished(),
       this.idempotency.purgeExpired(),
       this.events.purgeOlderThan(this.config.eventsRetentionDays),
+      this.corpus.purgeRetired(),
     ]).catch((error: unknown) => this.logger.warn({ err: error }, 'Purge failed'));
   }
 }

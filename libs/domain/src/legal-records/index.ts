@@ -7,3 +7,5 @@ export * from './names';
 export * from './search-rules';
 export * from './cap-and-billing';
 export * from './search-list';
+export * from './rfc-uuid';
+export * from './corpus-ingest';

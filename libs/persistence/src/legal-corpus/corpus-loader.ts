@@ -1,7 +1,15 @@
 import { MAX_MATCHES, normalizeName } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
-import { pairKeySql, precomputePairSetsSql } from './legal-corpus.queries';
+import { CORPUS_LOCK, lockForTransaction } from './corpus-locks';
+import {
+  DELETE_RETIRED_SETS_SQL,
+  pairKeySql,
+  precomputePairSetsSql,
+  publishVersionSets,
+  SET_RETIREMENT_GRACE_SECONDS,
+} from './legal-corpus.queries';
 import { runSteps, Step } from './parallel-steps';
+import { rfcUuidFromHexSql } from './record-uuids';
 import { urlSlug } from './url-slug';
 import {
   CATEGORIES,
@@ -21,10 +29,11 @@ export const DEMO_CORPUS = { persons: 60_000, seed: 2026 } as const;
 
 /**
  * Version of what the generator produces for a (persons, seed): a loaded corpus whose load row
- * carries the same three values is the same corpus (the benchmark reuses it). Bump it whenever the
- * rows, keys or match sets a load writes change.
+ * carries the same three values, and that no ingest changed since, is the same corpus (the
+ * benchmark reuses it). Bump it whenever the rows, keys or match sets a load writes change.
+ * 3: person uuids and lawsuit ids are RFC 9562 version 8 UUIDs; sets carry per_state and name_keys.
  */
-export const CORPUS_GENERATOR = 2;
+export const CORPUS_GENERATOR = 3;
 
 const CHUNK = 100_000;
 
@@ -80,20 +89,30 @@ const LOAD_SETTINGS: Array<[string, string]> = [
   ['synchronous_commit', 'off'],
 ];
 
-/** The corpus version a load of these parameters produced, when the newest finished load was one. */
+/**
+ * Whether the corpus is what a load of these parameters produced: the newest load had them and
+ * finished, and no ingest changed the corpus since.
+ */
 export async function loadedCorpusMatches(
   executor: SqlExecutor,
   options: { persons: number; seed?: number },
 ): Promise<boolean> {
-  const rows: Array<{ persons: number; seed: number; generator: number; finished: boolean }> =
-    await executor.query(
-      `SELECT persons, seed, generator, finished_at IS NOT NULL AS finished
-         FROM legal_corpus_load ORDER BY version DESC LIMIT 1`,
-    );
+  const rows: Array<{
+    persons: number;
+    seed: number;
+    generator: number;
+    finished: boolean;
+    ingested: boolean;
+  }> = await executor.query(
+    `SELECT persons, seed, generator, finished_at IS NOT NULL AS finished,
+            EXISTS (SELECT 1 FROM legal_corpus_load i WHERE i.version > l.version AND i.kind = 'ingest') AS ingested
+       FROM legal_corpus_load l WHERE kind = 'load' ORDER BY version DESC LIMIT 1`,
+  );
   const last = rows[0];
   return (
     last !== undefined &&
     last.finished &&
+    !last.ingested &&
     last.persons === options.persons &&
     last.seed === Math.trunc(options.seed ?? DEMO_CORPUS.seed) &&
     last.generator === CORPUS_GENERATOR
@@ -106,6 +125,10 @@ export async function loadedCorpusMatches(
  * so no row crosses the wire. `executor` must be one session (a query runner): the generator uses
  * temporary objects. With `openSession`, the load opens LOAD_SESSIONS - 1 more and runs chunks,
  * index builds and match sets in all of them at once; without it everything runs in `executor`.
+ *
+ * A load replaces the corpus: searches keep answering from the previous version's sets until the
+ * load makes its own current, but record details read the corpus being loaded. It waits for an
+ * ingest in progress (CORPUS_LOCK.WRITE) and holds that lock until it has finished.
  */
 export async function loadCorpus(
   executor: SqlExecutor,
@@ -119,9 +142,22 @@ export async function loadCorpus(
   },
 ): Promise<void> {
   const seed = Math.trunc(options.seed ?? DEMO_CORPUS.seed);
+  await executor.query(`SELECT pg_advisory_lock($1)`, [CORPUS_LOCK.WRITE]);
+  try {
+    await load(executor, { ...options, seed });
+  } finally {
+    await executor.query(`SELECT pg_advisory_unlock($1)`, [CORPUS_LOCK.WRITE]);
+  }
+}
+
+async function load(
+  executor: SqlExecutor,
+  options: Parameters<typeof loadCorpus>[1] & { seed: number },
+): Promise<void> {
+  const { seed } = options;
   // A new corpus version: searches keep using the previous version's match sets until it is finished.
   const [{ version }]: Array<{ version: string }> = await executor.query(
-    `INSERT INTO legal_corpus_load (persons, seed, generator) VALUES ($1, $2, $3) RETURNING version`,
+    `INSERT INTO legal_corpus_load (persons, seed, generator, kind) VALUES ($1, $2, $3, 'load') RETURNING version`,
     [options.persons, seed, CORPUS_GENERATOR],
   );
   await prepareTables(executor);
@@ -142,13 +178,21 @@ export async function loadCorpus(
     await Promise.all(extra.map((session) => session.release()));
   }
   await applySettings(executor, 'RESET');
-  await executor.query(`UPDATE legal_corpus_load SET finished_at = now() WHERE version = $1`, [version]);
-  // Sets of older versions that no search points at are never read again.
-  await executor.query(
-    `DELETE FROM legal_match_set ms WHERE ms.corpus_version <> $1
-        AND NOT EXISTS (SELECT 1 FROM legal_search s WHERE s.match_set_id = ms.id)`,
-    [version],
-  );
+  // The version and its sets become what searches see in one commit, while no search is storing a
+  // set computed on first use (CORPUS_LOCK.PUBLISH).
+  await executor.query('BEGIN');
+  try {
+    await lockForTransaction(executor, CORPUS_LOCK.PUBLISH);
+    await publishVersionSets(executor, version);
+    await executor.query(`UPDATE legal_corpus_load SET finished_at = clock_timestamp() WHERE version = $1`, [
+      version,
+    ]);
+    await executor.query('COMMIT');
+  } catch (error) {
+    await executor.query('ROLLBACK');
+    throw error;
+  }
+  await executor.query(DELETE_RETIRED_SETS_SQL, [SET_RETIREMENT_GRACE_SECONDS]);
   await executor.query(`ANALYZE legal_match_set`);
 }
 
@@ -159,7 +203,8 @@ async function applySettings(session: SqlExecutor, verb: 'SET' | 'RESET'): Promi
 
 /** Empty corpus tables without indexes or keys, and an empty staging table. */
 async function prepareTables(q: SqlExecutor): Promise<void> {
-  await q.query(`TRUNCATE legal_lawsuit, legal_person`);
+  // Replaced lawsuits kept for older searches go with the corpus they belonged to.
+  await q.query(`TRUNCATE legal_lawsuit, legal_person, legal_lawsuit_history`);
   // Indexes are rebuilt once at the end: far cheaper than maintaining them row by row.
   await q.query(`DROP INDEX IF EXISTS legal_person_search_keys_idx`);
   await q.query(`DROP INDEX IF EXISTS legal_lawsuit_person_idx`);
@@ -313,7 +358,7 @@ async function generateChunk(
   await q(`DROP TABLE IF EXISTS pg_temp.gen_person`);
   await q(
     `CREATE TEMP TABLE gen_person AS
-     SELECT b.i, b.uuid, b.state, b.n,
+     SELECT b.i, ${rfcUuidFromHexSql('b.digest')} AS uuid, b.digest::uuid AS digest_uuid, b.state, b.n,
             CASE WHEN b.sex = 0 THEN ($3::text[])[1 + b.r1 % cardinality($3::text[])]
                  ELSE ($4::text[])[1 + b.r1 % cardinality($4::text[])] END AS given1,
             CASE WHEN b.sex = 0 THEN ($8::text[])[1 + b.r1 % cardinality($3::text[])]
@@ -328,7 +373,7 @@ async function generateChunk(
             ($10::text[])[1 + b.r4 % cardinality($5::text[])] AS last_key,
             CASE WHEN b.r5 % 100 < 97 THEN ($5::text[])[1 + b.r6 % cardinality($5::text[])] END AS second_last_name,
             CASE WHEN b.r5 % 100 < 97 THEN ($10::text[])[1 + b.r6 % cardinality($5::text[])] END AS second_key
-       FROM (SELECT i, md5($1::text || ':p:' || i)::uuid AS uuid,
+       FROM (SELECT i, md5($1::text || ':p:' || i) AS digest,
                     ${h('sex')} % 2 AS sex,
                     ${h('given1')} AS r1, ${h('hasGiven2')} AS r2, ${h('given2')} AS r3,
                     ${h('lastName')} AS r4, ${h('hasSecondLastName')} AS r5, ${h('secondLastName')} AS r6,
@@ -341,10 +386,10 @@ async function generateChunk(
   await q(`DROP TABLE IF EXISTS pg_temp.gen_lawsuit`);
   await q(
     `CREATE TEMP TABLE gen_lawsuit AS
-     SELECT l.*,
+     SELECT ${rfcUuidFromHexSql('l.digest')} AS id, l.*,
             CASE WHEN l.role = 'Applicant' THEN l.person_name ELSE l.counterpart END AS plaintiff,
             CASE WHEN l.role = 'Defendant' THEN l.person_name ELSE l.counterpart END AS defendant
-       FROM (SELECT md5(p.uuid::text || ':' || k)::uuid AS id, p.uuid AS person_uuid,
+       FROM (SELECT md5(p.digest_uuid::text || ':' || k) AS digest, p.uuid AS person_uuid,
                     concat_ws(' ', p.given1, p.given2, p.last_name, p.second_last_name) AS person_name,
                     CASE WHEN ${hl('role')} % 100 < 55 THEN 'Defendant' ELSE 'Applicant' END AS role,
                     ($1::text[])[1 + ${hl('category')} % cardinality($1::text[])] AS category,

@@ -4,3 +4,6 @@ export * from './legal-corpus.queries';
 export * from './demo-corpus';
 export * from './legal-records.source';
 export * from './vocabulary-filters';
+export * from './corpus-ingest';
+export * from './corpus-session';
+export * from './record-uuids';

@@ -1,6 +1,5 @@
 import { Pool } from 'pg';
 import { LegalMatchSummary } from '@app/domain';
-import { SqlExecutor } from '../repositories/executor';
 import {
   findLawsuits,
   findMatchSet,
@@ -9,6 +8,7 @@ import {
   MatchQuery,
   MatchSetHandle,
   summarizeManyForScreening,
+  TransactionalExecutor,
 } from './legal-corpus.queries';
 
 export type { MatchQuery } from './legal-corpus.queries';
@@ -43,7 +43,7 @@ export const LEGAL_SOURCE_APPLICATION_NAME = 'screening-legal-source';
  */
 export class LegalRecordsSource {
   private readonly pool: Pool;
-  private readonly db: SqlExecutor;
+  private readonly db: TransactionalExecutor;
 
   constructor(private readonly settings: LegalSourceSettings) {
     this.pool = new Pool({
@@ -69,6 +69,24 @@ export class LegalRecordsSource {
     this.db = {
       query: async (sql: string, params?: unknown[]) =>
         (await this.pool.query({ name: nameOf(sql), text: sql, values: params })).rows,
+      // Only a set computed on first use needs one (see findMatchSet); lookups are one statement.
+      inTransaction: async (work) => {
+        const client = await this.pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({
+            query: async (sql: string, params?: unknown[]) =>
+              (await client.query({ name: nameOf(sql), text: sql, values: params })).rows,
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
     };
   }
 
@@ -80,8 +98,13 @@ export class LegalRecordsSource {
     return this.call(() => findMatchSet(this.db, query, cap));
   }
 
-  lawsuits(personUuid: string, filter: LawsuitFilter): Promise<SourceAnswer<LawsuitPage>> {
-    return this.call(() => findLawsuits(this.db, personUuid, filter));
+  /** A person's lawsuits as of corpus version `asOfVersion` (a search's), or as they stand now (null). */
+  lawsuits(
+    personUuid: string,
+    filter: LawsuitFilter,
+    asOfVersion: string | null = null,
+  ): Promise<SourceAnswer<LawsuitPage>> {
+    return this.call(() => findLawsuits(this.db, personUuid, filter, asOfVersion));
   }
 
   /** BGC Legal's reading of candidates' names, in one call: internal, nothing stored or billed. */

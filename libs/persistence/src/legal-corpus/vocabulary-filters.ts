@@ -1,5 +1,5 @@
 import { normalizeName } from '@app/domain';
-import { CORPUS_CATEGORIES, STATES } from './vocabulary';
+import { CORPUS_CATEGORIES, STATE_NAMES } from './vocabulary';
 
 /**
  * The corpus's categories and states are closed vocabularies (CONTRACT 5: the judicial matters and
@@ -7,8 +7,6 @@ import { CORPUS_CATEGORIES, STATES } from './vocabulary';
  * here into the values as the corpus spells them (or a category bit mask), so that SQL compares
  * plain values and never re-implements the folding.
  */
-const STATE_NAMES = STATES.map(([state]) => state);
-
 function spelledAs(vocabulary: readonly string[], normalized: readonly string[]): string[] {
   const wanted = new Set(normalized);
   return vocabulary.filter((value) => wanted.has(normalizeName(value)));

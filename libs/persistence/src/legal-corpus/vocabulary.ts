@@ -217,6 +217,20 @@ export const STATES: Weighted = [
   ['Zacatecas', 2],
 ];
 
+/** The state names in vocabulary order: `legal_match_set.per_state` counts persons in this order. */
+export const STATE_NAMES = STATES.map(([state]) => state);
+
+/** Other names judicial sources give states (official long names, abbreviations), and the corpus's. */
+export const STATE_ALIASES: Readonly<Record<string, string>> = {
+  CDMX: 'Ciudad de México',
+  'Distrito Federal': 'Ciudad de México',
+  México: 'Estado de México',
+  Edomex: 'Estado de México',
+  'Coahuila de Zaragoza': 'Coahuila',
+  'Michoacán de Ocampo': 'Michoacán',
+  'Veracruz de Ignacio de la Llave': 'Veracruz',
+};
+
 export const CATEGORIES: Weighted = [
   ['Civil', 25],
   ['Mercantil', 24],

@@ -11,6 +11,8 @@ import { LifecycleVersion1764350000000 } from './1764350000000-LifecycleVersion'
 import { LegalMatchSets1764400000000 } from './1764400000000-LegalMatchSets';
 import { HotLifecycleUpdates1764450000000 } from './1764450000000-HotLifecycleUpdates';
 import { AnnouncedEventWriters1764530000000 } from './1764530000000-AnnouncedEventWriters';
+import { RfcLegalRecordUuids1764550000000 } from './1764550000000-RfcLegalRecordUuids';
+import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusIngest';
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
@@ -28,5 +30,7 @@ export const MIGRATIONS = [
   LegalMatchSets1764400000000,
   HotLifecycleUpdates1764450000000,
   AnnouncedEventWriters1764530000000,
+  RfcLegalRecordUuids1764550000000,
+  LegalCorpusIngest1764550000001,
   WatchLists1764600000000,
 ];

@@ -28,6 +28,8 @@ export interface NewSearch {
   recoverableUntil: Date;
   /** The source's match set (null when the source failed). */
   matchSetId: string | null;
+  /** The corpus version of that set's answer (null when the source failed). */
+  corpusVersion: string | null;
 }
 
 export interface StoredSearch {
@@ -40,6 +42,12 @@ export interface StoredSearch {
   slowResponse: boolean;
   createdAt: Date;
   recoverableUntil: Date;
+  /**
+   * The corpus version the search answered from: its record details are read as of it. Null for
+   * a search the source could not answer, and for searches stored before versions were kept
+   * (they read the corpus as loaded, before any ingest: version 0).
+   */
+  corpusVersion: string | null;
 }
 
 export interface MatchPage {
@@ -131,7 +139,8 @@ function pageOf(raw: { total: number; rows: MatchJson[] } | null): MatchPage {
 }
 
 const SEARCH_FIELDS = `s.id, s.client_id AS "clientId", s.search_query AS query, s.outcome, s.total_in_source AS "totalInSource",
-  s.kpis, s.slow_response AS "slowResponse", s.created_at AS "createdAt", s.recoverable_until AS "recoverableUntil"`;
+  s.kpis, s.slow_response AS "slowResponse", s.created_at AS "createdAt", s.recoverable_until AS "recoverableUntil",
+  s.corpus_version::text AS "corpusVersion"`;
 
 /** Stored legal-records searches, their matches, unlocks and the billing ledger. */
 @Injectable()
@@ -152,8 +161,8 @@ export class LegalSearchRepository {
     const filtered = isFiltered(effects.page);
     const sql = `WITH s AS (
          INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response,
-                                   recoverable_until, name_key, match_set_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id),
+                                   recoverable_until, name_key, match_set_id, corpus_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $20) RETURNING id),
        c AS (INSERT INTO billing_charge (client_id, kind, search_id) SELECT $2, 'LEGAL_SEARCH', id FROM s WHERE $12::boolean
              RETURNING 1),
        e AS (INSERT INTO event (client_id, type, subject, data)
@@ -180,6 +189,7 @@ export class LegalSearchRepository {
       effects.page.states,
       effects.page.limit,
       effects.page.offset,
+      s.corpusVersion,
     ];
     const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
       executor === this.dataSource
