@@ -3,6 +3,7 @@
  * corpus for the same seed), and a one-time migration re-keys a corpus generated before, stored
  * searches following it. Both run here against scratch databases beside the e2e stack's.
  */
+import { ANNOUNCE_EVENT_WRITER } from '../libs/persistence/src/repositories/event-horizon';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { isRfc9562Uuid } from '@app/domain';
@@ -127,6 +128,8 @@ describe('the re-keying migration', () => {
                 ('acme', 'LEGAL_RECORD_UNLOCK', $1, $2)`,
         [searchId, persons[0]],
       );
+      // The event log takes events only from sessions that announce themselves, as the apps' pools do.
+      await db.query(ANNOUNCE_EVENT_WRITER);
       await db.query(
         `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'legal_record.unlocked', $1,
                  jsonb_build_object('searchId', $1::text, 'uuid', $2::text))`,
