@@ -186,6 +186,9 @@ async function main() {
         `  processor on BASIC           lists ${fmt(lists.processor.listsJobsPerSecond)} jobs/s   sandbox ${fmt(lists.processor.sandboxJobsPerSecond)} jobs/s   ${fmt(lists.processor.ratio * 100, 1)} %   target >= 80 %`,
       );
       console.log(
+        `  quality on ${lists.quality.pairs} labelled pairs   precision of match ${fmt(lists.quality.matchPrecision, 3)} (target >= 0.98)   recall of match + possible_match ${fmt(lists.quality.recall, 3)} (target >= 0.95)`,
+      );
+      console.log(
         `  RSS with the lists active    api ${fmt(lists.rss.apiMb)} MB, processor ${fmt(lists.rss.processorMb)} MB   target <= 300 MB each`,
       );
     }

@@ -14,7 +14,8 @@
 //   5. processor throughput on PKG-ACME-BASIC (600 requests, 3,000 jobs) with the lists, and with
 //      SANDBOX_LIST_PROCESSES=true (the three list processes answered by the sandbox): alternated,
 //      median of three each;
-//   6. RSS of the api and the processor with the real-size lists active.
+//   6. quality of the matcher on the committed labelled pairs (precision of match, recall);
+//   7. RSS of the api and the processor with the real-size lists active.
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -271,7 +272,20 @@ async function runWatchListsBench(stack, token) {
     ratio: median(lists) / median(sandbox),
   };
 
-  // 6. Memory with the real-size lists active.
+  // 6. Quality on the committed labelled pairs (in process; the same matcher).
+  const QUALITY = path.join(DIST, 'libs/domain/src/watch-lists/matching/quality');
+  const { fromJsonLines } = require(path.join(QUALITY, 'labelled-pairs.js'));
+  const { evaluatePairs } = require(path.join(QUALITY, 'evaluate.js'));
+  const pairs = fromJsonLines(
+    fs.readFileSync(
+      path.join(ROOT, 'libs/domain/src/watch-lists/matching/quality/labelled-pairs.jsonl'),
+      'utf8',
+    ),
+  );
+  const { overall } = evaluatePairs(pairs);
+  results.quality = { pairs: pairs.length, matchPrecision: overall.matchPrecision, recall: overall.recall };
+
+  // 7. Memory with the real-size lists active.
   results.rss = { apiMb: rssMb(stack.api.pid), processorMb: rssMb(stack.processor.pid) };
   await db.end();
   return results;
