@@ -130,6 +130,10 @@ export class WatchListRepository {
       );
       const versionId = await this.insertVersion(tx, facts, version, 'active', null);
       await this.copyEntries(tx, versionId, entries);
+      // Fresh statistics before anyone reads the version: with the planner's guess of a few
+      // thousand rows, the apps' paged load of a 300,000-entry version scanned every remaining
+      // row per page (a bitmap scan and a sort) instead of walking the key index.
+      await tx.query(`ANALYZE watch_list_entry`);
       await afterActivation?.(tx, versionId, previous ?? null);
       await tx.query(`SELECT pg_notify($1, $2)`, [WATCH_LIST_CHANNEL, `${facts.source}:${version}`]);
       return { kind: 'activated', version, versionId };
