@@ -75,6 +75,7 @@ export class MonitorsUseCase {
       createdBy: user.userId,
       sources: monitorSourcesOf(request.processNames),
       legalQuery: legalQueryOf(request),
+      createdAt: now,
       expiresAt: monitorExpiry(now, body.expiresAt),
       period: monthIn(this.config.serviceTimezone, now),
     });

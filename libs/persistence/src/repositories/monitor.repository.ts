@@ -98,14 +98,17 @@ export class MonitorRepository {
     sources: readonly MonitorSource[];
     /** The request's BGC Legal name query; null when BGC Legal reads nothing for it (a company). */
     legalQuery: MatchQuery | null;
+    /** Epoch ms: the time the default expiry counts from. */
+    createdAt: number;
     expiresAt: number;
     period: string;
   }): Promise<MonitorRow | null> {
     const rows = await queryRows<MonitorRow>(
       this.dataSource,
       `WITH m AS (
-         INSERT INTO monitor (id, client_id, request_id, created_by, sources, legal_keys, status, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', to_timestamp($7::double precision / 1000))
+         INSERT INTO monitor (id, client_id, request_id, created_by, sources, legal_keys, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', to_timestamp($9::double precision / 1000),
+                 to_timestamp($7::double precision / 1000))
          ON CONFLICT (request_id) WHERE status = 'active' DO NOTHING
          RETURNING *),
        charge AS (
@@ -122,6 +125,7 @@ export class MonitorRepository {
         monitor.legalQuery ? matchKeys(monitor.legalQuery) : [],
         monitor.expiresAt,
         monitor.period,
+        monitor.createdAt,
       ],
     );
     return rows[0] ? toMonitor(rows[0]) : null;
