@@ -22,6 +22,9 @@ import { ROOT } from './support/stack';
  * events and charges; a legal-records ingest; a processor killed around an activation; expiry.
  */
 
+// Each step imports a version with the CLI and waits for the processor: slow on a loaded machine.
+jest.setTimeout(180_000);
+
 const DEMO_OFAC = join(ROOT, 'data/watch-lists/demo/ofac-sdn');
 const dir = mkdtempSync(join(tmpdir(), 'monitoring-'));
 const acme = signedIn('demo@acme.test');
@@ -75,7 +78,7 @@ const compared = (activationId: string) =>
         `SELECT count(*)::int AS n FROM monitor_activation WHERE id = $1 AND done_at IS NOT NULL`,
         [activationId],
       )) === 1 || undefined,
-    60_000,
+    120_000,
     `activation ${activationId} compared`,
   );
 
@@ -99,7 +102,7 @@ beforeAll(async () => {
   );
   // The previous version the first delta compares with: the demo files plus an unrelated entry.
   await compared(await importSdn(UNRELATED('Ramiro')));
-});
+}, 180_000);
 
 describe('POST /monitors', () => {
   it('watches the lists of the request and legal records (BGC Legal), charged for its first month', async () => {

@@ -387,7 +387,7 @@ export interface paths {
     put?: never;
     /**
      * Keep a candidate request under watch (billed per month)
-     * @description Watches the request's lists (those of its list processes) and the legal-records corpus when its package has `BGC Legal`, until `expiresAt` (default one year) or `DELETE`. One active monitor per request (409 for a second). Billing: one charge per calendar month (SERVICE_TIMEZONE) the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
+     * @description Watches the request's lists (those of its list processes) and the legal-records corpus when its package has `BGC Legal`, until `expiresAt` (default one year) or `DELETE`. One active monitor per request (409 for a second). Billing: one charge per calendar month (in the service's time zone, as `GET /usage` counts) the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
      */
     post: operations['createMonitor'];
     delete?: never;
@@ -2218,19 +2218,19 @@ export interface components {
        */
       createdAt: number;
       /**
-       * @description When it was last reviewed, epoch milliseconds; null while open and never reviewed
-       * @example null
+       * @description When it was last reviewed, epoch milliseconds; null while never reviewed
+       * @example 1795443825000
        */
       reviewedAt: number | null;
       /**
        * Format: uuid
-       * @description The user who last reviewed it
-       * @example null
+       * @description The user who last reviewed it; null while never reviewed
+       * @example 5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e
        */
       reviewedBy: string | null;
       /**
        * @description The reviewer's note
-       * @example null
+       * @example Different birth date on the INE; namesake.
        */
       note: string | null;
     };

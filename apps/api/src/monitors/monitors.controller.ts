@@ -46,8 +46,8 @@ export class MonitorsController {
     summary: 'Keep a candidate request under watch (billed per month)',
     description:
       "Watches the request's lists (those of its list processes) and the legal-records corpus when its package has `BGC Legal`, until `expiresAt` (default one year) or `DELETE`. " +
-      'One active monitor per request (409 for a second). Billing: one charge per calendar month (' +
-      'SERVICE_TIMEZONE) the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). ' +
+      "One active monitor per request (409 for a second). Billing: one charge per calendar month (in the service's time zone, as `GET /usage` counts) " +
+      'the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). ' +
       WHEN_ALERTS,
   })
   @ApiBody({

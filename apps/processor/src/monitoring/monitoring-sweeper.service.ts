@@ -45,6 +45,7 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
       const expired = await this.monitors.expire();
       if (expired > 0) this.logger.log({ expired }, 'Monitors expired');
       await this.chargeMonth();
+      await this.comparisons.warmIndex();
       for (const id of await this.activations.pendingIds(ACTIVATION_GRACE_MS)) {
         const report = await this.comparisons.compareActivation(id);
         if (report)

@@ -160,7 +160,7 @@ export class MonitorActivationRepository {
     counts: { added: number; changed: number; removed: number; alerts: number },
   ): Promise<void> {
     await tx.query(
-      `UPDATE monitor_activation SET done_at = now(), added = $2, changed = $3, removed = $4, alerts = $5 WHERE id = $1`,
+      `UPDATE monitor_activation SET done_at = clock_timestamp(), added = $2, changed = $3, removed = $4, alerts = $5 WHERE id = $1`,
       [activationId, counts.added, counts.changed, counts.removed, counts.alerts],
     );
   }
@@ -241,9 +241,12 @@ export class MonitorActivationRepository {
       kind: AlertDecision['kind'];
     }>(
       tx,
-      `INSERT INTO monitor_alert (id, fingerprint, monitor_id, client_id, request_id, source, version, entry_id, kind, match)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::bigint[],
-                            $8::text[], $9::text[], $10::jsonb[])
+      // created_at: the time of the insert, right before the commit (now() would be the start of
+      // a transaction that compared a whole version first).
+      `INSERT INTO monitor_alert (id, fingerprint, monitor_id, client_id, request_id, source, version, entry_id, kind, match,
+                                 created_at)
+       SELECT *, clock_timestamp() FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[],
+                                              $7::bigint[], $8::text[], $9::text[], $10::jsonb[])
        ON CONFLICT (fingerprint) DO NOTHING
        RETURNING id, monitor_id, client_id, request_id, source, kind`,
       [

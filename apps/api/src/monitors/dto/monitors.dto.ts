@@ -142,20 +142,24 @@ export class MonitorAlertDto {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'When it was last reviewed, epoch milliseconds; null while open and never reviewed',
-    example: null,
+    description: 'When it was last reviewed, epoch milliseconds; null while never reviewed',
+    example: 1795443825000,
   })
   reviewedAt!: number | null;
 
   @ApiProperty({
     format: 'uuid',
     nullable: true,
-    description: 'The user who last reviewed it',
-    example: null,
+    description: 'The user who last reviewed it; null while never reviewed',
+    example: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e',
   })
   reviewedBy!: string | null;
 
-  @ApiProperty({ nullable: true, description: "The reviewer's note", example: null })
+  @ApiProperty({
+    nullable: true,
+    description: "The reviewer's note",
+    example: 'Different birth date on the INE; namesake.',
+  })
   note!: string | null;
 }
 
