@@ -7,6 +7,7 @@ import {
   givenNameWords,
   monitorExpiry,
   monitorSourcesOf,
+  monitorStatusAt,
   MonitorStatus,
   monthIn,
   normalizeName,
@@ -36,7 +37,8 @@ export const MONITOR_NOT_FOUND = 'Monitor not found.';
 export const ALERT_NOT_FOUND = 'Monitor alert not found.';
 export const REQUEST_NOT_FOUND = 'Candidate request not found.';
 
-const monitorView = (row: MonitorRow): MonitorDto => ({ ...row });
+/** A monitor past its time reads `expired` even in the seconds before the processor's sweep marks it. */
+const monitorView = (row: MonitorRow): MonitorDto => ({ ...row, status: monitorStatusAt(row, Date.now()) });
 const alertView = (row: MonitorAlertRow): MonitorAlertDto => ({ ...row });
 
 /**

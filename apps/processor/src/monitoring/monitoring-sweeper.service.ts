@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MonitorComparisons } from '@app/application';
 import { monthIn } from '@app/domain';
-import { MonitorActivationRepository, MonitorRepository } from '@app/persistence';
+import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 
 /** How often pending work is looked for: well within CONTRACT 11's minute. */
@@ -22,20 +22,38 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
   private chargedMonth: string | null = null;
+  /** Activations are announced at their commit (NOTIFY): compared at once, not at the next sweep. */
+  private readonly announced: WatchListActivations;
 
   constructor(
     private readonly comparisons: MonitorComparisons,
     private readonly activations: MonitorActivationRepository,
     private readonly monitors: MonitorRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.announced = new WatchListActivations(config.databaseUrl, () => void this.comparePending(0));
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    void this.announced.start();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.announced.stop();
+  }
+
+  /** Pending activations at least `olderThanMs` old, each compared unless done or held elsewhere. */
+  private async comparePending(olderThanMs: number): Promise<void> {
+    try {
+      for (const id of await this.activations.pendingIds(olderThanMs)) {
+        const report = await this.comparisons.compareActivation(id);
+        if (report) this.logger.log({ activationId: id, ...report }, 'Activation compared with the monitors');
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Comparing announced activations failed; the sweep retries');
+    }
   }
 
   async sweep(): Promise<void> {
