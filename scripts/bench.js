@@ -10,11 +10,12 @@ const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
 const { runWebhooksBench } = require('./bench/webhooks');
 const { runWatchListsBench } = require('./bench/watch-lists');
+const { runMonitorsBench } = require('./bench/monitors');
 const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 const { parseCliArgs } = require('./lib/cli');
 
-const PARTS = ['screening', 'webhooks', 'legal', 'batch', 'scaling', 'report', 'watch-lists'];
-const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest]
+const PARTS = ['screening', 'webhooks', 'legal', 'batch', 'scaling', 'report', 'monitors', 'watch-lists'];
+const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N]
 
 Performance figures (not a test). Drops and recreates the database screening_bench (or
 BENCH_DATABASE_URL; a legal-only run keeps a loaded corpus of the same version), starts its own
@@ -23,6 +24,7 @@ redis-server and the built apps, and writes .bench/results.json.
   part          any of ${PARTS.join(', ')} (default: all)
   --persons N   size of the legal-records corpus to measure (generated when not loaded)
   --no-ingest   skip the legal part's corpus ingest under load
+  --monitors N  active monitors the monitors part generates (default 1,000,000)
   -h, --help    print this and change nothing`;
 
 const fmt = (n, digits = 0) =>
@@ -42,10 +44,12 @@ async function signIn(base) {
 
 async function main() {
   const { values, positionals: only } = parseCliArgs(USAGE, process.argv.slice(2), {
-    options: { persons: { type: 'string' }, 'no-ingest': { type: 'boolean' } },
+    options: { persons: { type: 'string' }, 'no-ingest': { type: 'boolean' }, monitors: { type: 'string' } },
     positionals: { allowed: PARTS },
   });
   const persons = values.persons === undefined ? undefined : Number(values.persons);
+  const monitors = values.monitors === undefined ? 1_000_000 : Number(values.monitors);
+  if (!(Number.isInteger(monitors) && monitors > 0)) throw new Error('--monitors must be a whole number > 0');
   if (persons !== undefined && !(Number.isInteger(persons) && persons > 0))
     throw new Error('--persons must be a whole number > 0');
   const stack = await startStack({
@@ -152,6 +156,25 @@ async function main() {
     console.log(
       `\nMemory after the bench: api ${fmt(results.rssMb.api)} MB, processor ${fmt(results.rssMb.processor)} MB RSS   target <= 200 MB each`,
     );
+    if (only.length === 0 || only.includes('monitors')) {
+      const m = await runMonitorsBench(stack, token, { monitors });
+      results.monitors = m;
+      console.log(
+        `\nMonitoring (${fmt(m.monitors)} generated active monitors; OFAC SDN versions imported with the CLI)`,
+      );
+      console.log(
+        `  monitors generated           ${fmt(m.seedSeconds, 1)} s; filed in the processor's index within ${fmt(m.indexSeconds, 1)} s`,
+      );
+      console.log(
+        `  version concerning nobody    +1,000 entries: compared ${fmt(m.nobody.wallMs)} ms after the import's commit (${fmt(m.nobody.dbMs)} ms in the processor)   target <= 10 s`,
+      );
+      console.log(
+        `  version naming 1,000 monitored candidates: ${fmt(m.concerning.alerts)} alerts ${fmt(m.concerning.wallMs)} ms after the commit (${fmt(m.concerning.dbMs)} ms in the processor)   target <= 60 s`,
+      );
+      console.log(
+        `  alert -> webhook received    p50 ${fmt(m.webhooks.p50)} ms p95 ${fmt(m.webhooks.p95)} ms max ${fmt(m.webhooks.max)} ms (${fmt(m.webhooks.delivered)} of ${fmt(m.webhooks.of)})   target <= 5 s`,
+      );
+    }
     // Last: it leaves the real-size lists active, which the parts above must not run with.
     if (only.length === 0 || only.includes('watch-lists')) {
       const lists = await runWatchListsBench(stack, token);

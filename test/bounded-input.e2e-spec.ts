@@ -22,6 +22,7 @@ describe('GET /usage at the edges of the calendar', () => {
           searches: 0,
           recordUnlocks: 0,
           watchListScreenings: 0,
+          monitorMonths: 0,
         },
       ]);
       // Still answering: a loop would have taken the api's only thread.

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { isRfc9562Uuid } from '@app/domain';
 import { CORPUS_LOCK } from '@app/persistence/legal-corpus/corpus-locks';
-import { api, countRows, Session, signedIn, state, withDb } from './support/helpers';
+import { api, countRows, eventually, Session, signedIn, state, withDb } from './support/helpers';
 import {
   Answer,
   answerFromScratch,
@@ -325,8 +325,17 @@ describe('a search after an ingest answers from the new corpus; one before keeps
         persons_replaced: 1,
         lawsuits_added: 43,
         lawsuits_replaced: 1,
-        monitors_compared_at: null,
       }),
+    );
+    // The processor then compares it with the monitors (CONTRACT 11) and says when it did.
+    await eventually(
+      async () =>
+        (await countRows(
+          `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE version = $1 AND monitors_compared_at IS NOT NULL`,
+          [version],
+        )) === 1 || undefined,
+      30_000,
+      'the monitors compared the ingest',
     );
     const persons = await withDb(
       async (db) =>

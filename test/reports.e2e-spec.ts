@@ -297,16 +297,29 @@ describe('GET /usage', () => {
     ledger: Array<{ day: string; kind: string; n: number }>,
     period: (day: string) => string,
   ) {
-    type Row = { period: string; searches: number; recordUnlocks: number; watchListScreenings: number };
-    const column: Record<string, 'searches' | 'recordUnlocks' | 'watchListScreenings'> = {
+    type Row = {
+      period: string;
+      searches: number;
+      recordUnlocks: number;
+      watchListScreenings: number;
+      monitorMonths: number;
+    };
+    const column: Record<string, 'searches' | 'recordUnlocks' | 'watchListScreenings' | 'monitorMonths'> = {
       LEGAL_SEARCH: 'searches',
       LEGAL_RECORD_UNLOCK: 'recordUnlocks',
       WATCH_LIST_SCREENING: 'watchListScreenings',
+      MONITOR_MONTH: 'monitorMonths',
     };
     const rows = new Map<string, Row>();
     for (const { day, kind, n } of ledger) {
       const key = period(day);
-      const row = rows.get(key) ?? { period: key, searches: 0, recordUnlocks: 0, watchListScreenings: 0 };
+      const row = rows.get(key) ?? {
+        period: key,
+        searches: 0,
+        recordUnlocks: 0,
+        watchListScreenings: 0,
+        monitorMonths: 0,
+      };
       row[column[kind]] += n;
       rows.set(key, row);
     }
@@ -314,8 +327,15 @@ describe('GET /usage', () => {
   }
 
   const usage = (session: Session, query: string) => api().get(`/usage${query}`).set(session.auth);
-  const nonZero = (rows: Array<{ searches: number; recordUnlocks: number; watchListScreenings: number }>) =>
-    rows.filter((row) => row.searches + row.recordUnlocks + row.watchListScreenings > 0);
+  const nonZero = (
+    rows: Array<{
+      searches: number;
+      recordUnlocks: number;
+      watchListScreenings: number;
+      monitorMonths: number;
+    }>,
+  ) =>
+    rows.filter((row) => row.searches + row.recordUnlocks + row.watchListScreenings + row.monitorMonths > 0);
 
   beforeAll(async () => {
     mine = await freshClient();
@@ -354,6 +374,7 @@ describe('GET /usage', () => {
         searches: expected.reduce((n, row) => n + row.searches, 0),
         recordUnlocks: expected.reduce((n, row) => n + row.recordUnlocks, 0),
         watchListScreenings: expected.reduce((n, row) => n + row.watchListScreenings, 0),
+        monitorMonths: expected.reduce((n, row) => n + row.monitorMonths, 0),
       },
     });
     expect(response.body.rows).toHaveLength(90);
@@ -361,8 +382,8 @@ describe('GET /usage', () => {
     expect(nonZero(response.body.rows)).toEqual(expected);
     expect(nonZero(response.body.rows)).toEqual(
       expect.arrayContaining([
-        { period: '2026-01-15', searches: 1, recordUnlocks: 1, watchListScreenings: 0 },
-        { period: '2026-02-28', searches: 1, recordUnlocks: 2, watchListScreenings: 0 },
+        { period: '2026-01-15', searches: 1, recordUnlocks: 1, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02-28', searches: 1, recordUnlocks: 2, watchListScreenings: 0, monitorMonths: 0 },
       ]),
     );
     expect(await documentedViolations('/usage', response.body)).toEqual([]);
@@ -381,6 +402,7 @@ describe('GET /usage', () => {
       watchListScreenings: ledger
         .filter((r) => r.kind === 'WATCH_LIST_SCREENING')
         .reduce((n, r) => n + r.n, 0),
+      monitorMonths: ledger.filter((r) => r.kind === 'MONITOR_MONTH').reduce((n, r) => n + r.n, 0),
     });
     const current = await usage(mine.session, '').expect(200);
     expect(current.body.from).toBe(`${today.slice(0, 7)}-01`);
@@ -402,11 +424,16 @@ describe('GET /usage', () => {
       );
       expect(csv.headers.vary).toMatch(/Accept/i);
       const lines = csv.text.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('period,searches,recordUnlocks,watchListScreenings');
+      expect(lines[0]).toBe('period,searches,recordUnlocks,watchListScreenings,monitorMonths');
       expect(lines.slice(1)).toEqual(
         json.body.rows.map(
-          (r: { period: string; searches: number; recordUnlocks: number; watchListScreenings: number }) =>
-            `${r.period},${r.searches},${r.recordUnlocks},${r.watchListScreenings}`,
+          (r: {
+            period: string;
+            searches: number;
+            recordUnlocks: number;
+            watchListScreenings: number;
+            monitorMonths: number;
+          }) => `${r.period},${r.searches},${r.recordUnlocks},${r.watchListScreenings},${r.monitorMonths}`,
         ),
       );
     }

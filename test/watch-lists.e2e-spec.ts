@@ -301,7 +301,7 @@ describe('POST /watch-lists/screenings', () => {
       .set(acme.auth)
       .set('Accept', 'text/csv')
       .expect(200);
-    expect(csv.text.split('\r\n')[0]).toBe('period,searches,recordUnlocks,watchListScreenings');
+    expect(csv.text.split('\r\n')[0]).toBe('period,searches,recordUnlocks,watchListScreenings,monitorMonths');
   });
 });
 

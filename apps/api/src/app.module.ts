@@ -8,6 +8,7 @@ import { ConnectionDrain } from './common/draining';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
+import { MonitorsModule } from './monitors/monitors.module';
 import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -24,6 +25,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     ScreeningModule,
     LegalRecordsModule,
     WatchListsModule,
+    MonitorsModule,
     EventsModule,
     WebhooksModule,
     ReportsModule,

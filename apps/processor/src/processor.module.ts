@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MetricsModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
 import { HeartbeatService } from './heartbeat.service';
+import { MonitoringWorkerModule } from './monitoring/monitoring.module';
 import { OutboxWorkerModule } from './outbox/outbox.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
 import { WebhooksWorkerModule } from './webhooks/webhooks.module';
@@ -13,6 +14,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
     ScreeningWorkerModule,
     OutboxWorkerModule,
     WebhooksWorkerModule,
+    MonitoringWorkerModule,
   ],
   providers: [HeartbeatService],
 })

@@ -372,6 +372,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/monitors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your clients' monitors
+     * @description Newest first, paginated; `status` filters.
+     */
+    get: operations['listMonitors'];
+    put?: never;
+    /**
+     * Keep a candidate request under watch (billed per month)
+     * @description Watches the request's lists (those of its list processes) and the legal-records corpus when its package has `BGC Legal`, until `expiresAt` (default one year) or `DELETE`. One active monitor per request (409 for a second). Billing: one charge per calendar month (in the service's time zone, as `GET /usage` counts) the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
+     */
+    post: operations['createMonitor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/monitors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One monitor
+     * @description Another client's monitor answers 404.
+     */
+    get: operations['getMonitor'];
+    put?: never;
+    post?: never;
+    /**
+     * Stop a monitor
+     * @description Its status becomes `stopped` (an expired or stopped monitor stays as it is); it raises nothing more and is not charged for later months. Its alerts stay readable.
+     */
+    delete: operations['stopMonitor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/monitors/{id}/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A monitor's alerts
+     * @description Newest first, paginated; every status unless `status` is given. When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
+     */
+    get: operations['listMonitorAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/monitor-alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Alerts of all your clients' monitors
+     * @description Newest first, paginated; every status unless `status` is given (`open` for the review queue).
+     */
+    get: operations['listAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/monitor-alerts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Review an alert
+     * @description `dismissed` (not the candidate) or `confirmed`, with an optional note; who reviewed it and when are recorded. A dismissed alert is not raised again for the same entry in the same state; a later change of the entry raises a new one.
+     */
+    patch: operations['reviewAlert'];
+    trace?: never;
+  };
   '/events': {
     parameters: {
       query?: never;
@@ -552,8 +660,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Usage statement: billed searches, record unlocks and watch-list screenings
-     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks,watchListScreenings` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
+     * Usage statement: billed searches, record unlocks, watch-list screenings and monitor months
+     * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks,watchListScreenings,monitorMonths` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
      */
     get: operations['getUsage'];
     put?: never;
@@ -1153,6 +1261,11 @@ export interface components {
       estimatedGlobalEndDate: number | null;
       /** @example PKG-ACME-BASIC */
       packageId: string;
+      /**
+       * @description Alerts of the request's monitors still `open` (not yet dismissed or confirmed): see `GET /monitors/{id}/alerts`. 0 when the request was never monitored.
+       * @example 0
+       */
+      openMonitorAlerts: number;
       processes: components['schemas']['ProcessEntryDto'][];
     };
     RequestOverviewEnvelope: {
@@ -1961,6 +2074,189 @@ export interface components {
        */
       charged: true;
     };
+    CreateMonitorDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request under watch
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      candidateRequestUuid: string;
+      /**
+       * @description When the monitor ends by itself (`status: expired`), epoch milliseconds: in the future, at most ten years away. Default: one year from now.
+       * @example 1826893425000
+       */
+      expiresAt?: number;
+    };
+    MonitorDto: {
+      /**
+       * Format: uuid
+       * @example 2d4e6f80-1a2b-4c3d-8e5f-6a7b8c9d0e1f
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The candidate request under watch
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      candidateRequestUuid: string;
+      /**
+       * @description What is watched: the lists of the request's list processes (`Listas negras del SAT`: sat-69b, sat-69; `Global Watch List`: ofac-sdn, un-consolidated; `Peps`: peps) and `legal-records` when the package has `BGC Legal`
+       * @example [
+       *       "sat-69b",
+       *       "sat-69",
+       *       "ofac-sdn",
+       *       "un-consolidated",
+       *       "peps",
+       *       "legal-records"
+       *     ]
+       */
+      sources: ('sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps' | 'legal-records')[];
+      /**
+       * @description `active` until stopped (`DELETE /monitors/{id}`) or its `expiresAt` passes (`expired`)
+       * @example active
+       * @enum {string}
+       */
+      status: 'active' | 'stopped' | 'expired';
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425000
+       */
+      createdAt: number;
+      /**
+       * @description Epoch milliseconds
+       * @example 1826893425000
+       */
+      expiresAt: number;
+    };
+    MonitorPageDto: {
+      /** @description Newest first */
+      data: components['schemas']['MonitorDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 3 */
+      total: number;
+    };
+    AlertFeatureDto: {
+      /** @example name_exact */
+      feature: string;
+      /**
+       * @description What it added to (negative: took from) the score
+       * @example 0.4
+       */
+      effect: number;
+    };
+    AlertMatchDto: {
+      /** @example 0.95 */
+      score: number;
+      /**
+       * @example match
+       * @enum {string}
+       */
+      decision: 'match' | 'possible_match';
+      /** @description What explains the score (as in the list processes) */
+      features: components['schemas']['AlertFeatureDto'][];
+      /**
+       * @description The listed name (or alias) that matched; for `legal-records`, the person as the corpus names them
+       * @example AISPURO MORENO, Oscar
+       */
+      listedName: string;
+      /**
+       * @description The entry's list status in the version that raised the alert (for `removed`, its last one); for `legal-records`, the person's lawsuit count
+       * @example SDNTK; ILLICIT-DRUGS-EO14059
+       */
+      listStatus: string;
+    };
+    MonitorAlertDto: {
+      /**
+       * Format: uuid
+       * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 2d4e6f80-1a2b-4c3d-8e5f-6a7b8c9d0e1f
+       */
+      monitorId: string;
+      /**
+       * Format: uuid
+       * @description The candidate request under watch
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      candidateRequestUuid: string;
+      /**
+       * @example ofac-sdn
+       * @enum {string}
+       */
+      source: 'sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps' | 'legal-records';
+      /**
+       * @description The list's version that raised it (for `legal-records`, the corpus version of the ingest)
+       * @example 7
+       */
+      version: number;
+      /**
+       * @description The entry's own key (RFC, `ent_num`, `DATAID`, FtM `id`; a person's uuid for `legal-records`)
+       * @example 36216
+       */
+      entryId: string;
+      /**
+       * @description `new_match`: the candidate now matches an entry it did not match before (a new lawsuit of a matched person too); `status_changed`: a matched entry changed its list status; `removed`: a matched entry left the list
+       * @example new_match
+       * @enum {string}
+       */
+      kind: 'new_match' | 'status_changed' | 'removed';
+      match: components['schemas']['AlertMatchDto'];
+      /**
+       * @example open
+       * @enum {string}
+       */
+      status: 'open' | 'dismissed' | 'confirmed';
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425000
+       */
+      createdAt: number;
+      /**
+       * @description When it was last reviewed, epoch milliseconds; null while never reviewed
+       * @example 1795443825000
+       */
+      reviewedAt: number | null;
+      /**
+       * Format: uuid
+       * @description The user who last reviewed it; null while never reviewed
+       * @example 5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e
+       */
+      reviewedBy: string | null;
+      /**
+       * @description The reviewer's note
+       * @example Different birth date on the INE; namesake.
+       */
+      note: string | null;
+    };
+    MonitorAlertPageDto: {
+      /** @description Newest first */
+      data: components['schemas']['MonitorAlertDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 2 */
+      total: number;
+    };
+    ReviewAlertDto: {
+      /**
+       * @description `dismissed`: not the candidate (the alert is not raised again while the entry stays as it is); `confirmed`: it is
+       * @example dismissed
+       * @enum {string}
+       */
+      status: 'dismissed' | 'confirmed';
+      /**
+       * @description Why, for the record. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example Different birth date on the INE; namesake.
+       */
+      note?: string;
+    };
     CandidateRequestCreatedDataDto: {
       /**
        * Format: uuid
@@ -2133,6 +2429,36 @@ export interface components {
        */
       uuid: string;
     };
+    MonitorAlertRaisedDataDto: {
+      /**
+       * Format: uuid
+       * @description The monitor
+       * @example 2d4e6f80-1a2b-4c3d-8e5f-6a7b8c9d0e1f
+       */
+      monitorId: string;
+      /**
+       * Format: uuid
+       * @description The alert (`GET /monitor-alerts`, `PATCH /monitor-alerts/{id}`)
+       * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
+       */
+      alertId: string;
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      candidateRequestUuid: string;
+      /**
+       * @example ofac-sdn
+       * @enum {string}
+       */
+      source: 'sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps' | 'legal-records';
+      /**
+       * @example new_match
+       * @enum {string}
+       */
+      kind: 'new_match' | 'status_changed' | 'removed';
+    };
     WebhookTestDataDto: {
       /**
        * Format: uuid
@@ -2172,6 +2498,7 @@ export interface components {
         | 'candidate_request.finished'
         | 'legal_search.created'
         | 'legal_record.unlocked'
+        | 'monitor.alert_raised'
         | 'webhook.test'
       )[];
       /**
@@ -2209,6 +2536,7 @@ export interface components {
         | 'candidate_request.finished'
         | 'legal_search.created'
         | 'legal_record.unlocked'
+        | 'monitor.alert_raised'
         | 'webhook.test'
       )[];
       /** @example ATS integration (production) */
@@ -2253,6 +2581,7 @@ export interface components {
         | 'candidate_request.finished'
         | 'legal_search.created'
         | 'legal_record.unlocked'
+        | 'monitor.alert_raised'
         | 'webhook.test'
       )[];
       /** @example ATS integration (production) */
@@ -2301,6 +2630,7 @@ export interface components {
             | 'candidate_request.finished'
             | 'legal_search.created'
             | 'legal_record.unlocked'
+            | 'monitor.alert_raised'
             | 'webhook.test'
           )[]
         | null;
@@ -2372,6 +2702,7 @@ export interface components {
         | 'candidate_request.finished'
         | 'legal_search.created'
         | 'legal_record.unlocked'
+        | 'monitor.alert_raised'
         | 'webhook.test';
       /**
        * @description `pending` until an attempt answers 2xx (`succeeded`) or the retry schedule is spent (`failed`); a delivery also ends `failed` when its endpoint is disabled
@@ -2418,6 +2749,11 @@ export interface components {
        * @example 4
        */
       watchListScreenings: number;
+      /**
+       * @description Billed monitor months: one per monitor per calendar month it is active in
+       * @example 3
+       */
+      monitorMonths: number;
     };
     UsageTotalsDto: {
       /** @example 12 */
@@ -2426,6 +2762,8 @@ export interface components {
       recordUnlocks: number;
       /** @example 4 */
       watchListScreenings: number;
+      /** @example 3 */
+      monitorMonths: number;
     };
     UsageStatementDto: {
       /** @example acme */
@@ -2641,6 +2979,30 @@ export interface components {
       clientId: string;
       data: components['schemas']['LegalRecordUnlockedDataDto'];
     };
+    /** @description `monitor.alert_raised`: a monitor raises an alert: a list version or a legal-records ingest concerns the monitored candidate. `data` holds identifiers, statuses and results, never personal data. */
+    MonitorAlertRaisedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'monitor.alert_raised';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['MonitorAlertRaisedDataDto'];
+    };
     /** @description `webhook.test`: a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`). `data` holds identifiers, statuses and results, never personal data. */
     WebhookTestEventDto: {
       /**
@@ -2675,6 +3037,7 @@ export interface components {
       | components['schemas']['CandidateRequestFinishedEventDto']
       | components['schemas']['LegalSearchCreatedEventDto']
       | components['schemas']['LegalRecordUnlockedEventDto']
+      | components['schemas']['MonitorAlertRaisedEventDto']
       | components['schemas']['WebhookTestEventDto'];
   };
   responses: never;
@@ -4151,12 +4514,524 @@ export interface operations {
       };
     };
   };
+  listMonitors: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
+        /** @description Items per page, 1..100 */
+        limit?: number;
+        /** @description Only monitors in this status */
+        status?: 'active' | 'stopped' | 'expired';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of monitors */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+    };
+  };
+  createMonitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMonitorDto'];
+      };
+    };
+    responses: {
+      /** @description The monitor, active */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description No candidate request of yours has this uuid */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Candidate request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The request already has an active monitor */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "This candidate request already has an active monitor: stop it (DELETE /monitors/{id}) before creating another."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getMonitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the monitor */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The monitor */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  stopMonitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the monitor */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stopped */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listMonitorAlerts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
+        /** @description Items per page, 1..100 */
+        limit?: number;
+        /** @description Only alerts in this status (default: every status) */
+        status?: 'open' | 'dismissed' | 'confirmed';
+      };
+      header?: never;
+      path: {
+        /** @description The `id` of the monitor */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of alerts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorAlertPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listAlerts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
+        /** @description Items per page, 1..100 */
+        limit?: number;
+        /** @description Only alerts in this status (default: every status) */
+        status?: 'open' | 'dismissed' | 'confirmed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of alerts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorAlertPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+    };
+  };
+  reviewAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the alert */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewAlertDto'];
+      };
+    };
+    responses: {
+      /** @description The alert as reviewed */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MonitorAlertDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
         /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
         after?: string;
-        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, webhook.test */
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, monitor.alert_raised, webhook.test */
         types?: string;
         /** @description Events per page, 1..500 */
         limit?: number;
@@ -4995,9 +5870,9 @@ export interface operations {
         content: {
           'application/json': components['schemas']['UsageStatementDto'];
           /**
-           * @example period,searches,recordUnlocks,watchListScreenings
-           *     2026-05,12,30,4
-           *     2026-06,0,0,0
+           * @example period,searches,recordUnlocks,watchListScreenings,monitorMonths
+           *     2026-05,12,30,4,3
+           *     2026-06,0,0,0,0
            */
           'text/csv': string;
         };

@@ -12,3 +12,4 @@ export * from './watch-lists/active-watch-lists';
 export * from './watch-lists/list-process-provider';
 export * from './watch-lists/import-watch-list';
 export * from './watch-lists/watch-lists.module';
+export * from './monitoring/monitor-comparisons';

@@ -28,3 +28,5 @@ export * from './repositories/watch-list.repository';
 export * from './repositories/watch-list-screening.repository';
 export * from './repositories/watch-list-activations';
 export * from './repositories/legal-corpus-housekeeping.repository';
+export * from './repositories/monitor.repository';
+export * from './repositories/monitor-activation.repository';

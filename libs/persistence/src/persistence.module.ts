@@ -21,6 +21,8 @@ import { LegalSearchListRepository } from './repositories/legal-search-list.repo
 import { WatchListRepository } from './repositories/watch-list.repository';
 import { WatchListScreeningRepository } from './repositories/watch-list-screening.repository';
 import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
+import { MonitorRepository } from './repositories/monitor.repository';
+import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -41,6 +43,7 @@ const REPOSITORIES = [
   BillingLedgerRepository,
   WatchListScreeningRepository,
   LegalCorpusHousekeepingRepository,
+  MonitorRepository,
 ];
 
 /** Repositories written without Nest (the CLIs use them too), built from the data source. */
@@ -49,6 +52,11 @@ const PLAIN_REPOSITORIES = [
     provide: WatchListRepository,
     inject: [DataSource],
     useFactory: (ds: DataSource) => new WatchListRepository(ds),
+  },
+  {
+    provide: MonitorActivationRepository,
+    inject: [DataSource],
+    useFactory: (ds: DataSource) => new MonitorActivationRepository(ds),
   },
 ];
 
@@ -85,7 +93,7 @@ export class PersistenceModule {
         }),
       ],
       providers: [...REPOSITORIES, ...PLAIN_REPOSITORIES],
-      exports: [...REPOSITORIES, WatchListRepository],
+      exports: [...REPOSITORIES, WatchListRepository, MonitorActivationRepository],
     };
   }
 }

@@ -23,6 +23,11 @@ export const API_TAGS = [
       'The official lists (SAT articles 69-B and 69, OFAC SDN, UN Security Council, PEPs) the screening processes read, and screening a name against them without a registration (billed per screening)',
   },
   {
+    name: 'Monitoring',
+    description:
+      'Keep a screened candidate request under watch (billed per month): when a list changes or a legal-records ingest adds a person, the candidate is compared with what changed and an alert raised once (`monitor.alert_raised` event); review alerts',
+  },
+  {
     name: 'Events and webhooks',
     description:
       'Every change the service makes as an event: read the event log, or have each event pushed to your webhook endpoints (Standard Webhooks: signed, retried, in order per candidate request)',

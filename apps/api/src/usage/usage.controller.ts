@@ -28,7 +28,7 @@ export class UsageController {
   @AnswersWithHeaders()
   @ApiOperation({
     operationId: 'getUsage',
-    summary: 'Usage statement: billed searches, record unlocks and watch-list screenings',
+    summary: 'Usage statement: billed searches, record unlocks, watch-list screenings and monitor months',
     description:
       'Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in ' +
       `${SERVICE_TIME_ZONE}; every period of the range has a row, zeros included. ` +
@@ -36,7 +36,7 @@ export class UsageController {
       'at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. ' +
       '`clientId` is required when your account has several clients (400) ' +
       'and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header ' +
-      '`period,searches,recordUnlocks,watchListScreenings` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.',
+      '`period,searches,recordUnlocks,watchListScreenings,monitorMonths` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.',
   })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({
@@ -45,7 +45,8 @@ export class UsageController {
       'application/json': { schema: { $ref: getSchemaPath(UsageStatementDto) } },
       'text/csv': {
         schema: { type: 'string' },
-        example: 'period,searches,recordUnlocks,watchListScreenings\r\n2026-05,12,30,4\r\n2026-06,0,0,0\r\n',
+        example:
+          'period,searches,recordUnlocks,watchListScreenings,monitorMonths\r\n2026-05,12,30,4,3\r\n2026-06,0,0,0,0\r\n',
       },
     },
     headers: {

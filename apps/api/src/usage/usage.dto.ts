@@ -54,12 +54,19 @@ export class UsageRowDto {
 
   @ApiProperty({ example: 4, description: 'Billed watch-list screenings without a registration' })
   watchListScreenings!: number;
+
+  @ApiProperty({
+    example: 3,
+    description: 'Billed monitor months: one per monitor per calendar month it is active in',
+  })
+  monitorMonths!: number;
 }
 
 export class UsageTotalsDto {
   @ApiProperty({ example: 12 }) searches!: number;
   @ApiProperty({ example: 30 }) recordUnlocks!: number;
   @ApiProperty({ example: 4 }) watchListScreenings!: number;
+  @ApiProperty({ example: 3 }) monitorMonths!: number;
 }
 
 export class UsageStatementDto {

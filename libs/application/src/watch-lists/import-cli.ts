@@ -5,6 +5,7 @@ import { calendarDateIn, WATCH_LIST_SOURCES, WatchListSource } from '@app/domain
 import { dataSourceOptions } from '@app/persistence/data-source-options';
 import { WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
 import { DataSource } from 'typeorm';
+import { recordMonitorActivation } from '../monitoring/activation-hook';
 import { ImportOutcome, ImportWatchList, readListFiles } from './import-watch-list';
 
 export interface ImportArguments {
@@ -52,8 +53,11 @@ async function withImport<T>(
   await dataSource.initialize();
   try {
     const timeZone = process.env.SERVICE_TIMEZONE || 'America/Mexico_City';
-    const importer = new ImportWatchList(new WatchListRepository(dataSource), readListFiles, () =>
-      calendarDateIn(timeZone, new Date()),
+    const importer = new ImportWatchList(
+      new WatchListRepository(dataSource),
+      readListFiles,
+      () => calendarDateIn(timeZone, new Date()),
+      recordMonitorActivation(dataSource),
     );
     return await work(importer);
   } finally {

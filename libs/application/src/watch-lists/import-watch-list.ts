@@ -3,7 +3,12 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { decideImport, WatchListSource } from '@app/domain';
 // By path, not the barrel: the CLI and npm start's setup load this without Nest.
-import { ImportFacts, WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
+import {
+  ImportFacts,
+  WatchListRepository,
+  WatchListVersionRow,
+} from '@app/persistence/repositories/watch-list.repository';
+import type { EntityManager } from 'typeorm';
 import { readWatchListFiles, WatchListFileRefused, WatchListRead } from '@app/adapters/watch-lists';
 
 /** Reads a source's files (the publishers' formats); throws WatchListFileRefused when they are not. */
@@ -14,6 +19,16 @@ export const readListFiles: WatchListReader = (source, paths) =>
     source,
     paths.map((path) => ({ path })),
   );
+
+/**
+ * Work that must exist exactly when a version became active, written in the activation's
+ * transaction (the monitors' activation row and its outbox job: see recordMonitorActivation).
+ */
+export type ActivationHook = (
+  tx: EntityManager,
+  versionId: number,
+  previous: WatchListVersionRow | null,
+) => Promise<void>;
 
 export type ImportOutcome =
   | { kind: 'activated'; source: WatchListSource; version: number; facts: ImportFacts }
@@ -30,6 +45,7 @@ export class ImportWatchList {
     private readonly versions: WatchListRepository,
     private readonly read: WatchListReader,
     private readonly today: () => string,
+    private readonly afterActivation?: ActivationHook,
   ) {}
 
   /** Whether the source was ever imported (an active, superseded or refused version). */
@@ -76,7 +92,7 @@ export class ImportWatchList {
         reason: decision.reason,
         version: await this.versions.recordRefusal(facts, decision.reason),
       };
-    const activated = await this.versions.activateVersion(facts, read.entries);
+    const activated = await this.versions.activateVersion(facts, read.entries, this.afterActivation);
     if (activated.kind === 'unchanged') return { kind: 'unchanged', source, version: activated.version };
     return { kind: 'activated', source, version: activated.version, facts };
   }

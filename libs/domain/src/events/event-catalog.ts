@@ -1,4 +1,6 @@
 import { SEARCH_OUTCOMES } from '../legal-records/cap-and-billing';
+import { ALERT_KINDS } from '../monitoring/alerts';
+import { MONITOR_SOURCES } from '../monitoring/monitor';
 import { FINAL_RESULTS, PROCESS_NAMES, PROCESS_RESULTS } from '../screening/catalog';
 import { field, SummaryField, SummaryOf } from '../screening/summary-schema';
 
@@ -102,6 +104,24 @@ export const EVENT_CATALOG = {
       }),
     },
   },
+  'monitor.alert_raised': {
+    when: 'a monitor raises an alert: a list version or a legal-records ingest concerns the monitored candidate',
+    data: {
+      monitorId: field.string({
+        format: 'uuid',
+        description: 'The monitor',
+        example: '2d4e6f80-1a2b-4c3d-8e5f-6a7b8c9d0e1f',
+      }),
+      alertId: field.string({
+        format: 'uuid',
+        description: 'The alert (`GET /monitor-alerts`, `PATCH /monitor-alerts/{id}`)',
+        example: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+      }),
+      candidateRequestUuid: requestUuid,
+      source: field.oneOf(MONITOR_SOURCES, { example: 'ofac-sdn' }),
+      kind: field.oneOf(ALERT_KINDS, { example: 'new_match' }),
+    },
+  },
   'webhook.test': {
     when: 'a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`)',
     data: {
@@ -133,10 +153,11 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventDataByType[T
 
 /**
  * What an event is about, for keeping one subject's deliveries in order (CONTRACT 7.4): the
- * candidate request, the search, or the endpoint of a test event.
+ * candidate request (a monitor's alerts included), the search, or the endpoint of a test event.
  */
 export function eventSubject(event: DomainEvent): string {
   const data = event.data as Partial<Record<'uuid' | 'searchId' | 'endpointId', string>>;
   if (event.type === 'legal_record.unlocked') return data.searchId!;
+  if (event.type === 'monitor.alert_raised') return event.data.candidateRequestUuid;
   return data.uuid ?? data.searchId ?? data.endpointId!;
 }

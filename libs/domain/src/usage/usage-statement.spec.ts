@@ -120,36 +120,38 @@ describe('usageStatement', () => {
   it('by day: a row for every day of the range, zeros included, and the totals', () => {
     expect(usageStatement({ from: '2026-01-31', to: '2026-02-03', groupBy: 'day' }, counts)).toEqual({
       rows: [
-        { period: '2026-01-31', searches: 2, recordUnlocks: 5, watchListScreenings: 0 },
-        { period: '2026-02-01', searches: 1, recordUnlocks: 0, watchListScreenings: 0 },
-        { period: '2026-02-02', searches: 0, recordUnlocks: 0, watchListScreenings: 0 },
-        { period: '2026-02-03', searches: 0, recordUnlocks: 1, watchListScreenings: 4 },
+        { period: '2026-01-31', searches: 2, recordUnlocks: 5, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02-01', searches: 1, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02-02', searches: 0, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02-03', searches: 0, recordUnlocks: 1, watchListScreenings: 4, monitorMonths: 0 },
       ],
-      totals: { searches: 3, recordUnlocks: 6, watchListScreenings: 4 },
+      totals: { searches: 3, recordUnlocks: 6, watchListScreenings: 4, monitorMonths: 0 },
     });
   });
 
   it('by month: days add up into their month', () => {
     expect(usageStatement({ from: '2026-01-31', to: '2026-02-03', groupBy: 'month' }, counts)).toEqual({
       rows: [
-        { period: '2026-01', searches: 2, recordUnlocks: 5, watchListScreenings: 0 },
-        { period: '2026-02', searches: 1, recordUnlocks: 1, watchListScreenings: 4 },
+        { period: '2026-01', searches: 2, recordUnlocks: 5, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02', searches: 1, recordUnlocks: 1, watchListScreenings: 4, monitorMonths: 0 },
       ],
-      totals: { searches: 3, recordUnlocks: 6, watchListScreenings: 4 },
+      totals: { searches: 3, recordUnlocks: 6, watchListScreenings: 4, monitorMonths: 0 },
     });
   });
 
   it('ignores counts outside the range, in rows and totals alike', () => {
     expect(usageStatement({ from: '2026-02-01', to: '2026-02-01', groupBy: 'day' }, counts)).toEqual({
-      rows: [{ period: '2026-02-01', searches: 1, recordUnlocks: 0, watchListScreenings: 0 }],
-      totals: { searches: 1, recordUnlocks: 0, watchListScreenings: 0 },
+      rows: [
+        { period: '2026-02-01', searches: 1, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 },
+      ],
+      totals: { searches: 1, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 },
     });
   });
 
   it('answers zeros for an empty ledger', () => {
     expect(usageStatement({ from: '2026-02-01', to: '2026-02-28', groupBy: 'month' }, [])).toEqual({
-      rows: [{ period: '2026-02', searches: 0, recordUnlocks: 0, watchListScreenings: 0 }],
-      totals: { searches: 0, recordUnlocks: 0, watchListScreenings: 0 },
+      rows: [{ period: '2026-02', searches: 0, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 }],
+      totals: { searches: 0, recordUnlocks: 0, watchListScreenings: 0, monitorMonths: 0 },
     });
   });
 });
@@ -158,14 +160,16 @@ describe('usageCsv', () => {
   it('writes the header and one line a row', () => {
     expect(
       usageCsv([
-        { period: '2026-01', searches: 2, recordUnlocks: 5, watchListScreenings: 0 },
-        { period: '2026-02', searches: 0, recordUnlocks: 1, watchListScreenings: 0 },
+        { period: '2026-01', searches: 2, recordUnlocks: 5, watchListScreenings: 0, monitorMonths: 0 },
+        { period: '2026-02', searches: 0, recordUnlocks: 1, watchListScreenings: 0, monitorMonths: 0 },
       ]),
-    ).toBe('period,searches,recordUnlocks,watchListScreenings\r\n2026-01,2,5,0\r\n2026-02,0,1,0\r\n');
+    ).toBe(
+      'period,searches,recordUnlocks,watchListScreenings,monitorMonths\r\n2026-01,2,5,0,0\r\n2026-02,0,1,0,0\r\n',
+    );
   });
 
   it('writes the header alone for no rows', () => {
-    expect(usageCsv([])).toBe('period,searches,recordUnlocks,watchListScreenings\r\n');
+    expect(usageCsv([])).toBe('period,searches,recordUnlocks,watchListScreenings,monitorMonths\r\n');
   });
 });
 

@@ -4,12 +4,13 @@ import { stringFieldViolations } from '../request-shape';
 
 /**
  * The billable events of the ledger (`billing_charge.kind`) and the statement column each is
- * counted in, in the statement's column order (CONTRACT 8, 10.4).
+ * counted in, in the statement's column order (CONTRACT 8, 10.4, 11).
  */
 export const USAGE_COLUMNS = {
   LEGAL_SEARCH: 'searches',
   LEGAL_RECORD_UNLOCK: 'recordUnlocks',
   WATCH_LIST_SCREENING: 'watchListScreenings',
+  MONITOR_MONTH: 'monitorMonths',
 } as const;
 export type ChargeKind = keyof typeof USAGE_COLUMNS;
 export type UsageColumn = (typeof USAGE_COLUMNS)[ChargeKind];

@@ -14,6 +14,7 @@ import { AnnouncedEventWriters1764530000000 } from './1764530000000-AnnouncedEve
 import { RfcLegalRecordUuids1764550000000 } from './1764550000000-RfcLegalRecordUuids';
 import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusIngest';
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
+import { Monitoring1764700000000 } from './1764700000000-Monitoring';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   RfcLegalRecordUuids1764550000000,
   LegalCorpusIngest1764550000001,
   WatchLists1764600000000,
+  Monitoring1764700000000,
 ];

@@ -83,7 +83,8 @@ const INSERT_REGISTRATIONS = `WITH request AS (
 
 const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
        (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
-       (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes
+       (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
+  (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts"
   FROM candidate_request r JOIN candidate c ON c.request_id = r.id
  WHERE r.id = $1 AND r.client_id = ANY($2)`;
 
@@ -159,12 +160,17 @@ export class CandidateRequestRepository {
   }
 
   /** One round trip: the hot path of polling. */
-  async findOverview(requestId: string, clientIds: string[]): Promise<RequestOverviewRow | null> {
+  async findOverview(
+    requestId: string,
+    clientIds: string[],
+  ): Promise<(RequestOverviewRow & { openMonitorAlerts: number }) | null> {
     // Prepared: clients poll this; PostgreSQL plans it once per pooled connection.
-    const rows = await preparedRows<RequestOverviewRow>(this.dataSource, 'request-overview', OVERVIEW, [
-      requestId,
-      clientIds,
-    ]);
+    const rows = await preparedRows<RequestOverviewRow & { openMonitorAlerts: number }>(
+      this.dataSource,
+      'request-overview',
+      OVERVIEW,
+      [requestId, clientIds],
+    );
     return rows[0] ? { ...rows[0], createdAt: Number(rows[0].createdAt) } : null;
   }
 

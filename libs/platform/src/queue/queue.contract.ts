@@ -9,6 +9,7 @@ import { RETRY_POLICY } from '@app/domain';
  */
 export const SCREENING_QUEUE = 'screening';
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
+export const MONITORING_QUEUE = 'monitoring';
 
 export const ScreeningJob = {
   /** Start, or resume after candidate input, one process of a candidate request. */
@@ -19,6 +20,16 @@ export const WebhookJob = {
   /** One attempt of one webhook delivery (CONTRACT 7.4). */
   Deliver: 'deliver',
 } as const;
+
+export const MonitoringJob = {
+  /** Compare an activated list version with the monitors (CONTRACT 11). */
+  Activation: 'activation',
+} as const;
+
+export interface MonitorActivationPayload {
+  /** The `monitor_activation` row the activation wrote. */
+  activationId: string;
+}
 
 export interface RunProcessPayload {
   requestId: string;
@@ -45,6 +56,7 @@ export interface DeliverWebhookPayload {
 export interface QueuePayloads {
   [SCREENING_QUEUE]: { [ScreeningJob.RunProcess]: RunProcessPayload };
   [WEBHOOK_QUEUE]: { [WebhookJob.Deliver]: DeliverWebhookPayload };
+  [MONITORING_QUEUE]: { [MonitoringJob.Activation]: MonitorActivationPayload };
 }
 
 export type QueueName = keyof QueuePayloads;
@@ -80,6 +92,17 @@ export const DELIVER_WEBHOOK_OPTIONS: JobOptions = {
   ...REMOVED_WHEN_DONE,
 };
 
+/**
+ * An activation's alerts are written in one transaction with the row marked done, so a retry of a
+ * job cut short (a crash, a lost lock) redoes it whole; the processor's sweep picks up any
+ * activation still pending after the attempts.
+ */
+export const MONITOR_ACTIVATION_OPTIONS: JobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+  ...REMOVED_WHEN_DONE,
+};
+
 export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<PayloadOf<Q, N>> } } = {
   [SCREENING_QUEUE]: {
     [ScreeningJob.RunProcess]: {
@@ -93,6 +116,12 @@ export const QUEUE_CONTRACT: { [Q in QueueName]: { [N in JobName<Q>]: JobSpec<Pa
       // A batch is named by its first delivery (each delivery is scheduled in one batch at most).
       jobId: ({ deliveries: [first, ...rest], deferrals }) =>
         `${first.id}:${first.generation}${rest.length > 0 ? `+${rest.length}` : ''}${deferrals ? `~${deferrals}` : ''}`,
+    },
+  },
+  [MONITORING_QUEUE]: {
+    [MonitoringJob.Activation]: {
+      options: MONITOR_ACTIVATION_OPTIONS,
+      jobId: (p) => `activation:${p.activationId}`,
     },
   },
 };

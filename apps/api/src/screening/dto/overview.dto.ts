@@ -104,6 +104,14 @@ export class RequestOverviewDto {
   @ApiProperty({ example: 'PKG-ACME-BASIC' })
   packageId!: string;
 
+  @ApiProperty({
+    type: 'integer',
+    example: 0,
+    description:
+      "Alerts of the request's monitors still `open` (not yet dismissed or confirmed): see `GET /monitors/{id}/alerts`. 0 when the request was never monitored.",
+  })
+  openMonitorAlerts!: number;
+
   @ApiProperty()
   processes!: ProcessEntryDto[];
 }

@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { MonitorComparisons } from '@app/application';
+import { monthIn } from '@app/domain';
+import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
+import { APP_CONFIG, AppConfig } from '@app/platform';
+
+/** How often pending work is looked for: well within CONTRACT 11's minute. */
+const SWEEP_EVERY_MS = 2_000;
+/** An activation younger than this is left to its Bull job (published right after its commit). */
+const ACTIVATION_GRACE_MS = 3_000;
+
+/**
+ * Monitoring's periodic work: activations still pending (a job lost with Redis, a processor killed
+ * mid-way: the transaction rolled back and the row is pending again), legal-records ingests not
+ * yet compared (the ingest CLI records them; nothing else starts them), monitors whose time is up
+ * (`expired`), and the month's charge of every active monitor when a month (SERVICE_TIMEZONE)
+ * begins. Each piece is idempotent, so several processors may sweep at once.
+ */
+@Injectable()
+export class MonitoringSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MonitoringSweeperService.name);
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private chargedMonth: string | null = null;
+  /** Activations are announced at their commit (NOTIFY): compared at once, not at the next sweep. */
+  private readonly announced: WatchListActivations;
+
+  constructor(
+    private readonly comparisons: MonitorComparisons,
+    private readonly activations: MonitorActivationRepository,
+    private readonly monitors: MonitorRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.announced = new WatchListActivations(config.databaseUrl, () => void this.comparePending(0));
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    void this.announced.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.announced.stop();
+  }
+
+  /** Pending activations at least `olderThanMs` old, each compared unless done or held elsewhere. */
+  private async comparePending(olderThanMs: number): Promise<void> {
+    try {
+      for (const id of await this.activations.pendingIds(olderThanMs)) {
+        const report = await this.comparisons.compareActivation(id);
+        if (report) this.logger.log({ activationId: id, ...report }, 'Activation compared with the monitors');
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Comparing announced activations failed; the sweep retries');
+    }
+  }
+
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const expired = await this.monitors.expire();
+      if (expired > 0) this.logger.log({ expired }, 'Monitors expired');
+      await this.chargeMonth();
+      await this.comparisons.warmIndex();
+      for (const id of await this.activations.pendingIds(ACTIVATION_GRACE_MS)) {
+        const report = await this.comparisons.compareActivation(id);
+        if (report)
+          this.logger.log({ activationId: id, ...report }, 'Pending activation compared with the monitors');
+      }
+      for (const version of await this.activations.pendingIngests()) {
+        const alerts = await this.comparisons.compareIngest(version);
+        if (alerts !== null)
+          this.logger.log({ ingest: version, alerts }, 'Legal-records ingest compared with the monitors');
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Monitoring sweep failed; retrying');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Once per month and processor (the ledger's key makes repeats free of charge). */
+  private async chargeMonth(): Promise<void> {
+    const month = monthIn(this.config.serviceTimezone, Date.now());
+    if (month === this.chargedMonth) return;
+    const charged = await this.monitors.chargeMonth(month);
+    this.chargedMonth = month;
+    if (charged > 0) this.logger.log({ month, charged }, 'Monitor months charged');
+  }
+}

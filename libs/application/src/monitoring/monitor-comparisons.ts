@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import {
+  alertFingerprint,
+  compareWithEntry,
+  decideAlert,
+  decideLegalAlert,
+  EntrySide,
+  isEmptyDelta,
+  LEGAL_RECORDS_SOURCE,
+  MonitorIndex,
+  MonitoredSubject,
+  versionDelta,
+  WatchListEntry,
+} from '@app/domain';
+import {
+  MonitorActivationRepository,
+  NewAlert,
+  PendingActivation,
+} from '@app/persistence/repositories/monitor-activation.repository';
+import { WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
+import type { EntityManager } from 'typeorm';
+
+/** What one activation did. */
+export interface ActivationReport {
+  source: string;
+  version: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Monitors the changed entries could concern (scored), of those indexed. */
+  monitorsScored: number;
+  monitorsIndexed: number;
+  alerts: number;
+  ms: number;
+}
+
+/** Past this many segments the index is built again from the active monitors alone. */
+const MAX_SEGMENTS = 8;
+/** How many of the newest monitor numbers each refresh reads again (see refreshIndex). */
+const RESCAN = 1_000n;
+
+/**
+ * CONTRACT 11's comparisons, run by the processor:
+ * - an activated list version: the delta with the previous version by key and fingerprint, the
+ *   reverse screening of the added and changed entries (and the previous form of the changed and
+ *   removed ones) against the monitors' index, the exact comparison of the few candidates it names,
+ *   the alert rules, and the alerts with their events, all in the transaction that marks the
+ *   activation done;
+ * - a legal-records ingest: the monitors whose BGC Legal query matches a person it added or
+ *   changed, in the transaction that marks the ingest compared.
+ * One comparison at a time per processor (the index is shared); two processors never take the
+ * same work (its row is held, SKIP LOCKED), and a retry raises nothing twice (unique fingerprints).
+ */
+export class MonitorComparisons {
+  private index = new MonitorIndex();
+  private indexedThrough = 0n;
+  /** Monitors filed whose `seq` is within RESCAN of the newest: read again, not filed twice. */
+  private readonly recent = new Map<string, bigint>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly activations: MonitorActivationRepository,
+    private readonly lists: WatchListRepository,
+  ) {}
+
+  /** Compares an activation with the monitors; null when it is done already or held elsewhere. */
+  compareActivation(activationId: string): Promise<ActivationReport | null> {
+    return this.serialised(() =>
+      this.activations.withPending(activationId, (tx, activation) => this.compare(tx, activation)),
+    );
+  }
+
+  /** Compares a legal-records ingest with the monitors; null when done already or held elsewhere. */
+  compareIngest(version: string): Promise<number | null> {
+    return this.serialised(() =>
+      this.activations.withPendingIngest(version, async (tx) => {
+        const alerts: NewAlert[] = [];
+        for (const pair of await this.activations.legalPairs(tx, version)) {
+          const decision = decideLegalAlert(pair);
+          if (!decision) continue;
+          alerts.push({
+            ...pair,
+            id: randomUUID(),
+            source: LEGAL_RECORDS_SOURCE,
+            version: Number(version),
+            decision,
+            fingerprint: alertFingerprint(
+              pair.monitorId,
+              LEGAL_RECORDS_SOURCE,
+              decision.entryId,
+              decision.kind,
+              decision.entryState,
+            ),
+          });
+        }
+        return this.activations.raise(tx, alerts);
+      }),
+    );
+  }
+
+  /**
+   * Files the monitors created since the last look, outside any activation: the processor's sweep
+   * calls it, so an activation finds the index ready (at 1,000,000 monitors building it takes
+   * seconds an activation should not wait for).
+   */
+  warmIndex(): Promise<void> {
+    return this.serialised(() => this.refreshIndex());
+  }
+
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Files the monitors created since the last look (a fresh index when segments piled up). A
+   * monitor's `seq` is taken at insert and seen at commit, so a slow insert may show up behind a
+   * later one: the last RESCAN numbers are read again, and the ones already filed skipped.
+   */
+  private async refreshIndex(): Promise<void> {
+    if (this.index.segmentCount >= MAX_SEGMENTS) {
+      this.index = new MonitorIndex();
+      this.indexedThrough = 0n;
+      this.recent.clear();
+    }
+    const from = this.indexedThrough > RESCAN ? this.indexedThrough - RESCAN : 0n;
+    const batch: MonitoredSubject[] = [];
+    for await (const page of this.activations.monitoredSince(String(from)))
+      for (const row of page) {
+        const seq = BigInt(row.seq);
+        if (this.recent.has(row.monitorId)) continue;
+        batch.push(row);
+        this.recent.set(row.monitorId, seq);
+        if (seq > this.indexedThrough) this.indexedThrough = seq;
+      }
+    if (batch.length) this.index.add(batch);
+    for (const [id, seq] of this.recent) if (seq + RESCAN < this.indexedThrough) this.recent.delete(id);
+  }
+
+  private async compare(tx: EntityManager, activation: PendingActivation): Promise<ActivationReport> {
+    const started = Date.now();
+    await this.refreshIndex();
+    const current = await this.activations.fingerprints(tx, activation.versionId);
+    const previous = activation.previousVersionId
+      ? await this.activations.fingerprints(tx, activation.previousVersionId)
+      : [];
+    const delta = versionDelta(previous, current);
+    const report: ActivationReport = {
+      source: activation.source,
+      version: activation.version,
+      added: delta.added.length,
+      changed: delta.changed.length,
+      removed: delta.removed.length,
+      monitorsScored: 0,
+      monitorsIndexed: this.index.size,
+      alerts: 0,
+      ms: 0,
+    };
+    if (!isEmptyDelta(delta) && this.index.size > 0) {
+      const alerts = await this.alertsFor(tx, activation, delta, current, previous, report);
+      report.alerts = await this.activations.raise(tx, alerts);
+    }
+    await this.activations.markDone(tx, activation.id, {
+      added: report.added,
+      changed: report.changed,
+      removed: report.removed,
+      alerts: report.alerts,
+    });
+    report.ms = Date.now() - started;
+    return report;
+  }
+
+  private async alertsFor(
+    tx: EntityManager,
+    activation: PendingActivation,
+    delta: ReturnType<typeof versionDelta>,
+    current: ReadonlyArray<{ key: string; fingerprint: string }>,
+    previous: ReadonlyArray<{ key: string; fingerprint: string }>,
+    report: ActivationReport,
+  ): Promise<NewAlert[]> {
+    const nowKeys = [...delta.added, ...delta.changed];
+    const beforeKeys = [...delta.changed, ...delta.removed];
+    const [after, before] = await Promise.all([
+      this.lists.entriesByKeys(
+        nowKeys.map((key) => ({ versionId: activation.versionId, key })),
+        { raw: false },
+      ),
+      activation.previousVersionId
+        ? this.lists.entriesByKeys(
+            beforeKeys.map((key) => ({ versionId: activation.previousVersionId!, key })),
+            { raw: false },
+          )
+        : Promise.resolve([]),
+    ]);
+    const afterOf = new Map(after.map((entry) => [entry.key, entry]));
+    const beforeOf = new Map(before.map((entry) => [entry.key, entry]));
+    const fingerprintNow = new Map(current.map((e) => [e.key, e.fingerprint]));
+    const fingerprintBefore = new Map(previous.map((e) => [e.key, e.fingerprint]));
+
+    // Reverse screening: which monitors each changed entry (either form) can concern.
+    const concerned = new Map<string, Set<string>>();
+    for (const entry of [...after, ...before])
+      for (const monitorId of this.index.candidatesFor(entry)) {
+        const keys = concerned.get(monitorId) ?? new Set<string>();
+        keys.add(entry.key);
+        concerned.set(monitorId, keys);
+      }
+    const targets = await this.activations.activeWatching(tx, [...concerned.keys()], activation.source);
+    report.monitorsScored = targets.length;
+
+    const side = (
+      subject: (typeof targets)[number]['subject'],
+      entry: WatchListEntry | undefined,
+      fingerprint: string | undefined,
+    ): EntrySide | null =>
+      entry && fingerprint
+        ? { fingerprint, listStatus: entry.listStatus, comparison: compareWithEntry(subject, entry) }
+        : null;
+    const alerts: NewAlert[] = [];
+    for (const target of targets)
+      for (const key of [...concerned.get(target.monitorId)!].sort()) {
+        const decision = decideAlert(
+          key,
+          side(target.subject, beforeOf.get(key), fingerprintBefore.get(key)),
+          side(target.subject, afterOf.get(key), fingerprintNow.get(key)),
+        );
+        if (!decision) continue;
+        alerts.push({
+          ...target,
+          id: randomUUID(),
+          source: activation.source,
+          version: activation.version,
+          decision,
+          fingerprint: alertFingerprint(
+            target.monitorId,
+            activation.source,
+            key,
+            decision.kind,
+            decision.entryState,
+          ),
+        });
+      }
+    return alerts;
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { Comparison, MatchDecision, MatchFeature } from '../watch-lists/comparison';
+import type { MonitorSource } from './monitor';
+
+/** CONTRACT 11 alert vocabulary. */
+export const ALERT_KINDS = ['new_match', 'status_changed', 'removed'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_STATUSES = ['open', 'dismissed', 'confirmed'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+/** What a review may set. */
+export const ALERT_REVIEW_STATUSES = ['dismissed', 'confirmed'] as const;
+export type AlertReviewStatus = (typeof ALERT_REVIEW_STATUSES)[number];
+
+/** CONTRACT 11 `match` of an alert. */
+export interface AlertMatch {
+  score: number;
+  decision: Exclude<MatchDecision, 'no_match'>;
+  features: MatchFeature[];
+  listedName: string;
+  listStatus: string;
+}
+
+/** One side (previous or new version) of an entry, as a monitored candidate compares with it. */
+export interface EntrySide {
+  /** The entry's fingerprint in that version (what screening reads of it). */
+  fingerprint: string;
+  listStatus: string;
+  /** The candidate against it (best name); a `no_match` is no hit. */
+  comparison: Comparison & { listedName: string };
+}
+
+/** An alert the rules call for, before it is stored. */
+export interface AlertDecision {
+  kind: AlertKind;
+  entryId: string;
+  match: AlertMatch;
+  /** The state of the entry the alert is about: its fingerprint in the version that raised it. */
+  entryState: string;
+}
+
+const isHit = (side: EntrySide | null): side is EntrySide =>
+  side !== null && side.comparison.decision !== 'no_match';
+
+function matchOf(side: EntrySide): AlertMatch {
+  return {
+    score: side.comparison.score,
+    decision: side.comparison.decision as AlertMatch['decision'],
+    features: side.comparison.features,
+    listedName: side.comparison.listedName,
+    listStatus: side.listStatus,
+  };
+}
+
+/**
+ * CONTRACT 11, for one monitored candidate and one entry the delta names (added: no `before`;
+ * removed: no `after`; changed: both):
+ * - it matches now and did not match the previous version's entry (or there was none): `new_match`;
+ * - it matched both and the list status changed: `status_changed`;
+ * - it matched the previous version's entry and the entry is gone: `removed`;
+ * - anything else (a change that keeps or ends a match otherwise, a non-match): no alert.
+ */
+export function decideAlert(
+  entryId: string,
+  before: EntrySide | null,
+  after: EntrySide | null,
+): AlertDecision | null {
+  if (isHit(after) && !isHit(before))
+    return { kind: 'new_match', entryId, match: matchOf(after), entryState: after.fingerprint };
+  if (isHit(after) && isHit(before) && after.listStatus !== before.listStatus)
+    return { kind: 'status_changed', entryId, match: matchOf(after), entryState: after.fingerprint };
+  if (after === null && isHit(before))
+    return { kind: 'removed', entryId, match: matchOf(before), entryState: before.fingerprint };
+  return null;
+}
+
+/**
+ * What makes an alert the same alert: monitor, source, entry, kind and the entry's state. The store
+ * keeps one alert per fingerprint (a unique key), so the same activation processed twice raises
+ * nothing new, and an alert dismissed for an entry in a state is not raised again while the entry
+ * stays in it (a removed entry that comes back unchanged included); a later change of the entry is
+ * a new state, hence a new alert. The version is left out on purpose: it would make every
+ * re-publication of the same state a new alert.
+ */
+export function alertFingerprint(
+  monitorId: string,
+  source: MonitorSource,
+  entryId: string,
+  kind: AlertKind,
+  entryState: string,
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify([monitorId, source, entryId, kind, entryState]))
+    .digest('base64url');
+}

@@ -1,0 +1,6 @@
+export * from './monitor';
+export * from './version-delta';
+export * from './alerts';
+export * from './legal-alerts';
+export * from './reverse-screening';
+export * from './list-queries';

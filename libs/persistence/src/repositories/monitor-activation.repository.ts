@@ -1,0 +1,343 @@
+import type {
+  AlertDecision,
+  DomainEvent,
+  MonitorSource,
+  ScreeningSubject,
+  WatchListSource,
+} from '@app/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { eventRows } from './event.repository';
+import { queryRows, SqlExecutor } from './executor';
+import type { OutboxJob } from './outbox.repository';
+
+/** The work an activated version left for the monitors (CONTRACT 11). */
+export interface PendingActivation {
+  id: string;
+  source: WatchListSource;
+  version: number;
+  versionId: number;
+  previousVersionId: number | null;
+}
+
+/** A monitored candidate as the reverse-screening index files it. */
+export interface MonitoredRow {
+  monitorId: string;
+  seq: string;
+  subject: ScreeningSubject;
+}
+
+/** A monitor an alert is for. */
+export interface AlertTarget {
+  monitorId: string;
+  clientId: string;
+  requestId: string;
+}
+
+/** An alert to insert (once: its fingerprint is unique). */
+export interface NewAlert extends AlertTarget {
+  id: string;
+  fingerprint: string;
+  source: MonitorSource;
+  version: number;
+  decision: AlertDecision;
+}
+
+/** What a legal ingest changed for a person some active monitor's BGC Legal query matches. */
+export interface LegalPairRow extends AlertTarget {
+  personUuid: string;
+  personChange: 'added' | 'replaced' | null;
+  lawsuitsAdded: string[];
+  fullName: string;
+  nameKey: string;
+  lawsuitCount: number;
+}
+
+const CANDIDATE_SUBJECT = `c.person_type AS "personType", c.name, c.last_name AS "lastName",
+  c.second_last_name AS "secondLastName", c.business_name AS "businessName", c.rfc, c.curp,
+  to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.nationality, c.gender`;
+
+type CandidateColumns = {
+  personType: string;
+  name: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+  businessName: string | null;
+  rfc: string | null;
+  curp: string | null;
+  birthDate: string | null;
+  nationality: string | null;
+  gender: string | null;
+};
+
+/** The candidate columns as the matcher's subject (a persona moral by its business name). */
+export function subjectOfRow(row: CandidateColumns): ScreeningSubject {
+  const identifiers = { rfc: row.rfc, curp: row.curp, nationality: row.nationality };
+  if (row.personType === 'corporate')
+    return { kind: 'entity', businessName: row.businessName, ...identifiers };
+  return {
+    kind: 'person',
+    name: row.name,
+    lastName: row.lastName,
+    secondLastName: row.secondLastName,
+    birthDate: row.birthDate,
+    gender: (row.gender as ScreeningSubject['gender']) ?? null,
+    ...identifiers,
+  };
+}
+
+/**
+ * Monitoring's side of activations and ingests: the durable work rows, the monitors' subjects,
+ * and the alerts with their events. Free of Nest: the import CLI records activations with it.
+ */
+export class MonitorActivationRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Inside the activation's transaction (WatchListRepository.activateVersion's hook): the work row
+   * and the outbox job that starts it, so the work exists exactly when the version became active.
+   */
+  async record(
+    tx: EntityManager,
+    versionId: number,
+    previousVersionId: number | null,
+    job: (activationId: string) => OutboxJob,
+  ): Promise<string> {
+    const [{ id }] = await queryRows<{ id: string }>(
+      tx,
+      `INSERT INTO monitor_activation (source, version, version_id, previous_version_id)
+       SELECT source, version, id, $2 FROM watch_list_version WHERE id = $1 RETURNING id::text`,
+      [versionId, previousVersionId],
+    );
+    const outbox = job(id);
+    await tx.query(
+      `INSERT INTO outbox_job (queue, job_name, job_id, payload, available_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (job_id) DO NOTHING`,
+      [
+        outbox.queue,
+        outbox.jobName,
+        outbox.jobId,
+        JSON.stringify(outbox.payload),
+        outbox.availableAt ?? null,
+      ],
+    );
+    return id;
+  }
+
+  /** Activations not yet compared, oldest first (the sweep's catch-up). */
+  async pendingIds(olderThanMs: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id::text FROM monitor_activation
+        WHERE done_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond') ORDER BY id LIMIT 20`,
+      [olderThanMs],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Runs `work` in one transaction holding the activation's row, when it is still pending and no
+   * one else holds it (SKIP LOCKED: a second processor moves on). The work's alerts and the row's
+   * `done_at` commit together, so a crash leaves the activation pending, and whole.
+   */
+  async withPending<T>(
+    activationId: string,
+    work: (tx: EntityManager, activation: PendingActivation) => Promise<T>,
+  ): Promise<T | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const [row] = await queryRows<PendingActivation>(
+        tx,
+        `SELECT id::text, source, version, version_id AS "versionId", previous_version_id AS "previousVersionId"
+           FROM monitor_activation WHERE id = $1 AND done_at IS NULL FOR UPDATE SKIP LOCKED`,
+        [activationId],
+      );
+      return row ? work(tx, row) : null;
+    });
+  }
+
+  async markDone(
+    tx: SqlExecutor,
+    activationId: string,
+    counts: { added: number; changed: number; removed: number; alerts: number },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE monitor_activation SET done_at = clock_timestamp(), added = $2, changed = $3, removed = $4, alerts = $5 WHERE id = $1`,
+      [activationId, counts.added, counts.changed, counts.removed, counts.alerts],
+    );
+  }
+
+  /** Every entry's key and fingerprint of a version (what the delta compares). */
+  async fingerprints(
+    executor: SqlExecutor,
+    versionId: number,
+  ): Promise<Array<{ key: string; fingerprint: string }>> {
+    return queryRows(executor, `SELECT key, fingerprint FROM watch_list_entry WHERE version_id = $1`, [
+      versionId,
+    ]);
+  }
+
+  /** Monitors filed after `afterSeq`, in `seq` order, a page at a time (active ones only). */
+  async *monitoredSince(afterSeq: string, page = 20_000): AsyncGenerator<MonitoredRow[]> {
+    let after = afterSeq;
+    for (;;) {
+      const rows = await queryRows<CandidateColumns & { monitorId: string; seq: string }>(
+        this.dataSource,
+        `SELECT m.id AS "monitorId", m.seq::text AS seq, ${CANDIDATE_SUBJECT}
+           FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+          WHERE m.seq > $1::bigint AND m.status = 'active'
+          ORDER BY m.seq LIMIT $2`,
+        [after, page],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ monitorId: row.monitorId, seq: row.seq, subject: subjectOfRow(row) }));
+      if (rows.length < page) return;
+      after = rows[rows.length - 1].seq;
+    }
+  }
+
+  /** The newest monitor's `seq` ('0' with none). */
+  async lastSeq(): Promise<string> {
+    const [row] = await queryRows<{ seq: string }>(
+      this.dataSource,
+      `SELECT coalesce(max(seq), 0)::text AS seq FROM monitor`,
+    );
+    return row.seq;
+  }
+
+  /** Of these monitors, the active ones watching `source`, with their candidates. */
+  async activeWatching(
+    executor: SqlExecutor,
+    monitorIds: readonly string[],
+    source: MonitorSource,
+  ): Promise<Array<AlertTarget & { subject: ScreeningSubject }>> {
+    if (monitorIds.length === 0) return [];
+    const rows = await queryRows<CandidateColumns & AlertTarget>(
+      executor,
+      `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId", ${CANDIDATE_SUBJECT}
+         FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+        WHERE m.id = ANY($1::uuid[]) AND m.status = 'active' AND m.expires_at > now() AND $2 = ANY (m.sources)`,
+      [monitorIds, source],
+    );
+    return rows.map((row) => ({
+      monitorId: row.monitorId,
+      clientId: row.clientId,
+      requestId: row.requestId,
+      subject: subjectOfRow(row),
+    }));
+  }
+
+  /**
+   * Inserts the alerts, each once (ON CONFLICT on the fingerprint, never a check first), and one
+   * `monitor.alert_raised` event per alert actually inserted, in the caller's transaction: an
+   * event exists exactly when its alert does. Answers how many were new.
+   */
+  async raise(tx: SqlExecutor, alerts: readonly NewAlert[]): Promise<number> {
+    if (alerts.length === 0) return 0;
+    const inserted = await queryRows<{
+      id: string;
+      monitor_id: string;
+      client_id: string;
+      request_id: string;
+      source: MonitorSource;
+      kind: AlertDecision['kind'];
+    }>(
+      tx,
+      // created_at: the time of the insert, right before the commit (now() would be the start of
+      // a transaction that compared a whole version first).
+      `INSERT INTO monitor_alert (id, fingerprint, monitor_id, client_id, request_id, source, version, entry_id, kind, match,
+                                 created_at)
+       SELECT *, clock_timestamp() FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[],
+                                              $7::bigint[], $8::text[], $9::text[], $10::jsonb[])
+       ON CONFLICT (fingerprint) DO NOTHING
+       RETURNING id, monitor_id, client_id, request_id, source, kind`,
+      [
+        alerts.map((a) => a.id),
+        alerts.map((a) => a.fingerprint),
+        alerts.map((a) => a.monitorId),
+        alerts.map((a) => a.clientId),
+        alerts.map((a) => a.requestId),
+        alerts.map((a) => a.source),
+        alerts.map((a) => a.version),
+        alerts.map((a) => a.decision.entryId),
+        alerts.map((a) => a.decision.kind),
+        alerts.map((a) => JSON.stringify(a.decision.match)),
+      ],
+    );
+    if (inserted.length === 0) return 0;
+    const byClient = new Map<string, DomainEvent[]>();
+    // In the order the alerts were decided, so a request's events follow its alerts' order.
+    const order = new Map(alerts.map((a, at) => [a.id, at]));
+    inserted.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    for (const row of inserted) {
+      const events = byClient.get(row.client_id) ?? [];
+      events.push({
+        type: 'monitor.alert_raised',
+        data: {
+          monitorId: row.monitor_id,
+          alertId: row.id,
+          candidateRequestUuid: row.request_id,
+          source: row.source,
+          kind: row.kind,
+        },
+      });
+      byClient.set(row.client_id, events);
+    }
+    for (const [clientId, events] of byClient) {
+      const columns = eventRows(events);
+      await tx.query(
+        `INSERT INTO event (client_id, type, subject, data) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::jsonb[])`,
+        [clientId, columns.types, columns.subjects, columns.data],
+      );
+    }
+    return inserted.length;
+  }
+
+  /** Ingests not yet compared with the monitors, oldest first. */
+  async pendingIngests(): Promise<string[]> {
+    const rows = await queryRows<{ version: string }>(
+      this.dataSource,
+      `SELECT version::text FROM legal_corpus_ingest WHERE monitors_compared_at IS NULL ORDER BY version LIMIT 20`,
+    );
+    return rows.map((r) => r.version);
+  }
+
+  /** Like withPending, for an ingest's comparison (the ingest row is held, SKIP LOCKED). */
+  async withPendingIngest<T>(version: string, work: (tx: EntityManager) => Promise<T>): Promise<T | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const [row] = await queryRows<{ version: string }>(
+        tx,
+        `SELECT version FROM legal_corpus_ingest WHERE version = $1 AND monitors_compared_at IS NULL
+           FOR UPDATE SKIP LOCKED`,
+        [version],
+      );
+      if (!row) return null;
+      const result = await work(tx);
+      await tx.query(`UPDATE legal_corpus_ingest SET monitors_compared_at = now() WHERE version = $1`, [
+        version,
+      ]);
+      return result;
+    });
+  }
+
+  /**
+   * The (monitor, person) pairs of an ingest: persons it added or changed whom an active monitor
+   * with `legal-records` matches by its BGC Legal query (every key of the query among the
+   * person's keys, the search's own rule), found through the monitors' key index.
+   */
+  async legalPairs(tx: SqlExecutor, version: string): Promise<LegalPairRow[]> {
+    return queryRows<LegalPairRow>(
+      tx,
+      `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId",
+              ip.person_uuid AS "personUuid", ip.person_change AS "personChange",
+              ip.lawsuits_added::text[] AS "lawsuitsAdded", p.full_name AS "fullName", p.name_key AS "nameKey",
+              p.lawsuit_count AS "lawsuitCount"
+         FROM legal_corpus_ingest_person ip
+         JOIN legal_person p ON p.uuid = ip.person_uuid
+         JOIN monitor m ON m.legal_keys <@ p.search_keys
+                       AND m.status = 'active' AND 'legal-records' = ANY (m.sources)
+        WHERE ip.version = $1 AND (ip.person_change IS NOT NULL OR cardinality(ip.lawsuits_added) > 0)
+          AND cardinality(m.legal_keys) > 0 AND m.expires_at > now()
+        ORDER BY ip.person_uuid, m.id`,
+      [version],
+    );
+  }
+}

@@ -1,0 +1,263 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type AlertMatch,
+  type AlertReviewStatus,
+  type MonitorSource,
+  type MonitorStatus,
+  offsetOf,
+} from '@app/domain';
+import { DataSource } from 'typeorm';
+import { matchKeys, type MatchQuery } from '../legal-corpus/legal-corpus.queries';
+import { queryRows, SqlExecutor } from './executor';
+
+/** A monitor as CONTRACT 11 shows it; times in epoch ms. */
+export interface MonitorRow {
+  id: string;
+  candidateRequestUuid: string;
+  sources: MonitorSource[];
+  status: MonitorStatus;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** An alert as CONTRACT 11 shows it, with its review. */
+export interface MonitorAlertRow {
+  id: string;
+  monitorId: string;
+  candidateRequestUuid: string;
+  source: MonitorSource;
+  version: number;
+  entryId: string;
+  kind: 'new_match' | 'status_changed' | 'removed';
+  match: AlertMatch;
+  status: 'open' | 'dismissed' | 'confirmed';
+  createdAt: number;
+  reviewedAt: number | null;
+  reviewedBy: string | null;
+  note: string | null;
+}
+
+/** What creating a monitor needs of its request. */
+export interface MonitoredRequest {
+  requestId: string;
+  clientId: string;
+  processNames: string[];
+  personType: string;
+  name: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+}
+
+const MONITOR = `m.id, m.request_id AS "candidateRequestUuid", m.sources, m.status,
+  (extract(epoch FROM m.created_at) * 1000)::bigint AS "createdAt",
+  (extract(epoch FROM m.expires_at) * 1000)::bigint AS "expiresAt"`;
+
+const ALERT = `a.id, a.monitor_id AS "monitorId", a.request_id AS "candidateRequestUuid", a.source,
+  a.version::int AS version, a.entry_id AS "entryId", a.kind, a.match, a.status,
+  (extract(epoch FROM a.created_at) * 1000)::bigint AS "createdAt",
+  (extract(epoch FROM a.reviewed_at) * 1000)::bigint AS "reviewedAt", a.reviewed_by AS "reviewedBy", a.note`;
+
+const toMonitor = (row: MonitorRow): MonitorRow => ({
+  ...row,
+  createdAt: Number(row.createdAt),
+  expiresAt: Number(row.expiresAt),
+});
+const toAlert = (row: MonitorAlertRow): MonitorAlertRow => ({
+  ...row,
+  createdAt: Number(row.createdAt),
+  reviewedAt: row.reviewedAt === null ? null : Number(row.reviewedAt),
+});
+
+/** Monitors, their alerts and their monthly charges (CONTRACT 11), scoped to the caller's clients. */
+@Injectable()
+export class MonitorRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async request(requestId: string, clientIds: string[]): Promise<MonitoredRequest | null> {
+    const [row] = await queryRows<MonitoredRequest>(
+      this.dataSource,
+      `SELECT r.id AS "requestId", r.client_id AS "clientId",
+              array(SELECT p.name FROM request_process p WHERE p.request_id = r.id ORDER BY p.position) AS "processNames",
+              c.person_type AS "personType", c.name, c.last_name AS "lastName", c.second_last_name AS "secondLastName"
+         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+        WHERE r.id = $1 AND r.client_id = ANY($2)`,
+      [requestId, clientIds],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The monitor and the charge of its first month, in one statement; null when the request
+   * already has an active monitor (the partial unique index decides, not a check first).
+   */
+  async create(monitor: {
+    id: string;
+    clientId: string;
+    requestId: string;
+    createdBy: string;
+    sources: readonly MonitorSource[];
+    /** The request's BGC Legal name query; null when BGC Legal reads nothing for it (a company). */
+    legalQuery: MatchQuery | null;
+    /** Epoch ms: the time the default expiry counts from. */
+    createdAt: number;
+    expiresAt: number;
+    period: string;
+  }): Promise<MonitorRow | null> {
+    const rows = await queryRows<MonitorRow>(
+      this.dataSource,
+      `WITH m AS (
+         INSERT INTO monitor (id, client_id, request_id, created_by, sources, legal_keys, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', to_timestamp($9::double precision / 1000),
+                 to_timestamp($7::double precision / 1000))
+         ON CONFLICT (request_id) WHERE status = 'active' DO NOTHING
+         RETURNING *),
+       charge AS (
+         INSERT INTO billing_charge (client_id, kind, monitor_id, period)
+         SELECT client_id, 'MONITOR_MONTH', id, $8 FROM m
+         ON CONFLICT (monitor_id, period) WHERE kind = 'MONITOR_MONTH' DO NOTHING)
+       SELECT ${MONITOR} FROM m`,
+      [
+        monitor.id,
+        monitor.clientId,
+        monitor.requestId,
+        monitor.createdBy,
+        monitor.sources,
+        monitor.legalQuery ? matchKeys(monitor.legalQuery) : [],
+        monitor.expiresAt,
+        monitor.period,
+        monitor.createdAt,
+      ],
+    );
+    return rows[0] ? toMonitor(rows[0]) : null;
+  }
+
+  async find(id: string, clientIds: string[]): Promise<MonitorRow | null> {
+    const [row] = await queryRows<MonitorRow>(
+      this.dataSource,
+      `SELECT ${MONITOR} FROM monitor m WHERE m.id = $1 AND m.client_id = ANY($2)`,
+      [id, clientIds],
+    );
+    return row ? toMonitor(row) : null;
+  }
+
+  /** Newest first. */
+  async list(
+    clientIds: string[],
+    filter: { status?: MonitorStatus; page: number; limit: number },
+  ): Promise<{ rows: MonitorRow[]; total: number }> {
+    const where = `m.client_id = ANY($1) AND ($2::text IS NULL OR m.status = $2)`;
+    const [rows, [{ total }]] = await Promise.all([
+      queryRows<MonitorRow>(
+        this.dataSource,
+        `SELECT ${MONITOR} FROM monitor m WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4`,
+        [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
+      ),
+      queryRows<{ total: number }>(
+        this.dataSource,
+        `SELECT count(*)::int AS total FROM monitor m WHERE ${where}`,
+        [clientIds, filter.status ?? null],
+      ),
+    ]);
+    return { rows: rows.map(toMonitor), total };
+  }
+
+  /** Stops an active monitor (a stopped or expired one stays as it is); false when not the caller's. */
+  async stop(id: string, clientIds: string[]): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `WITH s AS (UPDATE monitor SET status = 'stopped', ended_at = now()
+                   WHERE id = $1 AND client_id = ANY($2) AND status = 'active' RETURNING id)
+       SELECT id FROM s UNION ALL SELECT id FROM monitor WHERE id = $1 AND client_id = ANY($2)`,
+      [id, clientIds],
+    );
+    return rows.length > 0;
+  }
+
+  /** Active monitors whose time is up become `expired`; answers how many. */
+  async expire(): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE monitor SET status = 'expired', ended_at = expires_at
+        WHERE status = 'active' AND expires_at <= now() RETURNING id`,
+    );
+    return rows.length;
+  }
+
+  /**
+   * Charges `period` (YYYY-MM) for every monitor active now that has no charge for it: once per
+   * monitor and month whoever runs it how often (the ledger's unique key).
+   */
+  async chargeMonth(period: string): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `INSERT INTO billing_charge (client_id, kind, monitor_id, period)
+       SELECT client_id, 'MONITOR_MONTH', id, $1 FROM monitor WHERE status = 'active' AND expires_at > now()
+       ON CONFLICT (monitor_id, period) WHERE kind = 'MONITOR_MONTH' DO NOTHING
+       RETURNING id`,
+      [period],
+    );
+    return rows.length;
+  }
+
+  /** A monitor's alerts (every status unless given), newest first. */
+  async alertsOf(
+    monitorId: string,
+    filter: { status?: string; page: number; limit: number },
+  ): Promise<{ rows: MonitorAlertRow[]; total: number }> {
+    return this.alertPage(`a.monitor_id = $1`, monitorId, filter);
+  }
+
+  /** The caller's alerts (every status unless given), newest first. */
+  async alertsOfClients(
+    clientIds: string[],
+    filter: { status?: string; page: number; limit: number },
+  ): Promise<{ rows: MonitorAlertRow[]; total: number }> {
+    return this.alertPage(`a.client_id = ANY($1)`, clientIds, filter);
+  }
+
+  private async alertPage(
+    scope: string,
+    scopeValue: unknown,
+    filter: { status?: string; page: number; limit: number },
+  ): Promise<{ rows: MonitorAlertRow[]; total: number }> {
+    const where = `${scope} AND ($2::text IS NULL OR a.status = $2)`;
+    const [rows, [{ total }]] = await Promise.all([
+      queryRows<MonitorAlertRow>(
+        this.dataSource,
+        `SELECT ${ALERT} FROM monitor_alert a WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $3 OFFSET $4`,
+        [scopeValue, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
+      ),
+      queryRows<{ total: number }>(
+        this.dataSource,
+        `SELECT count(*)::int AS total FROM monitor_alert a WHERE ${where}`,
+        [scopeValue, filter.status ?? null],
+      ),
+    ]);
+    return { rows: rows.map(toAlert), total };
+  }
+
+  /** Records a review (who, when, the note); null when the alert is not the caller's. */
+  async review(
+    id: string,
+    clientIds: string[],
+    review: { status: AlertReviewStatus; note: string | null; userId: string },
+  ): Promise<MonitorAlertRow | null> {
+    const [row] = await queryRows<MonitorAlertRow>(
+      this.dataSource,
+      `UPDATE monitor_alert a SET status = $3, note = $4, reviewed_by = $5, reviewed_at = now()
+        WHERE a.id = $1 AND a.client_id = ANY($2) RETURNING ${ALERT}`,
+      [id, clientIds, review.status, review.note, review.userId],
+    );
+    return row ? toAlert(row) : null;
+  }
+
+  /** Open alerts of a request (the overview's count). */
+  async openAlertCount(executor: SqlExecutor, requestId: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      executor,
+      `SELECT count(*)::int AS n FROM monitor_alert WHERE request_id = $1 AND status = 'open'`,
+      [requestId],
+    );
+    return row.n;
+  }
+}
