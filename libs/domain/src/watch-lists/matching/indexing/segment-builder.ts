@@ -4,7 +4,7 @@ import { entryBirthDates, entryGender, prepareName, resolveKind, type MatchableE
 import { normalizeIdentifier } from '../identifiers';
 import { normalizeNationalities } from '../nationalities';
 import { nameUnits } from '../folding';
-import { readingsOf, type PersonNameForm } from '../person-names';
+import type { PersonReading } from '../person-names';
 import {
   fnv1a,
   rowLists,
@@ -22,8 +22,7 @@ import {
   FIRST_TERM,
   GROUP_END,
   KINDS,
-  LAYOUT_SHIFT,
-  LAYOUTS,
+  PERSON,
   MAX_ENTRIES,
   KEY_IS_RFC,
   NONE,
@@ -143,8 +142,8 @@ export class WatchListSegmentBuilder {
    * A person's name is filed under the pairs of a given name and the paternal surname each
    * reading makes, and keeps what can stand for its maternal surname in each reading.
    */
-  private filePerson(form: PersonNameForm, entry: number, from: number): void {
-    for (const reading of readingsOf(form)) {
+  private filePerson(readings: readonly PersonReading[], entry: number, from: number): void {
+    for (const reading of readings) {
       if (reading.paternal && reading.given.length) {
         const paternal = nameUnits(reading.paternal.split(' ')).flatMap((part) =>
           personPartKeys(part).map((key) => this.lookedUp(key)),
@@ -206,10 +205,12 @@ export class WatchListSegmentBuilder {
       const name = prepareName(listed, kind);
       let flags = (name.alias ? ALIAS : 0) | (name.weakAlias ? WEAK_ALIAS : 0);
       if (name.person) {
-        flags |= (LAYOUTS.indexOf(name.person.layout) + 1) << LAYOUT_SHIFT;
-        for (const group of name.person.groups) {
-          for (const part of group) this.stream.push(this.termId(part));
+        flags |= PERSON;
+        for (const reading of name.person) {
+          for (const part of reading.given) this.stream.push(this.termId(part));
           this.stream.push(GROUP_END);
+          this.stream.push(reading.paternal === null ? NONE : this.termId(reading.paternal));
+          this.stream.push(reading.maternal === null ? NONE : this.termId(reading.maternal));
         }
         this.filePerson(name.person, at, maternalFrom);
       }

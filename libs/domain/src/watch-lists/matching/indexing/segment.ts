@@ -2,7 +2,7 @@ import type { WatchListSource } from '../../entry';
 import type { BirthDate } from '../birth-dates';
 import type { PreparedEntry, PreparedName } from '../compare';
 import type { EntityNameForm } from '../entity-names';
-import type { PersonNameForm } from '../person-names';
+import type { PersonReading } from '../person-names';
 import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './columns';
 
 /**
@@ -10,9 +10,10 @@ import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './colu
  * arrays and byte columns (see columns.ts), plus the inverted lists that find candidates. Built by
  * `WatchListSegmentBuilder`; replaced whole when the source's next version is activated.
  *
- * A name is stored as a stream of term ids (`nameTerms`): the person form's groups, each closed
- * by `GROUP_END`, then, for an entity form, `ENTITY` followed by the legal form's term (or
- * `NONE`) and the words.
+ * A name is stored as a stream of term ids (`nameStreams`): each reading of it as a person's name
+ * (its given names closed by `GROUP_END`, then its paternal and its maternal surname, `NONE` where
+ * it has none; read once, when the entry is added, never on a screening), then, for an entity
+ * form, `ENTITY` followed by the legal form's term (or `NONE`) and the words.
  */
 export const GROUP_END = 0;
 export const ENTITY = 1;
@@ -41,18 +42,10 @@ export const PAIR_SHIFT = 1 << 26;
 export const pairKey = (given: number, paternal: number): number => given * PAIR_SHIFT + paternal;
 
 export const KINDS: readonly PreparedEntry['kind'][] = ['person', 'entity', 'unknown'];
-export const LAYOUTS: readonly PersonNameForm['layout'][] = [
-  'given-first',
-  'surnames-first',
-  'unknown',
-  'split',
-  'parts',
-];
-/** Name flags: alias, weak alias, then the person layout + 1 in bits 2-4 (0: no person form). */
+/** Name flags: alias, weak alias, read as a person's name. */
 export const ALIAS = 1;
 export const WEAK_ALIAS = 2;
-export const LAYOUT_SHIFT = 2;
-export const LAYOUT_MASK = 0b11100;
+export const PERSON = 4;
 
 /** Entry indexes share a double with a 32-bit hash in the identifier table: 2^20 entries per segment. */
 export const MAX_ENTRIES = 1 << 20;
@@ -233,17 +226,27 @@ export class WatchListSegment {
     return found;
   }
 
-  private personForm(layoutCode: number, from: number, to: number): PersonNameForm {
+  private personReadings(from: number, to: number): PersonReading[] {
     const { values } = this.c.nameStreams;
-    const groups: string[][] = [];
-    let group: string[] = [];
+    const terms = this.c.terms;
+    const readings: PersonReading[] = [];
+    let given: string[] = [];
     for (let i = from; i < to; i++) {
-      if (values[i] === GROUP_END) {
-        groups.push(group);
-        group = [];
-      } else group.push(this.c.terms[values[i]]);
+      if (values[i] !== GROUP_END) {
+        given.push(terms[values[i]]);
+        continue;
+      }
+      const paternal = values[i + 1];
+      const maternal = values[i + 2];
+      readings.push({
+        given,
+        paternal: paternal === NONE ? null : terms[paternal],
+        maternal: maternal === NONE ? null : terms[maternal],
+      });
+      given = [];
+      i += 2;
     }
-    return { layout: LAYOUTS[layoutCode - 1], groups };
+    return readings;
   }
 
   private entityForm(from: number, to: number): EntityNameForm {
@@ -264,11 +267,10 @@ export class WatchListSegment {
       const to = starts[row + 1];
       let entityAt = from;
       while (entityAt < to && values[entityAt] !== ENTITY) entityAt++;
-      const layout = (flags & LAYOUT_MASK) >> LAYOUT_SHIFT;
       names.push({
         alias: (flags & ALIAS) !== 0,
         weakAlias: (flags & WEAK_ALIAS) !== 0,
-        person: layout ? this.personForm(layout, from, entityAt) : null,
+        person: flags & PERSON ? this.personReadings(from, entityAt) : null,
         entity: entityAt < to ? this.entityForm(entityAt + 1, to) : null,
       });
     }
