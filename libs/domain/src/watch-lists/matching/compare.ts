@@ -14,6 +14,7 @@ import { personNameForm, readingsOf, subjectReadings, type PersonReading } from 
 import {
   identifierMatch,
   notCompared,
+  POSSIBLE_MATCH_FROM,
   entityScore,
   personScore,
   scoreEntity,
@@ -309,17 +310,45 @@ function decidedBeforeNames(subject: PreparedSubject, entry: PreparedEntry): Com
   return null;
 }
 
+/** An entry's score (thousandths) and, on demand, the comparison that explains it. */
+export interface HitScore {
+  score: number;
+  explain(): Scored;
+}
+
 /**
  * The score (thousandths) `scoreEntry` would explain, when it can be a hit (`possible_match` or
- * `match`); lower (often 0) when it cannot. What the index ranks its candidates by.
+ * `match`); lower (often 0) when it cannot. What the index ranks its candidates by; `explain`
+ * then gives what `scoreEntry` gives without comparing the names again (a hit's best reading is
+ * the best of all: a reading that cannot be a hit scores below `possible_match`).
  */
-export function hitScore(subject: PreparedSubject, entry: PreparedEntry): number {
+export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitScore {
   const decided = decidedBeforeNames(subject, entry);
-  if (decided) return Math.round(decided.score * 1000);
+  if (decided)
+    return {
+      score: Math.round(decided.score * 1000),
+      explain: () => ({ comparison: decided, nameIndex: 0 }),
+    };
   const q = qualifiers(subject, entry);
-  const best =
-    subject.kind === 'person' ? bestPersonName(subject, entry, q, true) : bestEntityName(subject, entry, q);
-  return best?.score ?? 0;
+  const again = () => scoreEntry(subject, entry);
+  if (subject.kind === 'person') {
+    const best = bestPersonName(subject, entry, q, true);
+    if (!best) return { score: 0, explain: again };
+    const explain = () => ({
+      comparison: scorePerson(best.match, q, aliasOf(entry.names[best.nameIndex])),
+      nameIndex: best.nameIndex,
+    });
+    return { score: best.score, explain: best.score >= POSSIBLE_MATCH_FROM * 1000 ? explain : again };
+  }
+  const best = bestEntityName(subject, entry, q);
+  if (!best) return { score: 0, explain: again };
+  return {
+    score: best.score,
+    explain: () => ({
+      comparison: scoreEntity(best.match, q, aliasOf(entry.names[best.nameIndex])),
+      nameIndex: best.nameIndex,
+    }),
+  };
 }
 
 /**
