@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// npm run build && node scripts/bench/watch-list-screening.js [--runs 500]
+// npm run build && node scripts/bench/watch-list-screening.js [--runs 500] [--dist <dir>]
 // The watch-list index at the publishers' real sizes (issue 24: Art. 69 300,000, 69-B 15,000,
 // SDN 19,000 with 20,000 aliases, UN 1,000, PEPs 50,000), with generated entries: build time per
 // source, the memory the index holds, and screen() latency for the worst realistic candidates
@@ -14,7 +14,12 @@ const vm = require('node:vm');
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
-const MATCHING = path.join(__dirname, '..', '..', 'dist/libs/domain/src/watch-lists/matching');
+const dist = process.argv.indexOf('--dist');
+// --dist <dir>: another build (a copy of main's dist, to compare before and after a change).
+const MATCHING = path.join(
+  dist > 0 ? path.resolve(process.argv[dist + 1]) : path.join(__dirname, '..', '..', 'dist'),
+  'libs/domain/src/watch-lists/matching',
+);
 const load = (file) => require(path.join(MATCHING, file));
 const { syntheticEntries, REAL_SIZES } = load('testing/synthetic-entries.js');
 const { person, seededRandom } = load('testing/synthetic-names.js');

@@ -10,18 +10,12 @@ import {
 import { birthDateOfCurp, birthDateOfRfc, genderOfCurp, normalizeIdentifier, rfcKind } from './identifiers';
 import { agrees, compareGivenNames, compareSpellings, PART_DIFFERS, type PartMatch } from './name-parts';
 import { normalizeNationalities, normalizeNationality } from './nationalities';
-import {
-  personNameForm,
-  readingsOf,
-  subjectReadings,
-  type PersonNameForm,
-  type PersonReading,
-} from './person-names';
+import { personNameForm, readingsOf, subjectReadings, type PersonReading } from './person-names';
 import {
   identifierMatch,
   notCompared,
+  POSSIBLE_MATCH_FROM,
   entityScore,
-  mayBeAHit,
   personScore,
   scoreEntity,
   scorePerson,
@@ -55,7 +49,11 @@ export interface PreparedSubject {
 export interface PreparedName {
   alias: boolean;
   weakAlias: boolean;
-  person: PersonNameForm | null;
+  /**
+   * Every way of reading it as a person's name (`readingsOf` its form), worked out once: the index
+   * stores them, so that a screening never splits a listed name again.
+   */
+  person: PersonReading[] | null;
   entity: EntityNameForm | null;
 }
 
@@ -124,7 +122,7 @@ export function prepareName(name: ListedName, kind: PreparedEntry['kind']): Prep
   return {
     alias: name.alias,
     weakAlias: name.alias && name.quality === 'weak',
-    person: kind === 'entity' ? null : personNameForm(name),
+    person: kind === 'entity' ? null : readingsOf(personNameForm(name)),
     entity: kind === 'person' ? null : entityNameForm(name.text),
   };
 }
@@ -191,11 +189,26 @@ const surnamePart = (a: string | null, b: string | null): PartMatch | null =>
 
 /** One reading of the candidate's name against one reading of a listed name. */
 export function comparePersonReadings(subject: PersonReading, listed: PersonReading): PersonNameMatch {
+  return comparedReadings(subject, listed, false) as PersonNameMatch;
+}
+
+/**
+ * With `hitsOnly`, null as soon as the paternal surname or the given names make the reading a
+ * `no_match` (see `mayBeAHit`): the cheapest part first, the maternal surname never compared.
+ */
+function comparedReadings(
+  subject: PersonReading,
+  listed: PersonReading,
+  hitsOnly: boolean,
+): PersonNameMatch | null {
+  const paternal = surnamePart(subject.paternal, listed.paternal);
+  if (hitsOnly && (paternal === null || !agrees(paternal))) return null;
   const given =
     subject.given.length && listed.given.length ? compareGivenNames(subject.given, listed.given) : null;
+  if (hitsOnly && (given === null || !agrees(given))) return null;
   return {
     given,
-    paternal: surnamePart(subject.paternal, listed.paternal),
+    paternal,
     maternal: surnamePart(subject.maternal, listed.maternal) ?? absorbedMaternal(subject, listed, given),
     subjectPaternal: subject.paternal,
     listedPaternal: listed.paternal,
@@ -255,13 +268,13 @@ function bestPersonName(
 ): Best<PersonNameMatch> | null {
   let best: Best<PersonNameMatch> | null = null;
   for (let index = 0; index < entry.names.length; index++) {
-    const form = entry.names[index].person;
-    if (!form) continue;
+    const readings = entry.names[index].person;
+    if (!readings) continue;
     const alias = aliasOf(entry.names[index]);
-    for (const listed of readingsOf(form))
+    for (const listed of readings)
       for (const reading of subject.readings) {
-        const match = comparePersonReadings(reading, listed);
-        if (hitsOnly && !mayBeAHit(match)) continue;
+        const match = comparedReadings(reading, listed, hitsOnly);
+        if (match === null) continue;
         const score = personScore(match, q, alias);
         // A tie keeps the earlier name: the primary name comes first.
         if (best === null || score > best.score) best = { match, nameIndex: index, score };
@@ -297,17 +310,45 @@ function decidedBeforeNames(subject: PreparedSubject, entry: PreparedEntry): Com
   return null;
 }
 
+/** An entry's score (thousandths) and, on demand, the comparison that explains it. */
+export interface HitScore {
+  score: number;
+  explain(): Scored;
+}
+
 /**
  * The score (thousandths) `scoreEntry` would explain, when it can be a hit (`possible_match` or
- * `match`); lower (often 0) when it cannot. What the index ranks its candidates by.
+ * `match`); lower (often 0) when it cannot. What the index ranks its candidates by; `explain`
+ * then gives what `scoreEntry` gives without comparing the names again (a hit's best reading is
+ * the best of all: a reading that cannot be a hit scores below `possible_match`).
  */
-export function hitScore(subject: PreparedSubject, entry: PreparedEntry): number {
+export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitScore {
   const decided = decidedBeforeNames(subject, entry);
-  if (decided) return Math.round(decided.score * 1000);
+  if (decided)
+    return {
+      score: Math.round(decided.score * 1000),
+      explain: () => ({ comparison: decided, nameIndex: 0 }),
+    };
   const q = qualifiers(subject, entry);
-  const best =
-    subject.kind === 'person' ? bestPersonName(subject, entry, q, true) : bestEntityName(subject, entry, q);
-  return best?.score ?? 0;
+  const again = () => scoreEntry(subject, entry);
+  if (subject.kind === 'person') {
+    const best = bestPersonName(subject, entry, q, true);
+    if (!best) return { score: 0, explain: again };
+    const explain = () => ({
+      comparison: scorePerson(best.match, q, aliasOf(entry.names[best.nameIndex])),
+      nameIndex: best.nameIndex,
+    });
+    return { score: best.score, explain: best.score >= POSSIBLE_MATCH_FROM * 1000 ? explain : again };
+  }
+  const best = bestEntityName(subject, entry, q);
+  if (!best) return { score: 0, explain: again };
+  return {
+    score: best.score,
+    explain: () => ({
+      comparison: scoreEntity(best.match, q, aliasOf(entry.names[best.nameIndex])),
+      nameIndex: best.nameIndex,
+    }),
+  };
 }
 
 /**

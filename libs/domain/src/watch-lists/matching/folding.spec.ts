@@ -1,4 +1,13 @@
-import { coreOf, compactOf, expandGivenName, foldText, foldWords, isParticle, nameUnits } from './folding';
+import {
+  coreOf,
+  compactOf,
+  expandGivenName,
+  foldText,
+  foldWords,
+  isParticle,
+  nameUnits,
+  sameCompact,
+} from './folding';
 
 describe('foldText', () => {
   it.each([
@@ -72,6 +81,19 @@ describe('particles (CONTRACT 10.3: part of the surname they precede)', () => {
   ])('%p: core %p, written together %p', (part, core, compact) => {
     expect(coreOf(part)).toBe(core);
     expect(compactOf(part)).toBe(compact);
+  });
+
+  it.each([
+    ['DE LA CRUZ', 'DELACRUZ', true],
+    ['DE LA CRUZ', 'DELA CRUZ', true],
+    ['DE LA CRUZ', 'DE LA CRU', false],
+    ['DE LA CRUZ', 'DE LA CRUZZ', false],
+    ['GARCIA', 'GARCIA', true],
+    ['', ' ', true],
+  ])('%p and %p written together are the same: %p (as compactOf says)', (a, b, same) => {
+    expect(sameCompact(a, b)).toBe(same);
+    expect(sameCompact(b, a)).toBe(same);
+    expect(compactOf(a) === compactOf(b)).toBe(same);
   });
 });
 

@@ -113,6 +113,18 @@ const cores = new Map<string, string>();
 /** A part written without spaces: `DE LA CRUZ` -> `DELACRUZ` (how some publishers write it). */
 export const compactOf = (part: string): string => (part.includes(' ') ? part.replace(/ /g, '') : part);
 
+/** `compactOf(a) === compactOf(b)` without writing either (compared for every part with particles). */
+export function sameCompact(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && a.charCodeAt(i) === 32) i++;
+    while (j < b.length && b.charCodeAt(j) === 32) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (a.charCodeAt(i++) !== b.charCodeAt(j++)) return false;
+  }
+}
+
 /**
  * Abbreviations of given names that Mexican registries print (`MA. GUADALUPE`, `MA DEL CARMEN`,
  * `FCO JAVIER`, `J. JESUS` is left alone: `J` is too many names). Applied to given names only.

@@ -1,6 +1,6 @@
 import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
-import { compactOf, coreOf } from './folding';
+import { coreOf, sameCompact } from './folding';
 
 /**
  * How one name part of a candidate compares with the same part of a listed name (CONTRACT 10.3:
@@ -99,7 +99,7 @@ export function compareSpellings(a: string, b: string, given = false): PartMatch
   if (a.includes(' ') || b.includes(' ')) {
     coreA = coreOf(a);
     coreB = coreOf(b);
-    if (coreA === coreB || compactOf(a) === compactOf(b)) return PARTICLE;
+    if (coreA === coreB || sameCompact(a, b)) return PARTICLE;
   }
   const lengthA = coreA.length;
   const lengthB = coreB.length;

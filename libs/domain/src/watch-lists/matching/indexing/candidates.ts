@@ -49,6 +49,28 @@ export interface ScreeningQuery {
   identifiers: string[];
 }
 
+/**
+ * Query words, remembered: a word's hundreds of one-edit spellings and its phonetic code are the
+ * same on every screening, and the commonest names (the slowest to screen) come back on most.
+ * Bounded so that a stream of odd names cannot grow it without end.
+ */
+const queryWords = new Map<string, QueryWord>();
+
+/** A part of a person's name (a given name when `given`) or, with `entity`, a company name's word. */
+function queryWordOf(part: string, role: 'given' | 'surname' | 'entity'): QueryWord {
+  const cacheKey = `${role[0]}${part}`;
+  let word = queryWords.get(cacheKey);
+  if (word === undefined) {
+    word =
+      role === 'entity'
+        ? queryWord(part, [part], false, entityWordWeight(part))
+        : queryWord(part, personPartKeys(part), role === 'given');
+    if (queryWords.size >= 10_000) queryWords.clear();
+    queryWords.set(cacheKey, word);
+  }
+  return word;
+}
+
 function queryWord(part: string, keys: string[], given: boolean, weight = 1): QueryWord {
   const word = coreOf(part);
   // A four-letter word may be a five-letter one with a letter left out.
@@ -73,22 +95,17 @@ export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
   const given: QueryWord[] = [];
   const paternal: QueryWord[] = [];
   for (const reading of subject.readings) {
-    for (const part of reading.given) given.push(queryWord(part, personPartKeys(part), true));
+    for (const part of reading.given) given.push(queryWordOf(part, 'given'));
     if (reading.paternal)
-      for (const part of nameUnits(reading.paternal.split(' ')))
-        paternal.push(queryWord(part, personPartKeys(part), false));
+      for (const part of nameUnits(reading.paternal.split(' '))) paternal.push(queryWordOf(part, 'surname'));
   }
   const maternalWords = subject.readings.every((reading) => reading.maternal)
     ? subject.readings.flatMap((reading) =>
-        nameUnits((reading.maternal as string).split(' ')).map((part) =>
-          queryWord(part, personPartKeys(part), false),
-        ),
+        nameUnits((reading.maternal as string).split(' ')).map((part) => queryWordOf(part, 'surname')),
       )
     : null;
   const givenNames = subject.readings[0]?.given.length ?? 0;
-  const entity = (subject.entityName?.words ?? []).map((word) =>
-    queryWord(word, [word], false, entityWordWeight(word)),
-  );
+  const entity = (subject.entityName?.words ?? []).map((word) => queryWordOf(word, 'entity'));
   return {
     subject,
     given: distinct(given),
@@ -103,8 +120,23 @@ export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
   };
 }
 
-/** The segment's terms a query word stands for: itself, its typos and its sound-alikes that agree. */
-export function termsOf(segment: WatchListSegment, word: QueryWord): number[] {
+/**
+ * The segment's terms a query word stands for: itself, its typos and its sound-alikes that agree.
+ * Remembered per segment (in its scratch): a segment never changes, and testing a word's hundreds
+ * of one-edit spellings costs more than the lookups it leads to.
+ */
+function termsOf(segment: WatchListSegment, scratch: Scratch, word: QueryWord): number[] {
+  const cacheKey = `${word.given ? 'g' : 's'}${word.keys.join(' ')}`;
+  let terms = scratch.terms.get(cacheKey);
+  if (terms === undefined) {
+    terms = lookUpTerms(segment, word);
+    if (scratch.terms.size >= 10_000) scratch.terms.clear();
+    scratch.terms.set(cacheKey, terms);
+  }
+  return terms;
+}
+
+function lookUpTerms(segment: WatchListSegment, word: QueryWord): number[] {
   const found = new Set<number>();
   for (const key of word.keys) {
     const id = segment.termId(key);
@@ -128,6 +160,8 @@ export class Scratch {
   readonly covered: Float32Array;
   readonly stamps: Uint32Array;
   stamp = 0;
+  /** `termsOf` answers for this segment. */
+  readonly terms = new Map<string, number[]>();
 
   constructor(size: number) {
     this.marks = new Uint8Array(size);
@@ -145,73 +179,58 @@ function nextStamp(scratch: Scratch): number {
   return ++scratch.stamp;
 }
 
-/** Stages of an entry in `personCandidates`: given names counted below 200, then these. */
-const PATERNAL = 200;
-const TAKEN = 201;
-
 /**
  * The entries a person can be a hit with, mirroring the limits of scoring.ts:
- * 1. given names: every name of the side that gives fewer must agree with one of the other's, so
- *    for a candidate with one given name, entries with it; with two or more, entries with two of
- *    them or with one of them as their only given name (counted per entry);
- * 2. AND the paternal surname (a given name or paternal surname that differs is a `no_match`);
- * 3. AND, for a candidate with a maternal surname, an entry whose maternal surname agrees, or that
+ * 1. given names AND paternal surname, in one reading of the listed name (a given name or
+ *    paternal surname that differs is a `no_match`), found by their pairs: every name of the side
+ *    that gives fewer must agree with one of the other's, so for a candidate with one given name,
+ *    entries with it; with two or more, entries with two of them or with one of them as their only
+ *    given name (counted per entry);
+ * 2. AND, for a candidate with a maternal surname, an entry whose maternal surname agrees, or that
  *    has none in some reading, or whose birth year is the candidate's: a maternal surname that
  *    differs limits the score to 0.70, and only the same birth date (or year) lifts it above 0.75.
+ * The pairs of two common words (JUAN, HERNANDEZ) are a few hundred entries where each word alone
+ * is tens of thousands; the maternal surname is then checked on those few, entry by entry.
  */
 function personCandidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
   if (!query.given.length || !query.paternal.length) return [];
+  const paternal = [...new Set(query.paternal.flatMap((word) => termsOf(segment, scratch, word)))];
+  if (!paternal.length) return [];
   const { marks, stamps } = scratch;
   const need = query.given.length >= 2 ? 2 : 1;
   const touched: number[] = [];
-  const givenTerms = query.given.map((word) => termsOf(segment, word));
+  const givenTerms = query.given.map((word) => termsOf(segment, scratch, word));
   for (const terms of givenTerms) {
     const stamp = nextStamp(scratch);
-    for (const term of terms)
-      for (const entry of segment.postings('given', term)) {
-        if (stamps[entry] === stamp) continue;
-        stamps[entry] = stamp;
-        if (marks[entry] === 0) touched.push(entry);
-        if (marks[entry] < need) marks[entry]++;
-      }
+    for (const given of terms)
+      for (const surname of paternal)
+        for (const entry of segment.pairPostings('given', given, surname)) {
+          if (stamps[entry] === stamp) continue;
+          stamps[entry] = stamp;
+          if (marks[entry] === 0) touched.push(entry);
+          if (marks[entry] < need) marks[entry]++;
+        }
   }
   if (need === 2)
     for (const terms of givenTerms)
-      for (const term of terms)
-        for (const entry of segment.postings('sole', term)) {
-          if (marks[entry] === 0) touched.push(entry);
-          marks[entry] = need;
-        }
-  let found: number[] = [];
-  for (const word of query.paternal)
-    for (const term of termsOf(segment, word))
-      for (const entry of segment.postings('paternal', term))
-        if (marks[entry] === need) {
-          marks[entry] = PATERNAL;
-          found.push(entry);
-        }
-  const maternal = query.maternal;
-  if (maternal) {
-    const lists: Uint32Array[] = [];
-    for (const word of maternal.words)
-      for (const term of termsOf(segment, word)) lists.push(segment.postings('maternal', term));
-    for (const key of maternal.keys) {
-      const term = segment.termId(key);
-      if (term !== undefined) lists.push(segment.postings('maternal', term));
-    }
-    for (const key of maternal.born) {
-      const term = segment.termId(key);
-      if (term !== undefined) lists.push(segment.postings('born', term));
-    }
-    found = [];
-    for (const list of lists)
-      for (const entry of list)
-        if (marks[entry] === PATERNAL) {
-          marks[entry] = TAKEN;
-          found.push(entry);
-        }
-  }
+      for (const given of terms)
+        for (const surname of paternal)
+          for (const entry of segment.pairPostings('sole', given, surname)) {
+            if (marks[entry] === 0) touched.push(entry);
+            marks[entry] = need;
+          }
+  let found = touched.filter((entry) => marks[entry] === need);
   for (const entry of touched) marks[entry] = 0;
+  const maternal = query.maternal;
+  if (maternal && found.length) {
+    const wanted = new Set<number>();
+    for (const word of maternal.words) for (const term of termsOf(segment, scratch, word)) wanted.add(term);
+    for (const key of [...maternal.keys, ...maternal.born]) {
+      const term = segment.termId(key);
+      if (term !== undefined) wanted.add(term);
+    }
+    found = found.filter((entry) => segment.hasMaternalKey(entry, wanted));
+  }
   return found;
 }
 
@@ -225,8 +244,8 @@ function entityCandidates(segment: WatchListSegment, scratch: Scratch, query: Sc
   const touched: number[] = [];
   for (const word of query.entity) {
     const stamp = nextStamp(scratch);
-    for (const term of termsOf(segment, word))
-      for (const entry of segment.postings('entity', term)) {
+    for (const term of termsOf(segment, scratch, word))
+      for (const entry of segment.entityPostings(term)) {
         if (stamps[entry] === stamp) continue;
         stamps[entry] = stamp;
         if (covered[entry] === 0) touched.push(entry);

@@ -4,7 +4,7 @@ import { entryBirthDates, entryGender, prepareName, resolveKind, type MatchableE
 import { normalizeIdentifier } from '../identifiers';
 import { normalizeNationalities } from '../nationalities';
 import { nameUnits } from '../folding';
-import { readingsOf, type PersonNameForm } from '../person-names';
+import type { PersonReading } from '../person-names';
 import {
   fnv1a,
   rowLists,
@@ -22,11 +22,12 @@ import {
   FIRST_TERM,
   GROUP_END,
   KINDS,
-  LAYOUT_SHIFT,
-  LAYOUTS,
+  PERSON,
   MAX_ENTRIES,
   KEY_IS_RFC,
   NONE,
+  PAIR_SHIFT,
+  pairKey,
   ROLES,
   WatchListSegment,
   type Role,
@@ -37,17 +38,10 @@ import {
 export type IndexableEntry = MatchableEntry & { key: string };
 
 function perRole<T>(make: (role: Role) => T): Record<Role, T> {
-  return {
-    given: make('given'),
-    sole: make('sole'),
-    paternal: make('paternal'),
-    maternal: make('maternal'),
-    born: make('born'),
-    entity: make('entity'),
-  };
+  return { given: make('given'), sole: make('sole'), entity: make('entity') };
 }
 
-/** A filed key is `role x ROLE_SHIFT + term`: 2^28 terms, 6 roles, within 32 bits. */
+/** A filed key is `role x ROLE_SHIFT + row` (a pair's or a term's): 2^28 rows, 3 roles, within 32 bits. */
 const ROLE_SHIFT = 1 << 28;
 
 /** Terms shorter than this get no phonetic code (too many words share a short one). */
@@ -75,8 +69,14 @@ export class WatchListSegmentBuilder {
   /** The markers' ids are taken by empty terms (see FIRST_TERM). */
   private readonly terms: string[] = Array.from({ length: FIRST_TERM }, () => '');
   private readonly termIds = new Map<string, number>();
-  /** Per role, entry + 1 that last filed a term: an entry is filed once under a term however often it has it. */
-  private readonly termLastEntry = perRole((): number[] => []);
+  /** Per role, entry + 1 that last filed a row: an entry is filed once under a row however often it has it. */
+  private readonly rowLastEntry = perRole((): number[] => []);
+  /** Pair key (see `pairKey`) -> its row in the `given` and `sole` postings; dropped by `build`. */
+  private pairRows = new Map<number, number>();
+  /** Terms some entry is looked up by (they get a phonetic code). */
+  private readonly looked: boolean[] = [];
+  private readonly maternalStarts = new Uint32Builder();
+  private readonly maternalKeys = new Uint32Builder();
   /**
    * What each entry is filed under, in entry order, one number a key (role and term packed):
    * `build` turns it around into each term's entries. Half what (term, entry) pairs would hold.
@@ -96,6 +96,7 @@ export class WatchListSegmentBuilder {
       this.entryNames,
       this.streamStarts,
       this.filedStarts,
+      this.maternalStarts,
     ])
       starts.push(0);
   }
@@ -110,29 +111,58 @@ export class WatchListSegmentBuilder {
     return id;
   }
 
-  private file(role: Role, key: string, entry: number): void {
-    const term = this.termId(key);
-    const last = this.termLastEntry[role];
-    if (last[term] === entry + 1) return;
-    last[term] = entry + 1;
-    this.filed.push(ROLES.indexOf(role) * ROLE_SHIFT + term);
+  private file(role: Role, row: number, entry: number): void {
+    const last = this.rowLastEntry[role];
+    if (last[row] === entry + 1) return;
+    last[row] = entry + 1;
+    this.filed.push(ROLES.indexOf(role) * ROLE_SHIFT + row);
   }
 
-  /** A person's name is filed under the parts each reading makes given names or paternal surname. */
-  private filePerson(form: PersonNameForm, entry: number): void {
-    for (const reading of readingsOf(form)) {
-      for (const part of reading.given)
-        for (const key of personPartKeys(part)) this.file('given', key, entry);
-      if (reading.given.length === 1)
-        for (const key of personPartKeys(reading.given[0])) this.file('sole', key, entry);
-      if (reading.paternal)
-        for (const part of nameUnits(reading.paternal.split(' ')))
-          for (const key of personPartKeys(part)) this.file('paternal', key, entry);
-      // A reading without a maternal surname: marked, and its given names filed as maternal too
+  private lookedUp(key: string): number {
+    const term = this.termId(key);
+    this.looked[term] = true;
+    return term;
+  }
+
+  private filePair(role: 'given' | 'sole', given: number, paternal: number, entry: number): void {
+    const key = pairKey(given, paternal);
+    let row = this.pairRows.get(key);
+    if (row === undefined) this.pairRows.set(key, (row = this.pairRows.size));
+    this.file(role, row, entry);
+  }
+
+  /** Kept once per entry (its keys are few: a scan beats a set). */
+  private fileMaternal(key: string, from: number): void {
+    const term = this.lookedUp(key);
+    for (let at = from; at < this.maternalKeys.length; at++) if (this.maternalKeys.get(at) === term) return;
+    this.maternalKeys.push(term);
+  }
+
+  /**
+   * A person's name is filed under the pairs of a given name and the paternal surname each
+   * reading makes, and keeps what can stand for its maternal surname in each reading.
+   */
+  private filePerson(readings: readonly PersonReading[], entry: number, from: number): void {
+    for (const reading of readings) {
+      if (reading.paternal && reading.given.length) {
+        const paternal = nameUnits(reading.paternal.split(' ')).flatMap((part) =>
+          personPartKeys(part).map((key) => this.lookedUp(key)),
+        );
+        const sole = reading.given.length === 1;
+        for (const part of reading.given)
+          for (const key of personPartKeys(part)) {
+            const given = this.lookedUp(key);
+            for (const surname of paternal) {
+              this.filePair('given', given, surname, entry);
+              if (sole) this.filePair('sole', given, surname, entry);
+            }
+          }
+      }
+      // A reading without a maternal surname: marked, and its given names kept as maternal too
       // (against a candidate with fewer given names, the extra one is compared as the maternal).
       const maternal = reading.maternal ? nameUnits(reading.maternal.split(' ')) : reading.given;
-      for (const part of maternal) for (const key of personPartKeys(part)) this.file('maternal', key, entry);
-      if (!reading.maternal) this.file('maternal', noMaternalKey(reading.given.length), entry);
+      for (const part of maternal) for (const key of personPartKeys(part)) this.fileMaternal(key, from);
+      if (!reading.maternal) this.fileMaternal(noMaternalKey(reading.given.length), from);
     }
   }
 
@@ -158,9 +188,10 @@ export class WatchListSegmentBuilder {
     for (const identifier of [...rfcs, ...curps])
       this.identifierPairs.push(fnv1a(identifier) * MAX_ENTRIES + at);
 
+    const maternalFrom = this.maternalKeys.length;
     for (const date of entryBirthDates(entry.birthDates, curps, rfcs, kind)) {
       this.dates.push(encodeDate(date));
-      this.file('born', bornKey(date.yearOfCentury), at);
+      this.fileMaternal(bornKey(date.yearOfCentury), maternalFrom);
     }
     this.dateStarts.push(this.dates.length);
     for (const code of normalizeNationalities(entry.nationalities)) {
@@ -174,19 +205,21 @@ export class WatchListSegmentBuilder {
       const name = prepareName(listed, kind);
       let flags = (name.alias ? ALIAS : 0) | (name.weakAlias ? WEAK_ALIAS : 0);
       if (name.person) {
-        flags |= (LAYOUTS.indexOf(name.person.layout) + 1) << LAYOUT_SHIFT;
-        for (const group of name.person.groups) {
-          for (const part of group) this.stream.push(this.termId(part));
+        flags |= PERSON;
+        for (const reading of name.person) {
+          for (const part of reading.given) this.stream.push(this.termId(part));
           this.stream.push(GROUP_END);
+          this.stream.push(reading.paternal === null ? NONE : this.termId(reading.paternal));
+          this.stream.push(reading.maternal === null ? NONE : this.termId(reading.maternal));
         }
-        this.filePerson(name.person, at);
+        this.filePerson(name.person, at, maternalFrom);
       }
       if (name.entity) {
         this.stream.push(ENTITY);
         this.stream.push(name.entity.legalForm === null ? NONE : this.termId(name.entity.legalForm));
         for (const word of name.entity.words) {
-          this.stream.push(this.termId(word));
-          this.file('entity', word, at);
+          this.stream.push(this.lookedUp(word));
+          this.file('entity', this.termId(word), at);
         }
       }
       this.nameFlags.push(flags);
@@ -194,16 +227,16 @@ export class WatchListSegmentBuilder {
     }
     this.entryNames.push(this.nameFlags.length);
     this.filedStarts.push(this.filed.length);
+    this.maternalStarts.push(this.maternalKeys.length);
     return this;
   }
 
-  private phonetics(postings: Record<Role, RowLists>) {
+  private phonetics() {
     const ids = new Map<string, number>();
     const codes = new Uint32Builder();
     const terms = new Uint32Builder();
     this.terms.forEach((term, id) => {
-      const filed = ROLES.some((role) => postings[role].starts[id + 1] > postings[role].starts[id]);
-      if (!filed || term.length < PHONETIC_MIN_LENGTH || !/^[A-Z]+$/.test(term)) return;
+      if (!this.looked[id] || term.length < PHONETIC_MIN_LENGTH || !/^[A-Z]+$/.test(term)) return;
       const code = doubleMetaphone(term)[0];
       let codeId = ids.get(code);
       if (codeId === undefined) ids.set(code, (codeId = ids.size));
@@ -213,16 +246,18 @@ export class WatchListSegmentBuilder {
     return { phoneticIds: ids, phoneticTerms: rowLists(ids.size, codes.build(), terms.build()) };
   }
 
-  /** Each role's inverted lists: each term's entries, ascending (entries were filed in order). */
+  /** Each role's inverted lists: each row's entries, ascending (entries were filed in order). */
   private postings(): Record<Role, RowLists> {
     const filed = this.filed.build();
     const entryStarts = this.filedStarts.build();
-    const terms = this.terms.length;
-    const starts = ROLES.map(() => new Uint32Array(terms + 1));
+    const rows = ROLES.map((role) => (role === 'entity' ? this.terms.length : this.pairRows.size));
+    const starts = rows.map((count) => new Uint32Array(count + 1));
     for (const key of filed) starts[Math.floor(key / ROLE_SHIFT)][(key % ROLE_SHIFT) + 1]++;
-    for (const counts of starts) for (let t = 0; t < terms; t++) counts[t + 1] += counts[t];
-    const values = starts.map((counts) => new Uint32Array(counts[terms]));
-    const next = starts.map((counts) => counts.slice(0, terms));
+    starts.forEach((counts, role) => {
+      for (let t = 0; t < rows[role]; t++) counts[t + 1] += counts[t];
+    });
+    const values = starts.map((counts, role) => new Uint32Array(counts[rows[role]]));
+    const next = starts.map((counts, role) => counts.slice(0, rows[role]));
     for (let entry = 0; entry < this.size; entry++)
       for (let at = entryStarts[entry]; at < entryStarts[entry + 1]; at++) {
         const role = Math.floor(filed[at] / ROLE_SHIFT);
@@ -234,7 +269,17 @@ export class WatchListSegmentBuilder {
     });
   }
 
+  /** The pairs' keys in ascending order (searched by halves) and each one's row. */
+  private pairTable(): { pairKeys: Float64Array; pairRows: Uint32Array } {
+    const pairKeys = Float64Array.from(this.pairRows.keys()).sort();
+    const pairRows = new Uint32Array(pairKeys.length);
+    for (let at = 0; at < pairKeys.length; at++) pairRows[at] = this.pairRows.get(pairKeys[at]) as number;
+    this.pairRows = new Map();
+    return { pairKeys, pairRows };
+  }
+
   build(): WatchListSegment {
+    if (this.terms.length >= PAIR_SHIFT) throw new Error(`A segment holds at most ${PAIR_SHIFT} terms`);
     const postings = this.postings();
     const identifierTable = Float64Array.from(this.identifierPairs).sort();
     return new WatchListSegment({
@@ -254,8 +299,10 @@ export class WatchListSegmentBuilder {
       terms: this.terms,
       termIds: this.termIds,
       termFilter: new TermFilter(this.terms),
+      ...this.pairTable(),
       postings,
-      ...this.phonetics(postings),
+      maternalKeys: { starts: this.maternalStarts.build(), values: this.maternalKeys.build() },
+      ...this.phonetics(),
       redacted: this.redacted,
     });
   }

@@ -2,7 +2,7 @@ import type { WatchListSource } from '../../entry';
 import type { BirthDate } from '../birth-dates';
 import type { PreparedEntry, PreparedName } from '../compare';
 import type { EntityNameForm } from '../entity-names';
-import type { PersonNameForm } from '../person-names';
+import type { PersonReading } from '../person-names';
 import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './columns';
 
 /**
@@ -10,9 +10,10 @@ import { fnv1a, type RowLists, type StringColumn, type TermFilter } from './colu
  * arrays and byte columns (see columns.ts), plus the inverted lists that find candidates. Built by
  * `WatchListSegmentBuilder`; replaced whole when the source's next version is activated.
  *
- * A name is stored as a stream of term ids (`nameTerms`): the person form's groups, each closed
- * by `GROUP_END`, then, for an entity form, `ENTITY` followed by the legal form's term (or
- * `NONE`) and the words.
+ * A name is stored as a stream of term ids (`nameStreams`): each reading of it as a person's name
+ * (its given names closed by `GROUP_END`, then its paternal and its maternal surname, `NONE` where
+ * it has none; read once, when the entry is added, never on a screening), then, for an entity
+ * form, `ENTITY` followed by the legal form's term (or `NONE`) and the words.
  */
 export const GROUP_END = 0;
 export const ENTITY = 1;
@@ -26,27 +27,25 @@ export const FIRST_TERM = 3;
 export const KEY_IS_RFC = '=';
 
 /**
- * What a term is filed as, in some reading of the name: a person's given name, a person's only
- * given name (`sole`), their paternal surname, what can stand for their maternal surname (see
- * `maternalKeys`), the year of the century of their birth (`born`), or a word of an entity's
- * name. The roles are looked up apart: see candidates.ts.
+ * How a person's name is looked up (see candidates.ts): by pairs of a given name and the paternal
+ * surname of the same reading of the name (`given`; `sole` when it is the reading's only given
+ * name), so that a common name like JUAN or GARCIA never walks its own long list; the entity
+ * names by their words (`entity`). What can stand for a person's maternal surname (see
+ * `maternalKeys`) and their birth year are kept per entry and checked on the few entries the pairs
+ * find.
  */
-export type Role = 'given' | 'sole' | 'paternal' | 'maternal' | 'born' | 'entity';
-export const ROLES: readonly Role[] = ['given', 'sole', 'paternal', 'maternal', 'born', 'entity'];
+export type Role = 'given' | 'sole' | 'entity';
+export const ROLES: readonly Role[] = ['given', 'sole', 'entity'];
+
+/** A pair's key: `given term x PAIR_SHIFT + paternal term` (exact in a double while terms < 2^26). */
+export const PAIR_SHIFT = 1 << 26;
+export const pairKey = (given: number, paternal: number): number => given * PAIR_SHIFT + paternal;
 
 export const KINDS: readonly PreparedEntry['kind'][] = ['person', 'entity', 'unknown'];
-export const LAYOUTS: readonly PersonNameForm['layout'][] = [
-  'given-first',
-  'surnames-first',
-  'unknown',
-  'split',
-  'parts',
-];
-/** Name flags: alias, weak alias, then the person layout + 1 in bits 2-4 (0: no person form). */
+/** Name flags: alias, weak alias, read as a person's name. */
 export const ALIAS = 1;
 export const WEAK_ALIAS = 2;
-export const LAYOUT_SHIFT = 2;
-export const LAYOUT_MASK = 0b11100;
+export const PERSON = 4;
 
 /** Entry indexes share a double with a 32-bit hash in the identifier table: 2^20 entries per segment. */
 export const MAX_ENTRIES = 1 << 20;
@@ -90,14 +89,28 @@ export interface SegmentColumns {
   terms: string[];
   termIds: Map<string, number>;
   termFilter: TermFilter;
-  /** Term -> entries filed under it, ascending, per role the term plays in their names. */
+  /** Pair keys, ascending, and the row of each in the `given` and `sole` postings. */
+  pairKeys: Float64Array;
+  pairRows: Uint32Array;
+  /**
+   * Row -> entries filed under it, ascending: a pair's row in `given` and `sole`, a term's in
+   * `entity`.
+   */
   postings: Record<Role, RowLists>;
+  /**
+   * Entry -> terms that can stand for its maternal surname in some reading (the surname, the
+   * marks of a reading without one, see `noMaternalKey`) and the years of its birth dates
+   * (`bornKey`).
+   */
+  maternalKeys: RowLists;
   /** Double Metaphone code -> terms with that code. */
   phoneticIds: Map<string, number>;
   phoneticTerms: RowLists;
   /** Redacted entries counted but not stored (never matched). */
   redacted: number;
 }
+
+const EMPTY = new Uint32Array(0);
 
 const span = (lists: RowLists, row: number): Uint32Array =>
   lists.values.subarray(lists.starts[row], lists.starts[row + 1]);
@@ -136,9 +149,33 @@ export class WatchListSegment {
     return this.c.keys.get(entry);
   }
 
-  /** Entries filed under a term in a role (ascending); empty for a term that is not such a key. */
-  postings(role: Role, term: number): Uint32Array {
-    return span(this.c.postings[role], term);
+  /** Entries with a company name's word (ascending). */
+  entityPostings(term: number): Uint32Array {
+    return span(this.c.postings.entity, term);
+  }
+
+  /**
+   * Entries with a reading whose given names include `given` (its only one, for `sole`) and whose
+   * paternal surname is `paternal` (ascending); empty when none.
+   */
+  pairPostings(role: 'given' | 'sole', given: number, paternal: number): Uint32Array {
+    const keys = this.c.pairKeys;
+    const key = pairKey(given, paternal);
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < keys.length && keys[lo] === key ? span(this.c.postings[role], this.c.pairRows[lo]) : EMPTY;
+  }
+
+  /** True when one of the entry's maternal keys (see `maternalKeys`) is in `wanted`. */
+  hasMaternalKey(entry: number, wanted: ReadonlySet<number>): boolean {
+    const { starts, values } = this.c.maternalKeys;
+    for (let i = starts[entry]; i < starts[entry + 1]; i++) if (wanted.has(values[i])) return true;
+    return false;
   }
 
   termId(text: string): number | undefined {
@@ -157,7 +194,7 @@ export class WatchListSegment {
   /** Terms whose Double Metaphone code is `code`. */
   phonetic(code: string): Uint32Array {
     const id = this.c.phoneticIds.get(code);
-    return id === undefined ? new Uint32Array(0) : span(this.c.phoneticTerms, id);
+    return id === undefined ? EMPTY : span(this.c.phoneticTerms, id);
   }
 
   /** The entry's RFCs and CURPs, normalised. */
@@ -189,17 +226,27 @@ export class WatchListSegment {
     return found;
   }
 
-  private personForm(layoutCode: number, from: number, to: number): PersonNameForm {
+  private personReadings(from: number, to: number): PersonReading[] {
     const { values } = this.c.nameStreams;
-    const groups: string[][] = [];
-    let group: string[] = [];
+    const terms = this.c.terms;
+    const readings: PersonReading[] = [];
+    let given: string[] = [];
     for (let i = from; i < to; i++) {
-      if (values[i] === GROUP_END) {
-        groups.push(group);
-        group = [];
-      } else group.push(this.c.terms[values[i]]);
+      if (values[i] !== GROUP_END) {
+        given.push(terms[values[i]]);
+        continue;
+      }
+      const paternal = values[i + 1];
+      const maternal = values[i + 2];
+      readings.push({
+        given,
+        paternal: paternal === NONE ? null : terms[paternal],
+        maternal: maternal === NONE ? null : terms[maternal],
+      });
+      given = [];
+      i += 2;
     }
-    return { layout: LAYOUTS[layoutCode - 1], groups };
+    return readings;
   }
 
   private entityForm(from: number, to: number): EntityNameForm {
@@ -220,11 +267,10 @@ export class WatchListSegment {
       const to = starts[row + 1];
       let entityAt = from;
       while (entityAt < to && values[entityAt] !== ENTITY) entityAt++;
-      const layout = (flags & LAYOUT_MASK) >> LAYOUT_SHIFT;
       names.push({
         alias: (flags & ALIAS) !== 0,
         weakAlias: (flags & WEAK_ALIAS) !== 0,
-        person: layout ? this.personForm(layout, from, entityAt) : null,
+        person: flags & PERSON ? this.personReadings(from, entityAt) : null,
         entity: entityAt < to ? this.entityForm(entityAt + 1, to) : null,
       });
     }

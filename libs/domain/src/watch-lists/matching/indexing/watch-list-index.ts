@@ -1,6 +1,6 @@
 import type { Comparison, ScreeningSubject, WatchListHit } from '../../comparison';
 import { WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '../../entry';
-import { hitScore, prepareSubject, scoreEntry } from '../compare';
+import { hitScore, prepareSubject, type Scored } from '../compare';
 import { POSSIBLE_MATCH_FROM } from '../scoring';
 import { candidates, Scratch, screeningQuery } from './candidates';
 import type { WatchListSegment } from './segment';
@@ -57,13 +57,13 @@ interface Found {
   segment: WatchListSegment;
   entry: number;
   score: number;
+  /** Where the source ranks (see `byRank`). */
+  order: number;
+  explain(): Scored;
 }
 
 /** Best first: score, then the sources' order, then the entries' order in their version. */
-const byRank = (a: Found, b: Found): number =>
-  b.score - a.score ||
-  (SOURCE_ORDER.get(a.segment.source) ?? 0) - (SOURCE_ORDER.get(b.segment.source) ?? 0) ||
-  a.entry - b.entry;
+const byRank = (a: Found, b: Found): number => b.score - a.score || a.order - b.order || a.entry - b.entry;
 
 /**
  * The active version of each source, in memory, answering "which entries does this candidate
@@ -122,14 +122,15 @@ export class WatchListIndex {
       const held = this.segments.get(source);
       if (!held) continue;
       const { segment, scratch } = held;
+      const order = SOURCE_ORDER.get(source) ?? 0;
       for (const entry of candidates(segment, scratch, query)) {
-        const score = hitScore(prepared, segment.prepared(entry));
-        if (score >= POSSIBLE_MATCH_FROM * 1000) found.push({ segment, entry, score });
+        const { score, explain } = hitScore(prepared, segment.prepared(entry));
+        if (score >= POSSIBLE_MATCH_FROM * 1000) found.push({ segment, entry, score, order, explain });
       }
     }
     found.sort(byRank);
-    return found.slice(0, options.limit ?? found.length).map(({ segment, entry }) => {
-      const { comparison, nameIndex } = scoreEntry(prepared, segment.prepared(entry));
+    return found.slice(0, options.limit ?? found.length).map(({ segment, entry, explain }) => {
+      const { comparison, nameIndex } = explain();
       return {
         source: segment.source,
         version: segment.version,
