@@ -8,7 +8,6 @@ import {
   type IndexableEntry,
   WatchListSegmentBuilder,
 } from '../watch-lists/matching/indexing/segment-builder';
-import { readingsOf } from '../watch-lists/matching/person-names';
 
 /**
  * Reverse screening (CONTRACT 11): when a list changes, which monitored candidates can a changed
@@ -124,8 +123,7 @@ export class MonitorIndex {
       // One query per reading: a query counts the given names it needs from its own reading.
       for (const name of prepared.names)
         if (name.person)
-          for (const reading of readingsOf(name.person))
-            queries.push({ ...base, kind: 'person', readings: [reading] });
+          for (const reading of name.person) queries.push({ ...base, kind: 'person', readings: [reading] });
     }
     if (prepared.kind !== 'person')
       for (const name of prepared.names)
