@@ -19,6 +19,8 @@ const noDecoration = () => () => undefined;
 export const Injectable = noDecoration;
 export const Inject = noDecoration;
 export const Optional = noDecoration;
+/** Extended at load time by the api's validation pipe (apps/api/src/common/validation.ts). */
+export class ValidationPipe {}
 
 export class Logger {
   constructor(private readonly context?: string) {}
