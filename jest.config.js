@@ -40,6 +40,7 @@ module.exports = {
       ],
       transform: { '^.+\\.ts$': swc },
       moduleNameMapper,
+      setupFilesAfterEnv: ['<rootDir>/test/support/unit-jest-setup.ts'],
     },
     {
       displayName: 'e2e',

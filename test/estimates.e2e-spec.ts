@@ -3,7 +3,6 @@
  * null with fewer than 5, null while the candidate is awaited.
  */
 import { api, killProcessor, restartProcessor, signIn, Session, withDb } from './support/helpers';
-import { sleep } from './support/stack';
 import { candidate, ended, fullCandidate, overview, register, waitForOverview } from './support/screening';
 
 let acme: Session;
@@ -13,7 +12,6 @@ beforeAll(async () => {
   // History: five BASIC requests finished, so each of their process names has at least 5 durations.
   const uuids = await Promise.all(Array.from({ length: 5 }, () => register(acme, candidate())));
   await Promise.all(uuids.map((uuid) => waitForOverview(acme, uuid, ended, 60_000)));
-  await sleep(700); // the api refreshes its medians every ESTIMATES_REFRESH_MS (300 ms in the test stack)
 });
 
 afterAll(() => restartProcessor());
@@ -32,7 +30,11 @@ describe('estimates', () => {
     await killProcessor({ restart: false }); // the processes stay queued while we look
     const before = Date.now();
     const uuid = await register(acme, candidate());
-    const data = await overview(acme, uuid);
+    // The api refreshes its medians every ESTIMATES_REFRESH_MS (300 ms in the test stack): polled
+    // until its medians include the history written above.
+    const data = await waitForOverview(acme, uuid, (o) =>
+      o.processes.every((p) => p.estimatedEndDate !== null),
+    );
     expect(data.processes.length).toBe(5);
     for (const process of data.processes) {
       expect(process.status).toBe('En proceso');

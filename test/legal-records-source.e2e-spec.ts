@@ -7,6 +7,17 @@ function searchJuanHernandez(session: Session) {
   return api().post(SEARCHES).set(session.auth).send({ name: 'Juan', lastName: 'Hernández' });
 }
 
+/** The source's own pool (LegalRecordsSource's default). */
+const SOURCE_POOL_SIZE = 10;
+
+/** Source queries running the injected latency in PostgreSQL right now. */
+function sourceSleeps(): Promise<number> {
+  return countRows(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name = 'screening-legal-source' AND state = 'active' AND query LIKE '%pg_sleep%'`,
+  );
+}
+
 afterAll(async () => {
   await restartApi({});
 });
@@ -27,8 +38,10 @@ describe('the legal-records source port', () => {
   });
 
   it('answers outcome FAILED when the source times out', async () => {
+    // The injected latency would keep the source's query running for a minute: only the timeout's
+    // cancellation in PostgreSQL ends it within the poll's deadline.
     await restartApi({
-      LEGAL_SOURCE_LATENCY_MS: '1500',
+      LEGAL_SOURCE_LATENCY_MS: '60000',
       LEGAL_SOURCE_TIMEOUT_MS: '500',
       LEGAL_SOURCE_SLOW_MS: '300',
     });
@@ -36,37 +49,41 @@ describe('the legal-records source port', () => {
     const data = (await searchJuanHernandez(session).expect(200)).body.data;
     expect(data.outcome).toBe('FAILED');
     expect(data.meta.slow_response).toBe(true);
-    // The timed-out call was cancelled in PostgreSQL too: within a moment nothing of the source
-    // runs there, long before the injected 1.5 s latency would have ended on its own.
     await eventually(
-      async () =>
-        (await countRows(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE application_name = 'screening-legal-source' AND state = 'active'`,
-        )) === 0 || undefined,
-      400,
+      async () => ((await sourceSleeps()) === 0 ? true : undefined),
+      20_000,
       'the timed-out source query to be cancelled in PostgreSQL',
     );
   });
 
   it('keeps screening and sign-in working while the source is slow', async () => {
+    // The source's calls time out after 10 s, its queries would run for a minute.
     await restartApi({
-      LEGAL_SOURCE_LATENCY_MS: '3000',
-      LEGAL_SOURCE_TIMEOUT_MS: '2000',
+      LEGAL_SOURCE_LATENCY_MS: '60000',
+      LEGAL_SOURCE_TIMEOUT_MS: '10000',
       LEGAL_SOURCE_SLOW_MS: '300',
     });
     const session = await signIn();
     // More slow searches at once than the api's main pool has connections (20).
+    let answered = 0;
     const searches = Array.from({ length: 24 }, () =>
-      searchJuanHernandez(session).then((response) => response),
+      searchJuanHernandez(session).then((response) => {
+        answered += 1;
+        return response;
+      }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200)); // all of them are waiting on the source
-    const started = Date.now();
+    // Every connection of the source's pool is busy with the injected latency, the rest wait for one.
+    await eventually(
+      async () => ((await sourceSleeps()) >= SOURCE_POOL_SIZE ? true : undefined),
+      20_000,
+      'the slow searches to hold every connection of the source',
+    );
     const overview = await api().get('/candidate-requests?limit=1').set(session.auth).expect(200);
     expect(overview.body.data).toBeDefined();
     const again = await signIn();
     expect(again.auth.Authorization).toMatch(/^Bearer /);
-    expect(Date.now() - started).toBeLessThan(900);
+    // Both answered while every search still waited on the source: they did not queue behind it.
+    expect(answered).toBe(0);
     for (const response of await Promise.all(searches)) expect(response.body.data.outcome).toBe('FAILED');
   });
 

@@ -17,11 +17,14 @@ import { candidate, overview, register } from './support/screening';
 import { exitOf, kill, sleep } from './support/stack';
 
 const SEARCHES = '/risks/legal-records/searches';
+/** How long the api keeps its port open after SIGTERM, answering readiness 503 (SHUTDOWN_READINESS_DELAY_MS). */
+const READINESS_DELAY_MS = 2_000;
 
 /**
- * A provider call this long after its process started means a second run: a job handed to another
- * processor only after its lock expired (10 s). Retries are seen in the log instead ('Process job
- * failed'); a busy 2-core machine can delay a first call by a second, hence not less.
+ * A provider call this long after its process started means a second run: a job a draining
+ * processor abandoned, run again by another one only after its lock expired (10 s). No record counts
+ * provider calls, so this one check still reads the clock (PostgreSQL's, with twice the margin a busy
+ * machine needs); retries are seen in the log instead ('Process job failed').
  */
 const SECOND_RUN_LAG_MS = 5_000;
 
@@ -35,10 +38,9 @@ function processRows(requestIds: string[]) {
           status: string;
           generation: number;
           dependsOn: string | null;
-          endDate: Date;
           callLagMs: number;
         }>(
-          `SELECT id, status, generation, depends_on AS "dependsOn", end_date AS "endDate",
+          `SELECT id, status, generation, depends_on AS "dependsOn",
                   (extract(epoch FROM (raw_details->>'requestedAt')::timestamptz - start_date) * 1000)::float8 AS "callLagMs"
              FROM request_process WHERE request_id = ANY($1)`,
           [requestIds],
@@ -68,13 +70,14 @@ describe('graceful shutdown of the api', () => {
   });
 
   it('answers every in-flight request, turns not ready, refuses new connections, and exits 0', async () => {
-    // Slow searches (1 s each in PostgreSQL, 10 at a time through the source's pool): 2 s of work.
-    // A second of readiness delay: time for a load balancer to see /health/ready turn 503.
+    // Slow searches (2 s each in PostgreSQL, 10 at a time through the source's pool): 4 s of work.
+    // Two seconds of readiness delay: time for a load balancer (here the poll below) to see
+    // /health/ready turn 503 before the port closes.
     const apiProcess = await restartApi({
-      LEGAL_SOURCE_LATENCY_MS: '1000',
-      LEGAL_SOURCE_TIMEOUT_MS: '8000',
-      LEGAL_SOURCE_SLOW_MS: '5000',
-      SHUTDOWN_READINESS_DELAY_MS: '1000',
+      LEGAL_SOURCE_LATENCY_MS: '2000',
+      LEGAL_SOURCE_TIMEOUT_MS: '30000',
+      LEGAL_SOURCE_SLOW_MS: '20000',
+      SHUTDOWN_READINESS_DELAY_MS: String(READINESS_DELAY_MS),
     });
     const { apiPort } = state();
     const session = await signIn();
@@ -98,12 +101,13 @@ describe('graceful shutdown of the api', () => {
 
     const signalledAt = Date.now();
     kill(apiProcess.pid!, 'SIGTERM');
+    // Fails once the port is closed: readiness must turn 503 while it still accepts connections.
     const ready = await eventually(
       async () => {
         const response = await api().get('/health/ready');
         return response.status === 503 ? response : undefined;
       },
-      900,
+      10_000,
       'readiness to turn 503',
     );
     expect(ready.body).toEqual({
@@ -128,7 +132,7 @@ describe('graceful shutdown of the api', () => {
           () => undefined,
           () => true,
         ),
-      3_000,
+      20_000,
       'new connections to be refused',
     );
     const refusedAfterMs = Date.now() - signalledAt;
@@ -138,9 +142,11 @@ describe('graceful shutdown of the api', () => {
     expect(answers.map((a) => a.body.data.outcome)).toEqual(Array(20).fill('SUCCESS'));
     expect(answers.every((a) => a.headers.connection === 'close')).toBe(true);
     expect(await exitOf(apiProcess)).toEqual({ code: 0, signal: null });
-    expect(refusedAfterMs).toBeGreaterThanOrEqual(1_000);
-    expect(Date.now() - signalledAt).toBeLessThan(11_000);
-  });
+    // Measured around the signal, so it can only come out longer than the api's own delay: a
+    // lower bound, never a speed (no upper bound: exit code 0 after answering every search is the
+    // proof that it drained rather than gave up).
+    expect(refusedAfterMs).toBeGreaterThanOrEqual(READINESS_DELAY_MS);
+  }, 90_000);
 });
 
 /** One GET on a keep-alive agent: the status and `Connection` header, or the error's code. */
@@ -217,9 +223,14 @@ describe('graceful shutdown of the processor', () => {
   });
 
   it('finishes the jobs it runs, once each, and exits 0', async () => {
-    // A slow provider (1 to 3 s a call) keeps jobs running when the signal comes.
-    const processor = await killProcessor({ signal: 'SIGTERM', env: { SANDBOX_LATENCY_MS: '2000' } });
+    // A slow provider (1 to 3 s a call) keeps jobs running when the signal comes; at info level the
+    // processor logs one line per job it runs.
+    const processor = await killProcessor({
+      signal: 'SIGTERM',
+      env: { SANDBOX_LATENCY_MS: '2000', LOG_LEVEL: 'info' },
+    });
     await processorUp();
+    const mark = logMark('processor');
     const session = await signIn();
     const requestIds = [await register(session, candidate()), await register(session, candidate())];
     // The three list processes of each answer from the lists at once; its two provider processes
@@ -229,21 +240,19 @@ describe('graceful shutdown of the processor', () => {
       20_000,
       'the 4 provider processes to be running',
     );
-    const mark = logMark('processor');
     kill(processor!.pid!, 'SIGTERM');
     expect(await exitOf(processor!)).toEqual({ code: 0, signal: null });
-    const exitedAt = Date.now();
 
-    // Nothing started them again: the processor that was stopped finished every one before exiting.
+    // No processor runs now (afterAll starts one): what is finished, the stopped one finished.
     const rows = await processRows(requestIds);
     expect(rows).toHaveLength(10);
-    for (const row of rows) {
-      expect(row.status).toBe('Finalizado');
-      expect(row.endDate.getTime()).toBeLessThanOrEqual(exitedAt);
-      expect(row.callLagMs).toBeLessThan(SECOND_RUN_LAG_MS);
-    }
+    expect(rows.map((row) => row.status)).toEqual(Array(10).fill('Finalizado'));
+    // Once each: one finished run per process, on its first attempt, and no failed one.
     const lines = logLinesSince('processor', mark);
     expect(lines.filter((line) => line.msg.startsWith('Process job failed'))).toEqual([]);
+    const finished = lines.filter((line) => line.msg === 'Process job finished');
+    expect(finished.map((line) => line.processId).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(finished.map((line) => [line.outcome, line.attempt])).toEqual(Array(10).fill(['finished', 1]));
   });
 });
 
@@ -289,13 +298,23 @@ describe('a rolling restart under load', () => {
       while (loading) accepted.push(await registerRetrying(session, retries));
     });
 
-    await sleep(1_500);
+    /** Waits until the clients have had `n` more registrations accepted: the load flows at this step. */
+    const moreAccepted = (n: number) => {
+      const from = accepted.length;
+      return eventually(
+        async () => accepted.length >= from + n || undefined,
+        30_000,
+        `${n} more registrations`,
+      );
+    };
+
+    await moreAccepted(5);
     await killProcessor({ signal: 'SIGTERM', env: info });
     expect(await exitOf(firstProcessor!)).toEqual({ code: 0, signal: null });
-    await sleep(1_500);
+    await moreAccepted(5);
     await restartApi({});
     expect(await exitOf(firstApi)).toEqual({ code: 0, signal: null });
-    await sleep(1_500);
+    await moreAccepted(5);
     loading = false;
     await Promise.all(clients);
 

@@ -2,6 +2,7 @@ import { watchListSourcesOf } from '@app/domain';
 import {
   api,
   countRows,
+  eventually,
   killProcessor,
   screeningQueue,
   signIn,
@@ -9,6 +10,7 @@ import {
   state,
   withDb,
 } from './support/helpers';
+import { logLinesSince, logMark } from './support/logs';
 import { documentedViolations } from './support/openapi';
 import { startRedis, stopRedis, waitForRedis } from './support/stack';
 import {
@@ -141,8 +143,16 @@ describe('nothing lost, nothing done twice', () => {
       expect(health.body).toEqual(
         expect.objectContaining({ code: 503, message: expect.stringContaining('redis') }),
       );
+      const mark = logMark('api');
       uuid = await register(acme, candidate());
-      await new Promise((r) => setTimeout(r, 1500));
+      // The api tried to publish the jobs and gave up: the rows wait for the sweeper.
+      await eventually(
+        async () =>
+          logLinesSince('api', mark).some((line) => line.msg.startsWith('Could not publish jobs now')) ||
+          undefined,
+        20_000,
+        'the api to give up publishing while Redis is down',
+      );
       const waiting = await overview(acme, uuid);
       expect(waiting.status).toBe('Pending');
       const pending = await countRows(

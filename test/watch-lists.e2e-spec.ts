@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processOfSource, WATCH_LIST_SOURCES, watchListSourcesOf } from '@app/domain';
 import { api, countRows, eventually, signIn, Session, state } from './support/helpers';
 import { ROOT } from './support/stack';
 import { byName, register, waitForOverview } from './support/screening';
@@ -71,13 +72,7 @@ describe('GET /watch-lists', () => {
   it('lists every source with the version screenings read (the demo files on a fresh start)', async () => {
     const response = await api().get('/watch-lists').set(acme.auth).expect(200);
     expect(response.body.data.map((l: { source: string; process: string }) => [l.source, l.process])).toEqual(
-      [
-        ['sat-69b', 'Listas negras del SAT'],
-        ['sat-69', 'Listas negras del SAT'],
-        ['ofac-sdn', 'Global Watch List'],
-        ['un-consolidated', 'Global Watch List'],
-        ['peps', 'Peps'],
-      ],
+      WATCH_LIST_SOURCES.map((source) => [source, processOfSource(source)]),
     );
     for (const list of response.body.data)
       expect(list.active).toEqual({
@@ -113,11 +108,7 @@ describe('the list processes of a registration read the active lists', () => {
     for (const name of LIST_PROCESSES) {
       const detail = await processDetail(uuid, byName(view, name).id);
       expect(detail.summary.listsChecked.map((l: { source: string }) => l.source).sort()).toEqual(
-        name === 'Peps'
-          ? ['peps']
-          : name === 'Global Watch List'
-            ? ['ofac-sdn', 'un-consolidated']
-            : ['sat-69', 'sat-69b'],
+        [...watchListSourcesOf(name)].sort(),
       );
       matches.push(...detail.summary.matches);
     }

@@ -1,4 +1,5 @@
 import type { components } from '@app/api-client';
+import { PROCESS_TYPES, ProcessStatus } from '@app/domain';
 import {
   CANDIDATE_INPUT_EXAMPLES,
   REGISTRATION_EXAMPLES,
@@ -68,3 +69,33 @@ export const DOCUMENTS = {
 };
 export const PERSONAL_REFERENCES = CANDIDATE_INPUT_EXAMPLES.personalReferences.value;
 export const WORK_REFERENCES = CANDIDATE_INPUT_EXAMPLES.workReferences.value;
+
+/**
+ * Where each process type stands once a package of all of them has settled and the candidate has
+ * supplied nothing, derived from the catalogue (so a new process type needs no edit here): waiting
+ * for what it depends on if that has not finished, else waiting for the candidate if it needs input,
+ * else finished.
+ */
+export function settledWithoutInput(): Map<string, ProcessStatus> {
+  const statuses = new Map<string, ProcessStatus>();
+  const statusOf = (name: string): ProcessStatus => {
+    const known = statuses.get(name);
+    if (known) return known;
+    const type = PROCESS_TYPES.find((t) => t.name === name)!;
+    const status: ProcessStatus =
+      type.dependsOn && statusOf(type.dependsOn) !== 'Finalizado'
+        ? 'Con dependencia'
+        : type.candidateInput
+          ? 'Pendiente Candidato'
+          : 'Finalizado';
+    statuses.set(name, status);
+    return status;
+  };
+  for (const type of PROCESS_TYPES) statusOf(type.name);
+  return statuses;
+}
+
+/** The names of the catalogue's process types that end in `status` in `settledWithoutInput`. */
+export function settledAs(status: ProcessStatus): string[] {
+  return [...settledWithoutInput()].filter(([, s]) => s === status).map(([name]) => name);
+}

@@ -153,3 +153,44 @@ export async function sendTest(session: Session, endpointId: string): Promise<st
   const response = await api().post(`/webhook-endpoints/${endpointId}/test`).set(session.auth).expect(202);
   return response.body.eventId as string;
 }
+
+/**
+ * Waits until the webhook dispatcher has passed every event about request `uuid` (its cursor is
+ * beyond them). The dispatcher creates an event's deliveries, for every endpoint at once, in the
+ * transaction that moves its cursor past it: after this, the deliveries those events will ever have
+ * exist, so a test proves that none was made for an endpoint by reading the table, without waiting
+ * to see whether something arrives.
+ */
+export function dispatchedPast(uuid: string, timeoutMs = 20_000): Promise<true> {
+  return eventually(
+    async () => {
+      const beyond = await withDb(
+        async (db) =>
+          (
+            await db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM event e, event_cursor c
+                WHERE c.name = 'webhooks' AND e.data->>'uuid' = $1 AND (e.tx_id, e.seq) > (c.tx_id, c.seq)`,
+              [uuid],
+            )
+          ).rows[0].n,
+      );
+      return beyond === 0 ? true : undefined;
+    },
+    timeoutMs,
+    `the webhook dispatcher to pass the events of ${uuid}`,
+  );
+}
+
+/** The types of the deliveries made for `endpointId` of the events about request `uuid`. */
+export async function deliveryTypes(endpointId: string, uuid: string): Promise<string[]> {
+  return withDb(async (db) =>
+    (
+      await db.query<{ type: string }>(
+        `SELECT d.event_type AS type FROM webhook_delivery d
+             JOIN event e ON (e.tx_id, e.seq) = (d.event_tx, d.event_seq)
+            WHERE d.endpoint_id = $1 AND e.data->>'uuid' = $2 ORDER BY d.event_created_at`,
+        [endpointId, uuid],
+      )
+    ).rows.map((row) => row.type),
+  );
+}

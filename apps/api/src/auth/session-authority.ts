@@ -16,6 +16,8 @@ const MAX_CACHED_SESSIONS = 50_000;
 @Injectable()
 export class SessionAuthority {
   private readonly known = new Map<string, { grant: SessionGrant | null; at: number }>();
+  /** The clock the cache ages by (a unit spec sets its own). */
+  now: () => number = Date.now;
 
   constructor(private readonly sessions: AuthSessionRepository) {}
 
@@ -26,11 +28,11 @@ export class SessionAuthority {
   }
 
   markRevoked(sessionId: string): void {
-    this.known.set(sessionId, { grant: null, at: Date.now() });
+    this.known.set(sessionId, { grant: null, at: this.now() });
   }
 
   private async grantOf(sessionId: string): Promise<SessionGrant | null> {
-    const now = Date.now();
+    const now = this.now();
     const cached = this.known.get(sessionId);
     if (cached && now - cached.at < SESSION_CACHE_MS) return cached.grant;
     const grant = await this.sessions.findActiveSessionGrant(sessionId);

@@ -30,7 +30,7 @@ function listsCheckedClean(processName: string) {
   return { listsChecked, matches: [] };
 }
 
-/** All twelve processes finished with the sandbox's answers, as PKG-ACME-FULL ends. */
+/** Every process of the catalogue finished with the sandbox's answers, as PKG-ACME-FULL ends. */
 function fullRequest(): CandidateReportInput {
   const processes: ReportProcessInput[] = PROCESS_NAMES.map((processName, i) => {
     const outcome = watchListSourcesOf(processName).length
@@ -118,7 +118,9 @@ describe('PdfReportRenderer', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(pageTexts[0]).toContain('Reporte PRELIMINAR de verificación de antecedentes');
     for (const page of pageTexts)
-      expect(page).toContain('PRELIMINAR: 2 procesos sin terminar de 12; los resultados pueden cambiar.');
+      expect(page).toContain(
+        `PRELIMINAR: 2 procesos sin terminar de ${PROCESS_NAMES.length}; los resultados pueden cambiar.`,
+      );
   });
 
   it('explains the colours of the results, and carries the confidentiality notice on every page', async () => {
@@ -186,7 +188,11 @@ describe('PdfReportRenderer', () => {
     const report = buildCandidateReport(fullRequest(), context);
     const [first, second] = await Promise.all([renderer.render(report), renderer.render(report)]);
     expect(first.equals(second)).toBe(true);
-    expect(first.toString('latin1')).toContain('(D:20260517200011Z)');
+    // The document's date is the last process's end (fullRequest ends one a second from T0).
+    const lastEnd = new Date(T0 + (PROCESS_NAMES.length - 1) * 1000 + 500);
+    expect(first.toString('latin1')).toContain(
+      `(D:${lastEnd.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z)`,
+    );
   });
 
   it('loads pdfkit and the fonts with the first report, not with the module (the processor never renders one)', async () => {

@@ -1,4 +1,5 @@
 import { PROCESS_NAMES, ProcessName } from './catalog';
+import { PROCESS_TYPES } from './process-types';
 import {
   dependentsOf,
   initialStatus,
@@ -19,9 +20,12 @@ describe('process graph (CONTRACT 4.2)', () => {
     expect(initialStatus(name, ALL)).toBe('Con dependencia');
   });
 
-  it('starts every other process at once', () => {
-    const waiting = ALL.filter((name) => initialStatus(name, ALL) === 'Con dependencia');
-    expect(waiting.sort()).toEqual(['Geolocalización', 'Referencias Laborales', 'Validación de estudios']);
+  it('starts every process that depends on none at once', () => {
+    for (const type of PROCESS_TYPES)
+      expect([type.name, initialStatus(type.name, ALL)]).toEqual([
+        type.name,
+        type.dependsOn ? 'Con dependencia' : 'En proceso',
+      ]);
   });
 
   it('does not block on a dependency the package lacks', () => {
@@ -29,16 +33,24 @@ describe('process graph (CONTRACT 4.2)', () => {
   });
 
   it('names the processes that need the candidate', () => {
-    expect([...NEEDS_CANDIDATE].sort()).toEqual([
-      'Documentos',
-      'Referencias Laborales',
-      'Referencias Personales',
-    ]);
+    expect([...NEEDS_CANDIDATE].sort()).toEqual(
+      PROCESS_TYPES.filter((type) => type.candidateInput)
+        .map((type) => type.name)
+        .sort(),
+    );
+    expect([...NEEDS_CANDIDATE]).toEqual(
+      expect.arrayContaining(['Documentos', 'Referencias Laborales', 'Referencias Personales']),
+    );
   });
 
   it('lists dependents within the request', () => {
-    expect(dependentsOf('Documentos', ALL).sort()).toEqual(['Geolocalización', 'Validación de estudios']);
-    expect(dependentsOf('BGC Laboral', ALL)).toEqual(['Referencias Laborales']);
+    for (const type of PROCESS_TYPES)
+      expect(dependentsOf(type.name, ALL)).toEqual(
+        PROCESS_TYPES.filter((t) => t.dependsOn === type.name).map((t) => t.name),
+      );
+    expect(dependentsOf('Documentos', ALL)).toEqual(
+      expect.arrayContaining(['Geolocalización', 'Validación de estudios']),
+    );
     expect(dependentsOf('Documentos', ['Documentos', 'Peps'])).toEqual([]);
   });
 

@@ -1,39 +1,62 @@
 import { runSteps, Step } from './parallel-steps';
 
-/** A step that records when it starts and ends, and takes `ms` to run. */
-function step(log: string[], name: string, ms: number, after?: string[]): Step<string> {
+/** A step that records when it starts and ends; it ends when the test opens it (no timer decides). */
+function gated(log: string[], name: string, after?: string[]): { step: Step<string>; open: () => void } {
+  let open = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
   return {
-    name,
-    after,
-    run: async (session) => {
-      log.push(`${session} starts ${name}`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      log.push(`${session} ends ${name}`);
+    step: {
+      name,
+      after,
+      run: async (session) => {
+        log.push(`${session} starts ${name}`);
+        await gate;
+        log.push(`${session} ends ${name}`);
+      },
     },
+    open: () => open(),
   };
 }
+
+/** A step that ends as soon as it started. */
+function immediate(log: string[], name: string, after?: string[]): Step<string> {
+  const step = gated(log, name, after);
+  step.open();
+  return step.step;
+}
+
+/** Lets every step that can move on do so (promise callbacks and I/O), without waiting on a clock. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('runSteps', () => {
   it('runs independent steps side by side and a step only after the ones it comes after', async () => {
     const log: string[] = [];
-    await runSteps(
-      ['A', 'B'],
-      [
-        step(log, 'slow', 30),
-        step(log, 'quick', 5),
-        step(log, 'after quick', 5, ['quick']),
-        step(log, 'last', 1, ['slow']),
-      ],
-    );
-    expect(log.slice(0, 2)).toEqual(['A starts slow', 'B starts quick']);
-    expect(log.indexOf('B starts after quick')).toBeGreaterThan(log.indexOf('B ends quick'));
-    expect(log.indexOf('A starts slow')).toBeLessThan(log.indexOf('B ends after quick'));
-    expect(log.findIndex((line) => line.endsWith('starts last'))).toBeGreaterThan(log.indexOf('A ends slow'));
+    const slow = gated(log, 'slow');
+    const quick = gated(log, 'quick');
+    const afterQuick = gated(log, 'after quick', ['quick']);
+    const last = gated(log, 'last', ['slow']);
+    const run = runSteps(['A', 'B'], [slow.step, quick.step, afterQuick.step, last.step]);
+
+    await settle();
+    expect(log).toEqual(['A starts slow', 'B starts quick']);
+    quick.open();
+    await settle();
+    expect(log.slice(2)).toEqual(['B ends quick', 'B starts after quick']);
+    afterQuick.open();
+    await settle();
+    // 'last' comes after 'slow', which still runs: B waits.
+    expect(log.slice(4)).toEqual(['B ends after quick']);
+    slow.open();
+    await settle();
+    expect(log.slice(5)).toEqual(['A ends slow', 'A starts last']);
+    last.open();
+    await run;
+    expect(log.slice(7)).toEqual(['A ends last']);
   });
 
   it('runs everything in list order on one session', async () => {
     const log: string[] = [];
-    await runSteps(['A'], [step(log, 'one', 1), step(log, 'two', 1, ['one']), step(log, 'three', 1)]);
+    await runSteps(['A'], [immediate(log, 'one'), immediate(log, 'two', ['one']), immediate(log, 'three')]);
     expect(log.filter((l) => l.includes('starts'))).toEqual([
       'A starts one',
       'A starts two',
@@ -43,20 +66,22 @@ describe('runSteps', () => {
 
   it('starts nothing after a failure, lets the running step finish and throws the error', async () => {
     const log: string[] = [];
+    const running = gated(log, 'running');
     const failing: Step<string> = {
       name: 'fails',
       run: async () => {
         throw new Error('boom');
       },
     };
-    await expect(
-      runSteps(['A', 'B'], [step(log, 'running', 20), failing, step(log, 'never', 1)]),
-    ).rejects.toThrow('boom');
+    const run = runSteps(['A', 'B'], [running.step, failing, immediate(log, 'never')]);
+    await settle();
+    running.open();
+    await expect(run).rejects.toThrow('boom');
     expect(log).toEqual(['A starts running', 'A ends running']);
   });
 
   it('refuses a step listed before one it comes after', async () => {
-    await expect(runSteps(['A'], [step([], 'two', 1, ['one']), step([], 'one', 1)])).rejects.toThrow(
+    await expect(runSteps(['A'], [immediate([], 'two', ['one']), immediate([], 'one')])).rejects.toThrow(
       'step "two" comes after "one", not listed before it',
     );
   });

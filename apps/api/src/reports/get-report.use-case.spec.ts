@@ -1,0 +1,71 @@
+import { CandidateReport, CandidateReportInput, NotFoundError, ReportRenderer } from '@app/domain';
+import type { CandidateReportRepository } from '@app/persistence';
+import type { AppConfig } from '@app/platform';
+import { AuthUser } from '../auth/auth-user';
+import { GetCandidateReportUseCase } from './get-report.use-case';
+
+const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
+const REQUEST = '5f0c7a8e-1111-4222-8333-944455556666';
+
+const INPUT: CandidateReportInput = {
+  requestId: REQUEST,
+  clientId: 'acme',
+  clientName: 'Acme',
+  packageId: 'PKG',
+  packageName: 'Package',
+  personType: 'individual',
+  createdAt: Date.parse('2026-05-17T20:00:00Z'),
+  candidate: {
+    name: 'Ana',
+    lastName: 'Prueba',
+    secondLastName: null,
+    businessName: null,
+    rfc: 'PRUA900101AAA',
+    curp: null,
+  },
+  processes: [],
+};
+
+/** A renderer that keeps the reports it was given and answers a fixed document. */
+class KeptRenderer extends ReportRenderer {
+  readonly rendered: CandidateReport[] = [];
+  async render(report: CandidateReport): Promise<Buffer> {
+    this.rendered.push(report);
+    return Buffer.from('%PDF');
+  }
+}
+
+function setup() {
+  const reads: string[][] = [];
+  const reports = {
+    findReportInput: async (requestId: string, clients: string[]) => {
+      reads.push(clients);
+      return requestId === REQUEST && clients.includes('acme') ? INPUT : null;
+    },
+  };
+  const renderer = new KeptRenderer();
+  const useCase = new GetCandidateReportUseCase(reports as unknown as CandidateReportRepository, renderer, {
+    serviceTimezone: 'America/Mexico_City',
+  } as AppConfig);
+  return { reads, renderer, useCase };
+}
+
+describe('GetCandidateReportUseCase', () => {
+  it("renders the report the domain builds of the caller's request, named after it", async () => {
+    const { renderer, useCase } = setup();
+    expect(await useCase.execute(ACME, REQUEST)).toEqual({
+      fileName: `candidate-request-${REQUEST}.pdf`,
+      pdf: Buffer.from('%PDF'),
+    });
+    expect(renderer.rendered).toHaveLength(1);
+  });
+
+  it("answers 404 for another client's request, and for an id that is no uuid without reading", async () => {
+    const { reads, renderer, useCase } = setup();
+    await expect(useCase.execute(GLOBEX, REQUEST)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(useCase.execute(ACME, 'nope')).rejects.toBeInstanceOf(NotFoundError);
+    expect(reads).toEqual([['globex']]);
+    expect(renderer.rendered).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+// Barrels that load Nest (ESM-only, see docs/architecture.md) give way to the plain modules used.
+jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest-common.stub'));
+jest.mock('@app/platform', () => ({
+  ...jest.requireActual('@app/platform/webhooks/secret-cipher'),
+  ...jest.requireActual('@app/platform/webhooks/address-guard'),
+}));
+jest.mock('@app/application', () => jest.requireActual('@app/application/outbox/outbox-jobs'));
+
+import { ConflictError, NotFoundError, ROTATION_OVERLAP_MS, ValidationFailedError } from '@app/domain';
+import type {
+  EventRepository,
+  NewEndpoint,
+  OutboxJob,
+  PendingOutboxJob,
+  StoredEndpoint,
+  WebhookDeliveryRepository,
+  WebhookEndpointRepository,
+} from '@app/persistence';
+import type { OutboxPublisher } from '@app/application';
+import type { AppConfig, SecretCipher } from '@app/platform';
+import { AuthUser } from '../auth/auth-user';
+import type { IdempotentCommands } from '../common/idempotency';
+import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
+import { DELIVERY_NOT_FOUND, WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
+import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
+
+const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+const GLOBEX: AuthUser = { userId: 'u-2', client: 'globex', clients: ['globex'], sessionId: 's-2' };
+const MAX_ENDPOINTS = 2;
+const TX = { tx: true };
+
+/** The endpoints table in memory, scoped by client as the repository's statements are. */
+class InMemoryEndpoints {
+  readonly rows = new Map<string, StoredEndpoint & { secret: Buffer; previousUntil?: Date }>();
+  readonly counted: string[] = [];
+
+  async countLockingClient(tx: unknown, clientId: string): Promise<number> {
+    expect(tx).toBe(TX); // counted in the transaction that inserts: the quota holds under races
+    this.counted.push(clientId);
+    return [...this.rows.values()].filter((r) => r.clientId === clientId).length;
+  }
+
+  async create(tx: unknown, endpoint: NewEndpoint): Promise<StoredEndpoint> {
+    expect(tx).toBe(TX);
+    const row = { ...endpoint, enabled: true, createdAt: this.rows.size + 1 };
+    this.rows.set(endpoint.id, row);
+    const { secret: _secret, ...stored } = row;
+    return stored;
+  }
+
+  async list(clientId: string, page: number, limit: number) {
+    const rows = [...this.rows.values()].filter((r) => r.clientId === clientId);
+    return { rows: rows.slice((page - 1) * limit, page * limit), total: rows.length };
+  }
+
+  async find(id: string, clientIds: string[]): Promise<StoredEndpoint | null> {
+    const row = this.rows.get(id);
+    return row && clientIds.includes(row.clientId) ? row : null;
+  }
+
+  async update(
+    id: string,
+    clientIds: string[],
+    changes: Partial<StoredEndpoint>,
+  ): Promise<StoredEndpoint | null> {
+    const row = await this.find(id, clientIds);
+    if (!row) return null;
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const updated = { ...this.rows.get(id)!, ...defined };
+    this.rows.set(id, updated);
+    return updated;
+  }
+
+  async delete(id: string, clientIds: string[]): Promise<boolean> {
+    return (await this.find(id, clientIds)) !== null && this.rows.delete(id);
+  }
+
+  async rotateSecret(id: string, clientIds: string[], secret: Buffer, previousUntil: Date): Promise<boolean> {
+    if (!(await this.find(id, clientIds))) return false;
+    Object.assign(this.rows.get(id)!, { secret, previousUntil });
+    return true;
+  }
+}
+
+/** Idempotency in memory: a command runs in "the" transaction; a repeated key answers the first result. */
+class InMemoryCommands {
+  private readonly kept = new Map<string, unknown>();
+  async run<T>(
+    scope: { userId: string; operation: string; key?: string },
+    command: (tx: unknown) => Promise<T>,
+  ) {
+    const key = scope.key && `${scope.userId}:${scope.operation}:${scope.key}`;
+    if (key && this.kept.has(key)) return { result: this.kept.get(key) as T, replayed: true };
+    const result = await command(TX);
+    if (key) this.kept.set(key, result);
+    return { result, replayed: false };
+  }
+}
+
+function setup(config: { allowPrivateUrls?: boolean } = {}) {
+  const endpoints = new InMemoryEndpoints();
+  const appended: Array<{ clientId: string; type: string; data: unknown }> = [];
+  const events = {
+    appendOne: async (clientId: string, event: { type: string; data: unknown }) => {
+      appended.push({ clientId, ...event });
+      return `evt_${appended.length}`;
+    },
+  };
+  const cipher = { encrypt: (secret: string, id: string) => Buffer.from(`${id}|${secret}`) };
+  const useCase = new WebhookEndpointsUseCase(
+    endpoints as unknown as WebhookEndpointRepository,
+    events as unknown as EventRepository,
+    cipher as unknown as SecretCipher,
+    new InMemoryCommands() as unknown as IdempotentCommands,
+    {
+      webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },
+    } as unknown as AppConfig,
+  );
+  return { endpoints, appended, useCase };
+}
+
+const create = (body: object) => body as CreateWebhookEndpointDto;
+const URL_OK = 'https://hooks.example.com/acme';
+
+describe('WebhookEndpointsUseCase', () => {
+  it('registers an endpoint of the caller client, its secret stored encrypted and answered once', async () => {
+    const { endpoints, useCase } = setup();
+    const created = await useCase.create(
+      ACME,
+      create({ url: URL_OK, events: ['process.finished', 'process.finished'], description: 'x' }),
+    );
+    expect(created).toEqual({
+      id: expect.any(String),
+      url: URL_OK,
+      events: ['process.finished'],
+      description: 'x',
+      enabled: true,
+      createdAt: expect.any(Number),
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const stored = endpoints.rows.get(created.id)!;
+    expect(stored.clientId).toBe('acme');
+    expect(stored.secret.toString()).toBe(`${created.id}|${created.secret}`);
+    expect(await useCase.get(ACME, created.id)).not.toHaveProperty('secret');
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, secret included, storing one endpoint', async () => {
+    const { endpoints, useCase } = setup();
+    const first = await useCase.create(ACME, create({ url: URL_OK }), 'key-1');
+    const again = await useCase.create(ACME, create({ url: URL_OK }), 'key-1');
+    expect(again).toEqual(first);
+    expect(endpoints.rows.size).toBe(1);
+  });
+
+  it('refuses an endpoint past the client quota (409) and stores nothing', async () => {
+    const { endpoints, useCase } = setup();
+    for (let i = 0; i < MAX_ENDPOINTS; i++) await useCase.create(ACME, create({ url: `${URL_OK}/${i}` }));
+    await expect(useCase.create(ACME, create({ url: URL_OK }))).rejects.toBeInstanceOf(ConflictError);
+    expect(endpoints.rows.size).toBe(MAX_ENDPOINTS);
+    // Another client's quota is its own.
+    await expect(useCase.create(GLOBEX, create({ url: URL_OK }))).resolves.toBeDefined();
+  });
+
+  it('refuses a body the domain refuses (400, every field named) before anything is counted or stored', async () => {
+    const { endpoints, useCase } = setup();
+    const refused = useCase.create(ACME, create({ url: 'ftp://x', events: ['nope'] }));
+    await expect(refused).rejects.toBeInstanceOf(ValidationFailedError);
+    await expect(refused).rejects.toMatchObject({
+      violations: [
+        expect.objectContaining({ field: 'url' }),
+        expect.objectContaining({ field: 'events[0]' }),
+      ],
+    });
+    expect(endpoints.counted).toEqual([]);
+  });
+
+  it('refuses a private address unless private URLs are allowed (SSRF)', async () => {
+    const refused = setup({ allowPrivateUrls: false }).useCase.create(
+      ACME,
+      create({ url: 'http://127.0.0.1/hooks' }),
+    );
+    await expect(refused).rejects.toMatchObject({ violations: [expect.objectContaining({ field: 'url' })] });
+    await expect(
+      setup().useCase.create(ACME, create({ url: 'http://127.0.0.1/hooks' })),
+    ).resolves.toBeDefined();
+  });
+
+  it("answers another client's endpoint as unknown (404) to every operation, and changes nothing", async () => {
+    const { endpoints, appended, useCase } = setup();
+    const { id } = await useCase.create(ACME, create({ url: URL_OK }));
+    const update = { enabled: false } as UpdateWebhookEndpointDto;
+    for (const attempt of [
+      () => useCase.get(GLOBEX, id),
+      () => useCase.update(GLOBEX, id, update),
+      () => useCase.delete(GLOBEX, id),
+      () => useCase.rotateSecret(GLOBEX, id),
+      () => useCase.test(GLOBEX, id),
+      () => useCase.get(ACME, 'not-a-uuid'),
+    ])
+      await expect(attempt()).rejects.toEqual(new NotFoundError(ENDPOINT_NOT_FOUND));
+    expect(endpoints.rows.get(id)!.enabled).toBe(true);
+    expect(endpoints.rows.get(id)!.previousUntil).toBeUndefined();
+    expect(appended).toEqual([]);
+  });
+
+  it('rotates the secret, the current one signing on for the overlap', async () => {
+    const { endpoints, useCase } = setup();
+    const { id } = await useCase.create(ACME, create({ url: URL_OK }));
+    const before = Date.now();
+    const { secret } = await useCase.rotateSecret(ACME, id);
+    const row = endpoints.rows.get(id)!;
+    expect(row.secret.toString()).toBe(`${id}|${secret}`);
+    expect(row.previousUntil!.getTime()).toBeGreaterThanOrEqual(before + ROTATION_OVERLAP_MS);
+  });
+
+  it("logs a webhook.test event in the endpoint's client log, naming the endpoint", async () => {
+    const { appended, useCase } = setup();
+    const { id } = await useCase.create(ACME, create({ url: URL_OK }));
+    expect(await useCase.test(ACME, id)).toEqual({ eventId: 'evt_1' });
+    expect(appended).toEqual([{ clientId: 'acme', type: 'webhook.test', data: { endpointId: id } }]);
+  });
+});
+
+describe('WebhookDeliveriesUseCase', () => {
+  const DELIVERY = '5f0c7a8e-1111-4222-8333-944455556666';
+
+  function deliveriesSetup(rescheduled: { generation: number } | null) {
+    const { useCase: endpoints } = setup();
+    const staged: OutboxJob[] = [];
+    const published: PendingOutboxJob[][] = [];
+    const deliveries = {
+      inTransaction: async <T>(work: (tx: unknown) => Promise<T>) => work(TX),
+      rescheduleNow: async (tx: unknown, _endpointId: string, id: string) =>
+        tx === TX && rescheduled ? { id, status: 'pending', attempts: [], ...rescheduled } : null,
+    };
+    const outbox = {
+      stage: async (tx: unknown, jobs: OutboxJob[]) => {
+        expect(tx).toBe(TX); // in the transaction that reschedules: both or neither
+        staged.push(...jobs);
+        return jobs.map((job, i) => ({ ...job, id: String(i) }));
+      },
+      publishNow: async (jobs: PendingOutboxJob[]) => void published.push(jobs),
+    };
+    const useCase = new WebhookDeliveriesUseCase(
+      endpoints,
+      deliveries as unknown as WebhookDeliveryRepository,
+      outbox as unknown as OutboxPublisher,
+    );
+    return { endpoints, useCase, staged, published };
+  }
+
+  it('retries a delivery now: a job of its new generation, staged with the reschedule and published after', async () => {
+    const { endpoints, useCase, staged, published } = deliveriesSetup({ generation: 4 });
+    const { id } = await endpoints.create(ACME, create({ url: URL_OK }));
+    expect(await useCase.retry(ACME, id, DELIVERY)).toEqual({
+      id: DELIVERY,
+      status: 'pending',
+      attempts: [],
+    });
+    expect(staged.map((job) => job.jobId)).toEqual([`${DELIVERY}:4`]);
+    expect(published).toEqual([[expect.objectContaining({ jobId: `${DELIVERY}:4` })]]);
+  });
+
+  it('answers 404 for a delivery the endpoint lacks, staging and publishing nothing', async () => {
+    const { endpoints, useCase, staged, published } = deliveriesSetup(null);
+    const { id } = await endpoints.create(ACME, create({ url: URL_OK }));
+    await expect(useCase.retry(ACME, id, DELIVERY)).rejects.toEqual(new NotFoundError(DELIVERY_NOT_FOUND));
+    await expect(useCase.retry(ACME, id, 'not-a-uuid')).rejects.toEqual(
+      new NotFoundError(DELIVERY_NOT_FOUND),
+    );
+    await expect(useCase.retry(GLOBEX, id, DELIVERY)).rejects.toEqual(new NotFoundError(ENDPOINT_NOT_FOUND));
+    expect(staged).toEqual([]);
+    expect(published).toEqual([]);
+  });
+});

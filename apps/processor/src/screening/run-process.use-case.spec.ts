@@ -1,0 +1,240 @@
+import {
+  FinalResult,
+  outcomeAfterRetriesExhausted,
+  PROCESS_TYPES,
+  processesAfter,
+  ProcessName,
+  ProcessProvider,
+  ProcessStatus,
+  RequestTransition,
+  TrackedProcess,
+} from '@app/domain';
+import type { RequestSnapshot, StepWrites } from '@app/persistence';
+import type { LifecycleSteps } from '@app/application';
+import type { LegalRecordsReader } from './legal-records.reader';
+import { ProviderAttemptFailedError, RunProcessUseCase } from './run-process.use-case';
+
+// Process types picked from the catalogue by what they are, not by name: a new type changes nothing here.
+const PLAIN = PROCESS_TYPES.find(
+  (t) => !t.dependsOn && !t.candidateInput && !t.watchLists && !t.usesLegalRecords,
+)!;
+const LEGAL = PROCESS_TYPES.find((t) => !t.dependsOn && !t.candidateInput && t.usesLegalRecords)!;
+const NEEDS_INPUT = PROCESS_TYPES.find((t) => !t.dependsOn && t.candidateInput)!;
+const DEPENDENT = PROCESS_TYPES.find((t) => t.dependsOn === PLAIN.name);
+
+const CANDIDATE = { name: 'Ana', lastName: 'Prueba', rfc: 'PRUA900101AAA' };
+
+function tracked(name: string, status: ProcessStatus): TrackedProcess {
+  return {
+    id: `p-${name}`,
+    name: name as ProcessName,
+    status,
+    result: 'Pendiente',
+    startDate: null,
+    endDate: null,
+    generation: 0,
+  };
+}
+
+function request(...processes: TrackedProcess[]): RequestSnapshot {
+  return {
+    uuid: 'r-1',
+    clientId: 'acme',
+    version: 1,
+    candidate: CANDIDATE as unknown as RequestSnapshot['candidate'],
+    candidateInputs: {},
+    processes,
+  };
+}
+
+/**
+ * LifecycleSteps in memory: one stored request, each step decided on it and written (version bumped)
+ * unless the decision is null.
+ */
+class InMemorySteps {
+  readonly writes: StepWrites[] = [];
+
+  constructor(public stored: RequestSnapshot) {}
+
+  async run(
+    _target: { processId: string },
+    decide: (request: RequestSnapshot) => RequestTransition | null,
+    writes: StepWrites = {},
+  ): Promise<{ request: RequestSnapshot; transition: RequestTransition } | null> {
+    const request = this.stored;
+    const transition = decide(request);
+    if (!transition) return null;
+    this.stored = {
+      ...request,
+      version: request.version + 1,
+      processes: processesAfter(request, transition),
+    };
+    this.writes.push(writes);
+    return { request, transition };
+  }
+
+  status(name: string): TrackedProcess | undefined {
+    return this.stored.processes.find((p) => p.name === name);
+  }
+}
+
+/** A provider that answers `result`, or fails with `failure`; it counts its calls. */
+function provider(answer: { result: FinalResult } | { failure: Error }) {
+  const calls: Array<{ name: string; context: unknown }> = [];
+  const fake = {
+    calls,
+    call: async (name: string, _candidate: unknown, context: unknown) => {
+      calls.push({ name, context });
+      if ('failure' in answer) throw answer.failure;
+      return { result: answer.result, summary: { from: 'fake' }, rawDetails: { fake: true } };
+    },
+    unanswered: (name: string, requestedAt: Date, error: unknown) => ({
+      name,
+      requestedAt: requestedAt.toISOString(),
+      error: String(error),
+    }),
+  };
+  return fake;
+}
+
+function useCase(
+  steps: InMemorySteps,
+  fakeProvider: ReturnType<typeof provider>,
+  legal: unknown = undefined,
+) {
+  const warnings: string[] = [];
+  const legalRecords = { summaryFor: jest.fn(async () => legal) };
+  const run = new RunProcessUseCase(
+    steps as unknown as LifecycleSteps,
+    fakeProvider as unknown as ProcessProvider,
+    legalRecords as unknown as LegalRecordsReader,
+    { warn: (_fields, message) => warnings.push(message) },
+  );
+  return { run, warnings, legalRecords };
+}
+
+describe('RunProcessUseCase', () => {
+  it('starts a queued process, calls its provider once, and finishes it with the answer', async () => {
+    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const answers = provider({ result: 'Aprobado' });
+    const { run, legalRecords } = useCase(steps, answers);
+
+    const report = await run.execute({ processId: `p-${PLAIN.name}`, requestId: 'r-1', lastAttempt: false });
+
+    expect(report).toEqual({ processName: PLAIN.name, outcome: 'finished', result: 'Aprobado' });
+    expect(answers.calls.map((c) => c.name)).toEqual([PLAIN.name]);
+    expect(legalRecords.summaryFor).not.toHaveBeenCalled();
+    expect(steps.status(PLAIN.name)).toEqual(
+      expect.objectContaining({ status: 'Finalizado', result: 'Aprobado', endDate: expect.any(Number) }),
+    );
+    expect(steps.writes.at(-1)).toEqual({
+      outcome: { processId: `p-${PLAIN.name}`, summary: { from: 'fake' }, rawDetails: { fake: true } },
+    });
+  });
+
+  it('gives the provider of a process that uses the legal records what the corpus says', async () => {
+    const steps = new InMemorySteps(request(tracked(LEGAL.name, 'En proceso')));
+    const answers = provider({ result: 'Aprobado' });
+    const summary = { matches: 2 };
+    const { run, legalRecords } = useCase(steps, answers, summary);
+    await run.execute({ processId: `p-${LEGAL.name}`, lastAttempt: false });
+    expect(legalRecords.summaryFor).toHaveBeenCalledWith(CANDIDATE);
+    expect(answers.calls).toEqual([
+      { name: LEGAL.name, context: expect.objectContaining({ legalMatches: summary }) },
+    ]);
+  });
+
+  it('does nothing for a process that is not queued (a repeated job): no provider call, no write', async () => {
+    const finished = { ...tracked(PLAIN.name, 'Finalizado'), result: 'Aprobado' as const };
+    const steps = new InMemorySteps(request(finished));
+    const answers = provider({ result: 'Riesgo Alto' });
+    const { run } = useCase(steps, answers);
+    expect(await run.execute({ processId: finished.id, lastAttempt: false })).toEqual({
+      processName: null,
+      outcome: 'nothing-to-do',
+    });
+    expect(answers.calls).toEqual([]);
+    expect(steps.writes).toEqual([]);
+  });
+
+  it('parks a process that needs the candidate input it lacks, without calling its provider', async () => {
+    const steps = new InMemorySteps(request(tracked(NEEDS_INPUT.name, 'En proceso')));
+    const answers = provider({ result: 'Aprobado' });
+    const { run } = useCase(steps, answers);
+    expect(await run.execute({ processId: `p-${NEEDS_INPUT.name}`, lastAttempt: false })).toEqual({
+      processName: NEEDS_INPUT.name,
+      outcome: 'waiting-for-candidate',
+    });
+    expect(steps.status(NEEDS_INPUT.name)?.status).toBe('Pendiente Candidato');
+    expect(answers.calls).toEqual([]);
+  });
+
+  it('throws for Bull to retry while attempts remain, leaving the process running', async () => {
+    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const { run, warnings } = useCase(steps, provider({ failure: new Error('timeout') }));
+    const attempt = run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
+    await expect(attempt).rejects.toBeInstanceOf(ProviderAttemptFailedError);
+    await expect(attempt).rejects.toThrow(`${PLAIN.name}: provider attempt failed: timeout`);
+    expect(steps.status(PLAIN.name)?.status).toBe('En proceso');
+    expect(warnings).toEqual([]);
+  });
+
+  it('ends the process as the domain says on the last attempt (the retry limit), with what the provider failed with', async () => {
+    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const { run, warnings } = useCase(steps, provider({ failure: new Error('timeout') }));
+    const expected = outcomeAfterRetriesExhausted(PLAIN.name);
+
+    const report = await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: true });
+
+    expect(report).toEqual({ processName: PLAIN.name, outcome: 'finished', result: expected.result });
+    expect(steps.status(PLAIN.name)).toEqual(
+      expect.objectContaining({ status: 'Finalizado', result: expected.result }),
+    );
+    expect(steps.writes.at(-1)?.outcome).toEqual({
+      processId: `p-${PLAIN.name}`,
+      summary: expected.summary,
+      rawDetails: { name: PLAIN.name, requestedAt: expect.any(String), error: 'Error: timeout' },
+    });
+    expect(warnings).toEqual(['Provider gave no answer after its retries: No disponible']);
+  });
+
+  it('answers already-finished when another delivery of the job finished the process during the call', async () => {
+    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const answers = provider({ result: 'Aprobado' });
+    const { run } = useCase(steps, answers);
+    // The first step (start) runs as usual; before the second reads, someone else finished it.
+    const startOnly = steps.run.bind(steps);
+    let step = 0;
+    steps.run = (async (...args: Parameters<InMemorySteps['run']>) => {
+      step += 1;
+      if (step === 2)
+        steps.stored = {
+          ...steps.stored,
+          version: steps.stored.version + 1,
+          processes: steps.stored.processes.map((p) => ({
+            ...p,
+            status: 'Finalizado',
+            result: 'Riesgo Alto',
+            endDate: 1,
+          })),
+        };
+      return startOnly(...args);
+    }) as InMemorySteps['run'];
+
+    const report = await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
+
+    expect(report).toEqual({ processName: PLAIN.name, outcome: 'already-finished', result: 'Aprobado' });
+    expect(steps.status(PLAIN.name)?.result).toBe('Riesgo Alto'); // the other delivery's answer stands
+  });
+
+  (DEPENDENT ? it : it.skip)('queues what waited for the process once it finishes', async () => {
+    const steps = new InMemorySteps(
+      request(tracked(PLAIN.name, 'En proceso'), tracked(DEPENDENT!.name, 'Con dependencia')),
+    );
+    const { run } = useCase(steps, provider({ result: 'Aprobado' }));
+    await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
+    expect(steps.status(DEPENDENT!.name)).toEqual(
+      expect.objectContaining({ status: 'En proceso', generation: 1 }),
+    );
+  });
+});
