@@ -5,6 +5,7 @@ export * from './entities';
 export * from './data-source-options';
 export * from './persistence.module';
 export * from './repositories/executor';
+export * from './repositories/group-commit';
 export * from './repositories/user.repository';
 export * from './repositories/auth-session.repository';
 export * from './repositories/package.repository';

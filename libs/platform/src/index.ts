@@ -22,7 +22,6 @@ export * from './webhooks/secret-cipher';
 export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
-export * from './util/group-commit';
 export * from './runtime/heap-growth';
 export * from './runtime/liveness-watchdog';
 export * from './logging/request-id';

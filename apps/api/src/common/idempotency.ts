@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, InjectionToken, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { idempotencyKeyViolations, UnprocessableError, ValidationFailedError } from '@app/domain';
-import { IdempotencyRepository } from '@app/persistence';
+import { IdempotencyClaim, IdempotencyRepository, StoredResponse } from '@app/persistence';
 
 /** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (CONTRACT 1). */
 export interface KeptAnswer<B = unknown> {
@@ -37,6 +37,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What tells two request bodies apart: the hash of their canonical JSON. */
+function hashOf(request: unknown): string {
+  return createHash('sha256').update(canonical(request)).digest('hex');
+}
+
 export function validateIdempotencyKey(key: string | undefined): string | undefined {
   const violations = idempotencyKeyViolations(key);
   if (violations.length > 0)
@@ -58,6 +63,31 @@ export class IdempotentCommands {
     private readonly codecs: AnswerCodecs,
   ) {}
 
+  /**
+   * The claim of a command whose answer is known before it is written (a registration): written
+   * with the work by the repository, in the work's own transaction (see `replay`).
+   */
+  claimOf<T>(
+    scope: { userId: string; operation: string; key: string; request: unknown },
+    result: T,
+  ): IdempotencyClaim {
+    const { userId, operation, key } = scope;
+    return {
+      userId,
+      operation,
+      key,
+      requestHash: hashOf(scope.request),
+      answer: this.codecOf<T>(operation).answer(result),
+    };
+  }
+
+  /** What a retry answers, from the answer its key keeps: the first result, or 422 for another body. */
+  replay<T>(claim: IdempotencyClaim, kept: StoredResponse): T {
+    if (kept.requestHash !== claim.requestHash)
+      throw new UnprocessableError('This Idempotency-Key was already used with a different request body.');
+    return this.codecOf<T>(claim.operation).result(kept);
+  }
+
   async run<T>(
     scope: { userId: string; operation: string; key?: string; request: unknown },
     command: (tx: EntityManager) => Promise<T>,
@@ -65,21 +95,24 @@ export class IdempotentCommands {
     const { userId, operation, key } = scope;
     return this.dataSource.transaction(async (tx) => {
       if (key === undefined) return { result: await command(tx), replayed: false };
-      const codec = this.codecs[operation] as AnswerCodec<T> | undefined;
-      if (!codec) throw new Error(`No answer codec for the operation ${operation}`);
-      const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
+      const codec = this.codecOf<T>(operation);
+      const hash = hashOf(scope.request);
       const claim = await this.records.claim(tx, userId, operation, key, hash);
-      if (claim !== true) {
-        if (claim.requestHash !== hash)
-          throw new UnprocessableError(
-            'This Idempotency-Key was already used with a different request body.',
-          );
-        return { result: codec.result(claim), replayed: true };
-      }
+      if (claim !== true)
+        return {
+          result: this.replay<T>({ userId, operation, key, requestHash: hash, answer: claim }, claim),
+          replayed: true,
+        };
       const result = await command(tx);
       await this.records.complete(tx, userId, operation, key, codec.answer(result));
       return { result, replayed: false };
     });
+  }
+
+  private codecOf<T>(operation: string): AnswerCodec<T> {
+    const codec = this.codecs[operation] as AnswerCodec<T> | undefined;
+    if (!codec) throw new Error(`No answer codec for the operation ${operation}`);
+    return codec;
   }
 }
 

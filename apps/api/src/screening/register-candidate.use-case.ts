@@ -1,11 +1,10 @@
-import { CandidateRequestRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import { OutboxPublisher } from '@app/application';
-import { AuthUser } from '../auth/auth-user';
-import { IdempotentCommands } from '../common/idempotency';
+import type { CandidateRequestRepository } from '@app/persistence';
+import type { OutboxPublisher } from '@app/application';
+import type { AuthUser } from '../auth/auth-user';
+import type { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { RegisterCandidateDto } from './dto/register-candidate.dto';
-import { RegistrationPlanner } from './registration-planner';
-import { RegistrationWriter } from './registration-writer';
+import type { RegisterCandidateDto } from './dto/register-candidate.dto';
+import type { RegistrationPlanner } from './registration-planner';
 
 /** A registered request: its processes run asynchronously. */
 export interface RegisteredRequest {
@@ -14,8 +13,9 @@ export interface RegisteredRequest {
 }
 
 /**
- * SPEC 4.2: validates, then writes the request, its candidate, one row per process and the jobs
- * to run (outbox) in one transaction; the jobs reach Bull after the commit.
+ * SPEC 4.2: validates, then writes the request, its candidate, one row per process, its events and
+ * the jobs to run (outbox), with the Idempotency-Key's claim when there is one (CONTRACT 1), as one
+ * atomic write; the jobs reach Bull after it, and the client's answer never waits on Redis.
  */
 export class RegisterCandidateUseCase {
   constructor(
@@ -23,7 +23,6 @@ export class RegisterCandidateUseCase {
     private readonly requests: CandidateRequestRepository,
     private readonly commands: IdempotentCommands,
     private readonly outbox: OutboxPublisher,
-    private readonly writer: RegistrationWriter,
   ) {}
 
   async execute(
@@ -38,24 +37,19 @@ export class RegisterCandidateUseCase {
     );
     if ('violations' in check) throw invalidRequest(check.violations);
     const { registration, jobs } = check.planned;
-
     const registered = { requestId: registration.requestId, packageId: registration.packageId };
-    // Jobs reach Bull after the commit; the client's answer never waits on Redis.
-    if (!idempotencyKey) {
-      // One atomic statement, shared with the registrations that arrive at the same time.
-      void this.outbox.publishNow(await this.writer.write(registration, jobs));
-      return registered;
-    }
-    // The key is claimed in the same transaction as the registration.
-    let staged: PendingOutboxJob[] = [];
-    const response = await this.commands.run(
-      { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
-      async (executor: SqlExecutor) => {
-        staged = await this.requests.insertRegistrations(executor, [registration], jobs);
-        return registered;
-      },
-    );
-    if (!response.replayed) void this.outbox.publishNow(staged);
-    return response.result;
+
+    const claim =
+      idempotencyKey === undefined
+        ? undefined
+        : this.commands.claimOf(
+            { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+            registered,
+          );
+    const written = await this.requests.writeRegistration({ registration, jobs, claim });
+    // A retry of a key already used answers what the key keeps (or 422 for another body).
+    if (!written.written) return this.commands.replay<RegisteredRequest>(claim!, written.kept);
+    void this.outbox.publishNow(written.jobs);
+    return registered;
   }
 }

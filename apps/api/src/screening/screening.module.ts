@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { BatchRepository, CandidateRequestRepository, PackageRepository } from '@app/persistence';
 import { provideUseCase } from '@app/platform';
 import { LifecycleSteps, OutboxModule, OutboxPublisher } from '@app/application';
@@ -8,7 +7,6 @@ import { BatchesController } from './batches.controller';
 import { DurationMedians } from './duration-medians';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import { RegistrationPlanner } from './registration-planner';
-import { RegistrationWriter } from './registration-writer';
 import { ListPackagesUseCase } from '../packages/list-packages.use-case';
 import { PackagesController } from '../packages/packages.controller';
 import { ReadRequestsUseCase } from './read-requests.use-case';
@@ -26,9 +24,7 @@ import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
       CandidateRequestRepository,
       IdempotentCommands,
       OutboxPublisher,
-      RegistrationWriter,
     ]),
-    provideUseCase(RegistrationWriter, [CandidateRequestRepository, DataSource]),
     provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians]),
     provideUseCase(SubmitCandidateInputUseCase, [CandidateRequestRepository, LifecycleSteps]),
     provideUseCase(ListPackagesUseCase, [PackageRepository]),

@@ -16,19 +16,17 @@ import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
 import { ListScreeningBodyDto, ListScreeningResultDto } from './dto/watch-lists.dto';
-import { ScreeningWriter } from './screening-writer';
 
 /**
  * `POST /watch-lists/screenings` (CONTRACT 10.4): the same matcher as the list processes, against
  * the active versions, without a registration; one charge, stored with the answer in one statement
- * (in the Idempotency-Key's transaction when there is one; else group-committed with the others
- * arriving together). The screened name is never stored or logged.
+ * (in the Idempotency-Key's transaction when there is one; else on its own, which the repository may
+ * group with others arriving together). The screened name is never stored or logged.
  */
 export class ScreenNamesUseCase {
   constructor(
     private readonly lists: ActiveWatchLists,
     private readonly screenings: WatchListScreeningRepository,
-    private readonly writer: ScreeningWriter,
     private readonly commands: IdempotentCommands,
     private readonly config: AppConfig,
   ) {}
@@ -65,7 +63,7 @@ export class ScreenNamesUseCase {
       matches: result.matches as ReturnType<typeof shownMatches>,
     };
     if (idempotencyKey === undefined) {
-      await this.writer.write(stored);
+      await this.screenings.writeScreening(stored);
       return result;
     }
     // With a key the screening is written in the key's transaction, so a retry finds it whole.

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ActiveWatchLists, WatchListsModule as ActiveWatchListsModule } from '@app/application';
 import { WatchListRepository, WatchListScreeningRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
 import { ListWatchListsUseCase } from './list-watch-lists.use-case';
-import { ScreeningWriter } from './screening-writer';
 import { ScreenNamesUseCase } from './screen-names.use-case';
 import { WATCH_LISTS_ANSWERS } from './watch-lists.answers';
 import { WatchListsController } from './watch-lists.controller';
@@ -15,11 +13,9 @@ import { WatchListsController } from './watch-lists.controller';
   controllers: [WatchListsController],
   providers: [
     provideUseCase(ListWatchListsUseCase, [WatchListRepository]),
-    provideUseCase(ScreeningWriter, [WatchListScreeningRepository, DataSource]),
     provideUseCase(ScreenNamesUseCase, [
       ActiveWatchLists,
       WatchListScreeningRepository,
-      ScreeningWriter,
       IdempotentCommands,
       APP_CONFIG,
     ]),

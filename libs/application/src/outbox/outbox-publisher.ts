@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
-import { CONTRACT_QUEUES, GroupCommit, jobOptions, withTimeout } from '@app/platform';
+import { GroupCommit, OutboxJob, OutboxRepository, PendingOutboxJob, SqlExecutor } from '@app/persistence';
+import { CONTRACT_QUEUES, jobOptions, withTimeout } from '@app/platform';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** Published ids are marked in batches: one UPDATE per tick instead of one per request or job. */

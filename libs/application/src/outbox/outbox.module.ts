@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { QueueModule } from '@app/platform';
+import { ProcessExecutionRepository } from '@app/persistence';
+import { provideUseCase, QueueModule } from '@app/platform';
 import { LifecycleSteps } from '../screening/lifecycle-steps';
 import { OutboxPublisher } from './outbox-publisher';
 
@@ -17,7 +18,10 @@ export class OutboxModule {
     return (OutboxModule.registered ??= {
       module: OutboxModule,
       imports: [QueueModule.register()],
-      providers: [OutboxPublisher, LifecycleSteps],
+      providers: [
+        OutboxPublisher,
+        provideUseCase(LifecycleSteps, [ProcessExecutionRepository, OutboxPublisher]),
+      ],
       exports: [QueueModule, OutboxPublisher, LifecycleSteps],
     });
   }

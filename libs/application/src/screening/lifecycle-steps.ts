@@ -1,16 +1,14 @@
-import { Injectable } from '@nestjs/common';
 import { processesAfter, RequestTransition } from '@app/domain';
-import {
-  AppliedWrite,
-  LifecycleWrite,
+import type {
   PendingOutboxJob,
   ProcessExecutionRepository,
   RequestSnapshot,
   StepWrites,
 } from '@app/persistence';
-import { GroupCommit, OneAtATime } from '@app/platform';
+// Deep import, no Nest: the unit spec loads this file with in-memory fakes.
+import { OneAtATime } from '@app/platform/util/one-at-a-time';
 import { runProcessJobs } from '../outbox/outbox-jobs';
-import { OutboxPublisher } from '../outbox/outbox-publisher';
+import type { OutboxPublisher } from '../outbox/outbox-publisher';
 
 export interface AppliedStep {
   request: RequestSnapshot;
@@ -19,6 +17,11 @@ export interface AppliedStep {
 
 /** What a step reads: the request of a process, or a request of one of the caller's clients. */
 export type StepTarget = { processId: string } | Parameters<ProcessExecutionRepository['read']>[0];
+
+/** What a step needs of the database: `ProcessExecutionRepository` (an in-memory fake in the spec). */
+export type StepStore = Pick<ProcessExecutionRepository, 'read' | 'readByProcess' | 'applyStep'>;
+/** What a step needs of the outbox: publishing the jobs it wrote, after the write. */
+export type StepJobs = Pick<OutboxPublisher, 'publishNow'>;
 
 /** A step that lost this many races in a row gives up (its job is retried by Bull). */
 const MAX_ATTEMPTS = 20;
@@ -30,40 +33,27 @@ const REMEMBERED_REQUESTS = 10_000;
  * the request, let the domain decide (`decide` returns null when there is nothing to do, e.g. a
  * repeated job), and write the decision with its events and the jobs of requeued processes in one
  * statement that applies only if the request did not change since the read; if it did, read and
- * decide again. The jobs are published after the write. Steps of different requests that are
- * written at the same time share one statement and one commit.
+ * decide again. The jobs are published after the write. (Whether reads and writes of several
+ * requests travel together is the repository's business.)
  *
- * Steps of one request in this process take turns (`requestId`), so they rarely race each other;
- * the version check still orders steps across processes (several processors, or the api and a
- * processor). No lock is held across round trips.
+ * Steps of one request in this process take turns (`requestId`): the processes of a request start
+ * together, and without turns each would decide on the same state and all but one be refused, read
+ * and decide again (n² writes for n processes). The version check still orders steps across
+ * processes (several processors, or the api and a processor). No lock is held across round trips.
  *
  * A step that knows the request (`requestId`) starts from the state this process last wrote for it,
  * when it has one, instead of reading it again: the version check refuses the write if anybody
  * changed the request since, and the step then reads and decides again. A step that finds nothing
  * to do on a remembered state also reads again before saying so, so a stale memory never drops a job.
  */
-@Injectable()
 export class LifecycleSteps {
   constructor(
-    private readonly processes: ProcessExecutionRepository,
-    private readonly outbox: OutboxPublisher,
+    private readonly processes: StepStore,
+    private readonly outbox: StepJobs,
   ) {}
 
   private readonly turns = new OneAtATime();
   private readonly written = new Map<string, RequestSnapshot>();
-  /** Requests read at the same time are read in one round trip. */
-  private readonly reads = new GroupCommit<string, RequestSnapshot | null>(
-    (processIds) => this.processes.readByProcesses(processIds),
-    { maxBatch: 100, maxInFlight: 2, retryAlone: false },
-  );
-  /**
-   * Steps of different requests decided at the same time are written in one statement (group
-   * commit). Each is decided before it is submitted, so its version check still orders it.
-   */
-  private readonly writes = new GroupCommit<LifecycleWrite, AppliedWrite>(
-    (steps) => this.processes.applyMany(steps),
-    { maxBatch: 100, maxInFlight: 2, retryAlone: true, keyOf: (step) => step.request.uuid },
-  );
 
   /** `requestId`: the request the target belongs to, when the caller knows it (one turn per request). */
   async run(
@@ -104,7 +94,7 @@ export class LifecycleSteps {
       const requeued = transition.changes
         .filter((change) => change.requeued)
         .map((change) => ({ id: change.id, requestId: request.uuid, generation: change.next.generation }));
-      const written = await this.writes.submit({
+      const written = await this.processes.applyStep({
         request,
         transition,
         writes,
@@ -121,7 +111,9 @@ export class LifecycleSteps {
   }
 
   private read(target: StepTarget): Promise<RequestSnapshot | null> {
-    return 'processId' in target ? this.reads.submit(target.processId) : this.processes.read(target);
+    return 'processId' in target
+      ? this.processes.readByProcess(target.processId)
+      : this.processes.read(target);
   }
 
   private recall(requestId: string): RequestSnapshot | undefined {

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { LegalMatchSummary } from '@app/domain';
+import { GroupCommit } from '../repositories/group-commit';
 import {
   findLawsuits,
   findMatchSet,
@@ -32,6 +33,9 @@ export type SourceAnswer<T> =
 /** What `pg_stat_activity.application_name` shows for the source's connections. */
 export const LEGAL_SOURCE_APPLICATION_NAME = 'screening-legal-source';
 
+const SUMMARIES_PER_CALL = 50;
+const CALLS_IN_FLIGHT = 2;
+
 /**
  * The one port through which the legal-records search and BGC Legal read the source (here the
  * corpus in PostgreSQL). Every call is bounded by a timeout (`outcome: FAILED`) and timed against
@@ -44,6 +48,20 @@ export const LEGAL_SOURCE_APPLICATION_NAME = 'screening-legal-source';
 export class LegalRecordsSource {
   private readonly pool: Pool;
   private readonly db: TransactionalExecutor;
+  /**
+   * BGC Legal's lookups arriving together share one call (one statement). No timer: an idle
+   * processor looks a candidate up at once. SUMMARIES_PER_CALL: 50 names still answer within the
+   * source's slow threshold; CALLS_IN_FLIGHT: two keep the source busy while the next group gathers.
+   * A failed call is the source's failure, not a candidate's: every job of the group retries.
+   */
+  private readonly summaries = new GroupCommit<MatchQuery, LegalMatchSummary>(
+    async (queries) => {
+      const answer = await this.screeningSummaries(queries);
+      if (!answer.ok) throw new Error(`legal-records source: ${answer.reason}`);
+      return answer.value;
+    },
+    { maxBatch: SUMMARIES_PER_CALL, maxInFlight: CALLS_IN_FLIGHT, retryAlone: false },
+  );
 
   constructor(private readonly settings: LegalSourceSettings) {
     this.pool = new Pool({
@@ -105,6 +123,11 @@ export class LegalRecordsSource {
     asOfVersion: string | null = null,
   ): Promise<SourceAnswer<LawsuitPage>> {
     return this.call(() => findLawsuits(this.db, personUuid, filter, asOfVersion));
+  }
+
+  /** BGC Legal's reading of one candidate's name (internal: nothing stored or billed); rejects on failure. */
+  screeningSummary(query: MatchQuery): Promise<LegalMatchSummary> {
+    return this.summaries.submit(query);
   }
 
   /** BGC Legal's reading of candidates' names, in one call: internal, nothing stored or billed. */

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
-import { eventRows } from './event.repository';
-import { preparedRows, queryRows, SqlExecutor } from './executor';
+import { preparedRows, SqlExecutor } from './executor';
+import { GroupCommit } from './group-commit';
+import { INSERT_REGISTRATIONS } from './hot-statements';
+import { claimKey, IdempotencyClaim, IdempotencyRepository, StoredResponse } from './idempotency.repository';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 /** A validated candidate (the domain's registration input) as it is stored: nationality is always set. */
@@ -28,6 +30,30 @@ export interface NewRegistration {
   processes: NewProcess[];
   events: readonly DomainEvent[];
 }
+
+/** One registration to write: its rows, the jobs that start it, and its Idempotency-Key claim if any. */
+export interface RegistrationWrite {
+  registration: NewRegistration;
+  jobs: OutboxJob[];
+  /** With an Idempotency-Key: the key, the request's hash and the answer the key keeps. */
+  claim?: IdempotencyClaim;
+}
+
+/** Written, with the jobs to publish; or not, because the key's earlier request keeps this answer. */
+export type WrittenRegistration =
+  { written: true; jobs: PendingOutboxJob[] } | { written: false; kept: StoredResponse };
+
+/**
+ * Group commit of single registrations: the registrations that arrive while earlier statements run
+ * go together in the next one (one round trip, one commit). No timer: an idle api writes a
+ * registration at once, and the group grows only with the load.
+ * - REGISTRATIONS_PER_STATEMENT: a statement of 100 registrations (about 2,000 array elements)
+ *   still plans and runs in a few milliseconds; larger groups only make their callers wait longer.
+ * - STATEMENTS_IN_FLIGHT: two statements at once keep PostgreSQL busy while the next group gathers;
+ *   more would only take pool connections from the other requests.
+ */
+const REGISTRATIONS_PER_STATEMENT = 100;
+const STATEMENTS_IN_FLIGHT = 2;
 
 /** A process as the overview shows it; dates in epoch milliseconds. */
 export interface ProcessRow {
@@ -57,30 +83,6 @@ export const PROCESS_JSON = `json_build_object(
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
   'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
 
-const INSERT_REGISTRATIONS = `WITH request AS (
-         INSERT INTO candidate_request (id, client_id, package_id, created_by, person_type, status, batch_id, batch_index)
-         SELECT id, client_id, package_id, created_by, person_type, status, $7::uuid, batch_index
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $8::int[])
-             AS t(id, client_id, package_id, created_by, person_type, status, batch_index)),
-       candidate_row AS (
-         INSERT INTO candidate (id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
-                                rfc, curp, consent_nip, regime, business_name, email, phone)
-         SELECT id, request_id, person_type, name, last_name, second_last_name, birth_date::date, nationality, gender,
-                rfc, curp, consent_nip, regime, business_name, email, phone
-           FROM unnest($9::uuid[], $1::uuid[], $5::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                       $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
-             AS t(id, request_id, person_type, name, last_name, second_last_name, birth_date, nationality, gender,
-                  rfc, curp, consent_nip, regime, business_name, email, phone)),
-       processes AS (
-         INSERT INTO request_process (id, request_id, name, position, depends_on, status)
-         SELECT * FROM unnest($23::uuid[], $24::uuid[], $25::text[], $26::smallint[], $27::text[], $28::text[])),
-       events AS (
-         INSERT INTO event (client_id, type, subject, data)
-         SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::jsonb[]))
-       INSERT INTO outbox_job (queue, job_name, job_id, payload)
-       SELECT * FROM unnest($33::text[], $34::text[], $35::text[], $36::jsonb[])
-       RETURNING id, job_id`;
-
 const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
        (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
        (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
@@ -91,12 +93,72 @@ const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId
 /** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
 @Injectable()
 export class CandidateRequestRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Registrations arriving together share a statement; one that fails in a group is written alone. */
+  private readonly registrations = new GroupCommit<RegistrationWrite, WrittenRegistration>(
+    (writes) => this.writeMany(writes),
+    {
+      maxBatch: REGISTRATIONS_PER_STATEMENT,
+      maxInFlight: STATEMENTS_IN_FLIGHT,
+      retryAlone: true,
+      // Two claims of one key never share a statement: the later one must see the earlier's answer.
+      keyOf: (write) => (write.claim ? claimKey(write.claim) : write.registration.requestId),
+    },
+  );
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly idempotency: IdempotencyRepository,
+  ) {}
+
+  /**
+   * Writes one registration (SPEC 4.2) atomically: its request, candidate, processes, events and
+   * outbox jobs, and with an Idempotency-Key its claim (CONTRACT 1). A key already claimed within its
+   * lifetime writes nothing and answers the answer it keeps (a request still running with it is
+   * waited for). Registrations arriving together are written together (see the constants above).
+   */
+  writeRegistration(write: RegistrationWrite): Promise<WrittenRegistration> {
+    return this.registrations.submit(write);
+  }
+
+  private async writeMany(writes: RegistrationWrite[]): Promise<WrittenRegistration[]> {
+    // Without keys, one statement and no transaction: the hot path.
+    if (writes.every((w) => !w.claim)) return this.insertAll(this.dataSource, writes);
+    return this.dataSource.transaction(async (tx) => {
+      const claimed = await this.idempotency.claimAnswered(
+        tx,
+        writes.flatMap((w) => (w.claim ? [w.claim] : [])),
+      );
+      const isClaimed = (w: RegistrationWrite) => !w.claim || claimed.has(claimKey(w.claim));
+      const written = await this.insertAll(tx, writes.filter(isClaimed));
+      const answers: WrittenRegistration[] = [];
+      for (const w of writes)
+        answers.push(
+          isClaimed(w)
+            ? written.shift()!
+            : { written: false, kept: await this.idempotency.stored(tx, w.claim!) },
+        );
+      return answers;
+    });
+  }
+
+  private async insertAll(
+    executor: SqlExecutor,
+    writes: RegistrationWrite[],
+  ): Promise<WrittenRegistration[]> {
+    const staged = await this.insertRegistrations(
+      executor,
+      writes.map((w) => w.registration),
+      writes.flatMap((w) => w.jobs),
+    );
+    // insertRegistrations answers the jobs in the order given: each write's come in one run.
+    let next = 0;
+    return writes.map((w) => ({ written: true, jobs: staged.slice(next, (next += w.jobs.length)) }));
+  }
 
   /**
    * Requests, their candidates, processes, events and the outbox jobs to run, in ONE statement
-   * however many registrations (one, or a batch of a thousand): atomic without a transaction of its
-   * own (inside the caller's when there is one), one round trip.
+   * however many registrations (a group of single ones, or a batch of a thousand): atomic without a
+   * transaction of its own (inside the caller's when there is one), one round trip.
    */
   async insertRegistrations(
     executor: SqlExecutor,
@@ -104,57 +166,24 @@ export class CandidateRequestRepository {
     jobs: OutboxJob[],
     batch?: { id: string; indexes: readonly number[] },
   ): Promise<PendingOutboxJob[]> {
-    const all = <T>(pick: (r: NewRegistration) => T) => registrations.map(pick);
-    const candidate = <T>(pick: (c: NewCandidate) => T | undefined) => all((r) => pick(r.candidate) ?? null);
-    const processes = registrations.flatMap((r) =>
-      r.processes.map((p) => ({ ...p, requestId: r.requestId })),
-    );
-    const events = registrations.flatMap((r) => r.events.map((e) => ({ clientId: r.clientId, event: e })));
-    const eventColumns = eventRows(events.map((e) => e.event));
-    const params = [
-      all((r) => r.requestId),
-      all((r) => r.clientId),
-      all((r) => r.packageId),
-      all((r) => r.createdBy),
-      all((r) => r.personType),
-      all((r) => r.status),
-      batch?.id ?? null,
-      batch ? batch.indexes : all(() => null),
-      candidate((c) => c.id),
-      candidate((c) => c.name),
-      candidate((c) => c.lastName),
-      candidate((c) => c.secondLastName),
-      candidate((c) => c.birthDate),
-      candidate((c) => c.nationality),
-      candidate((c) => c.gender),
-      candidate((c) => c.rfc),
-      candidate((c) => c.curp),
-      candidate((c) => c.consentNIP),
-      candidate((c) => c.regime),
-      candidate((c) => c.businessName),
-      candidate((c) => c.email),
-      candidate((c) => c.phone),
-      processes.map((p) => p.id),
-      processes.map((p) => p.requestId),
-      processes.map((p) => p.name),
-      processes.map((p) => p.position),
-      processes.map((p) => p.dependsOn),
-      processes.map((p) => p.status),
-      events.map((e) => e.clientId),
-      eventColumns.types,
-      eventColumns.subjects,
-      eventColumns.data,
-      jobs.map((j) => j.queue),
-      jobs.map((j) => j.jobName),
-      jobs.map((j) => j.jobId),
-      jobs.map((j) => JSON.stringify(j.payload)),
-    ];
+    if (registrations.length === 0) return [];
+    const values = {
+      requests: registrations.map((registration, i) => ({
+        registration,
+        batchIndex: batch ? batch.indexes[i] : null,
+      })),
+      batchId: batch?.id ?? null,
+      candidates: registrations,
+      processes: registrations.flatMap((r) => r.processes.map((p) => ({ ...p, requestId: r.requestId }))),
+      events: registrations.flatMap((r) => r.events.map((event) => ({ clientId: r.clientId, event }))),
+      jobs,
+    };
     // Outside a transaction, a prepared statement: PostgreSQL parses and plans this five-part
     // statement once per pooled connection instead of on every registration.
-    const rows: Array<{ id: string; job_id: string }> =
+    const rows =
       executor === this.dataSource
-        ? await preparedRows(this.dataSource, 'insert-registrations', INSERT_REGISTRATIONS, params)
-        : await queryRows(executor, INSERT_REGISTRATIONS, params);
+        ? await INSERT_REGISTRATIONS.prepared(this.dataSource, values)
+        : await INSERT_REGISTRATIONS.query(executor, values);
     const idOf = new Map(rows.map((row) => [row.job_id, String(row.id)]));
     return jobs.map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
   }

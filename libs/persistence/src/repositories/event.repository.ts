@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { DomainEvent, eventSubject } from '@app/domain';
 import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
+import { APPEND_EVENTS } from './hot-statements';
 
 /** An event as the log keeps it (CONTRACT 7.1 envelope). */
 export interface StoredEvent {
@@ -65,12 +66,7 @@ export class EventRepository {
   /** Inside the caller's transaction, so an event exists exactly when its change committed. */
   async append(executor: SqlExecutor, clientId: string, events: readonly DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const rows = eventRows(events);
-    await executor.query(
-      `INSERT INTO event (client_id, type, subject, data)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::jsonb[])`,
-      [clientId, rows.types, rows.subjects, rows.data],
-    );
+    await APPEND_EVENTS.query(executor, { clientId, events });
   }
 
   /** One event, outside any other change (a webhook test); answers its id. */

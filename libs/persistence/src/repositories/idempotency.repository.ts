@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlExecutor } from './executor';
+import { CLAIM_KEYS } from './hot-statements';
 
 export interface StoredResponse {
   requestHash: string;
@@ -8,6 +9,22 @@ export interface StoredResponse {
   body: unknown;
   headers: Record<string, string>;
 }
+
+/**
+ * A key claimed together with the answer it keeps: for work whose answer is known before it is
+ * written (a registration), so the claim and the work go in one transaction without a second write.
+ */
+export interface IdempotencyClaim {
+  userId: string;
+  operation: string;
+  key: string;
+  requestHash: string;
+  answer: { statusCode: number; body: unknown; headers?: Record<string, string> };
+}
+
+/** Claims of one user and operation are told apart by their key. */
+export const claimKey = (claim: Pick<IdempotencyClaim, 'userId' | 'operation' | 'key'>): string =>
+  `${claim.userId}\n${claim.operation}\n${claim.key}`;
 
 /**
  * Idempotency-Key records (CONTRACT 1). A key is claimed by an INSERT inside the transaction that
@@ -39,23 +56,28 @@ export class IdempotencyRepository {
       [userId, operation, key, requestHash, IdempotencyRepository.TTL_HOURS],
     );
     if (claimed.length > 0) return true;
-    const rows: Array<{
-      request_hash: string;
-      status_code: number;
-      response_body: unknown;
-      response_headers: Record<string, string>;
-    }> = await tx.query(
-      `SELECT request_hash, status_code, response_body, response_headers FROM idempotency_record
-          WHERE user_id = $1 AND operation = $2 AND key = $3`,
-      [userId, operation, key],
+    return this.storedRows(tx, userId, operation, key);
+  }
+
+  /**
+   * Claims these keys with their answers inside the caller's transaction (at most one claim per
+   * key); answers the `claimKey`s claimed. A key not claimed is held by an earlier request: read its
+   * answer with `stored`.
+   */
+  async claimAnswered(tx: SqlExecutor, claims: readonly IdempotencyClaim[]): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    const rows = await CLAIM_KEYS.query(tx, { claims, ttlHours: IdempotencyRepository.TTL_HOURS });
+    return new Set(
+      rows.map((row) => claimKey({ userId: row.user_id, operation: row.operation, key: row.key })),
     );
-    const row = rows[0];
-    return {
-      requestHash: row.request_hash,
-      statusCode: row.status_code,
-      body: row.response_body,
-      headers: row.response_headers,
-    };
+  }
+
+  /** The answer an earlier request keeps under this key. */
+  async stored(
+    tx: SqlExecutor,
+    claim: Pick<IdempotencyClaim, 'userId' | 'operation' | 'key'>,
+  ): Promise<StoredResponse> {
+    return this.storedRows(tx, claim.userId, claim.operation, claim.key);
   }
 
   async complete(
@@ -77,6 +99,31 @@ export class IdempotencyRepository {
         JSON.stringify(response.headers ?? {}),
       ],
     );
+  }
+
+  private async storedRows(
+    tx: SqlExecutor,
+    userId: string,
+    operation: string,
+    key: string,
+  ): Promise<StoredResponse> {
+    const rows: Array<{
+      request_hash: string;
+      status_code: number;
+      response_body: unknown;
+      response_headers: Record<string, string>;
+    }> = await tx.query(
+      `SELECT request_hash, status_code, response_body, response_headers FROM idempotency_record
+          WHERE user_id = $1 AND operation = $2 AND key = $3`,
+      [userId, operation, key],
+    );
+    const row = rows[0];
+    return {
+      requestHash: row.request_hash,
+      statusCode: row.status_code,
+      body: row.response_body,
+      headers: row.response_headers,
+    };
   }
 
   async purgeExpired(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlExecutor } from './executor';
+import { ADD_JOBS, REARM_JOBS } from './hot-statements';
 
 export interface OutboxJob {
   queue: string;
@@ -15,19 +16,6 @@ export interface PendingOutboxJob extends OutboxJob {
   id: string;
 }
 
-const INSERT_JOBS = `INSERT INTO outbox_job (queue, job_name, job_id, payload, available_at)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])`;
-
-function jobColumns(jobs: OutboxJob[]): unknown[] {
-  return [
-    jobs.map((j) => j.queue),
-    jobs.map((j) => j.jobName),
-    jobs.map((j) => j.jobId),
-    jobs.map((j) => JSON.stringify(j.payload)),
-    jobs.map((j) => j.availableAt ?? null),
-  ];
-}
-
 /**
  * The transactional outbox: a job is first a row written in the same transaction as the state
  * change that calls for it; publishing to Bull happens after commit and is retried by a sweeper
@@ -40,10 +28,7 @@ export class OutboxRepository {
   /** Inside the caller's transaction. A job id already in the outbox is not added twice. */
   async add(tx: SqlExecutor, jobs: OutboxJob[]): Promise<PendingOutboxJob[]> {
     if (jobs.length === 0) return [];
-    const rows: Array<{ id: string; job_id: string }> = await tx.query(
-      `${INSERT_JOBS} ON CONFLICT (job_id) DO NOTHING RETURNING id, job_id`,
-      jobColumns(jobs),
-    );
+    const rows = await ADD_JOBS.query(tx, { jobs });
     const idOf = new Map(rows.map((r) => [r.job_id, String(r.id)]));
     return jobs.filter((j) => idOf.has(j.jobId)).map((j) => ({ ...j, id: idOf.get(j.jobId)! }));
   }
@@ -59,10 +44,7 @@ export class OutboxRepository {
    */
   async rearm(jobs: OutboxJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.dataSource.query(
-      `${INSERT_JOBS} ON CONFLICT (job_id) DO UPDATE SET published_at = NULL, available_at = EXCLUDED.available_at`,
-      jobColumns(jobs),
-    );
+    await REARM_JOBS.query(this.dataSource, { jobs });
   }
 
   async markPublished(ids: string[]): Promise<void> {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ProcessName, ProcessResult, ProcessStatus, RequestState, RequestTransition } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { eventRows } from './event.repository';
 import { preparedRows } from './executor';
+import { GroupCommit } from './group-commit';
+import { APPLY_STEPS, ChangeRow } from './hot-statements';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
 
 export interface CandidateRow {
@@ -57,6 +58,18 @@ export interface AppliedWrite {
 }
 
 /**
+ * Group commit of the lifecycle's reads and writes: the steps of different requests that read (or
+ * write) while earlier statements run go together in the next statement. No timer: an idle
+ * processor reads and writes a step at once; groups grow only with the load (1,024 jobs at once).
+ * - STEPS_PER_STATEMENT: 100 steps of about 5 rows each still plan and run in a few milliseconds,
+ *   and one slow group holds back at most 100 jobs.
+ * - STATEMENTS_IN_FLIGHT: two at once keep PostgreSQL busy while the next group gathers; more only
+ *   take pool connections from the webhooks and the sweeper.
+ */
+const STEPS_PER_STATEMENT = 100;
+const STATEMENTS_IN_FLIGHT = 2;
+
+/**
  * Reads and writes of the processor and of candidate input. The domain decides every transition
  * (`RequestTransition`); this class only reads a request's state and writes what was decided.
  *
@@ -72,6 +85,39 @@ export interface AppliedWrite {
 export class ProcessExecutionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Reads by process id that arrive together share one round trip. */
+  private readonly reads = new GroupCommit<string, RequestSnapshot | null>(
+    (processIds) => this.readByProcesses(processIds),
+    // A failed read is the database's failure, not a process's: every reader of the group hears it.
+    { maxBatch: STEPS_PER_STATEMENT, maxInFlight: STATEMENTS_IN_FLIGHT, retryAlone: false },
+  );
+
+  /**
+   * Steps decided at the same time share one statement and one commit; each is still applied only
+   * if its own request's version is unchanged. Two steps of one request never share a statement
+   * (the second is decided again after the first); a group that fails is written one step at a time.
+   */
+  private readonly writes = new GroupCommit<LifecycleWrite, AppliedWrite>((steps) => this.applyMany(steps), {
+    maxBatch: STEPS_PER_STATEMENT,
+    maxInFlight: STATEMENTS_IN_FLIGHT,
+    retryAlone: true,
+    keyOf: (step) => step.request.uuid,
+  });
+
+  /** The request of a process; null for an unknown process. */
+  readByProcess(processId: string): Promise<RequestSnapshot | null> {
+    return this.reads.submit(processId);
+  }
+
+  /**
+   * Writes one decided step if its request's version is still the one it was decided on (else
+   * `applied` is false and nothing was written): the request's status and version, its process
+   * states, its events and its outbox jobs, atomically.
+   */
+  applyStep(step: LifecycleWrite): Promise<AppliedWrite> {
+    return this.writes.submit(step);
+  }
+
   /** A request of one of these clients; null when there is none. */
   async read(by: { requestId: string; clientIds: string[] }): Promise<RequestSnapshot | null> {
     const [request] = await this.snapshots(
@@ -83,7 +129,7 @@ export class ProcessExecutionRepository {
   }
 
   /** The request of each process (in the same order), in one round trip; null for an unknown process. */
-  async readByProcesses(processIds: readonly string[]): Promise<Array<RequestSnapshot | null>> {
+  private async readByProcesses(processIds: readonly string[]): Promise<Array<RequestSnapshot | null>> {
     const requests = await this.snapshots(
       'lifecycle-read-by-processes',
       `r.id IN (SELECT request_id FROM request_process WHERE id = ANY($1::uuid[]))`,
@@ -149,96 +195,20 @@ export class ProcessExecutionRepository {
    * (`applied` false), and does not stop the others. Rows are locked in request id order, so two
    * such statements of two processors never wait on each other in a circle.
    */
-  async applyMany(steps: readonly LifecycleWrite[]): Promise<AppliedWrite[]> {
-    const changes = steps.flatMap((step, k) =>
-      step.transition.changes.map((change) => ({
-        k,
-        change,
-        outcome: step.writes.outcome?.processId === change.id ? step.writes.outcome : undefined,
-        input: step.writes.candidateInput?.processId === change.id ? step.writes.candidateInput : undefined,
-      })),
-    );
-    const events = steps.flatMap((step, k) => step.transition.events.map((event) => ({ k, event })));
-    const eventColumns = eventRows(events.map((e) => e.event));
-    const jobs = steps.flatMap((step, k) => step.jobs.map((job) => ({ k, job })));
-    const rows = await preparedRows<{
-      applied: number[] | null;
-      jobs: Array<{ id: string; job_id: string }> | null;
-    }>(
-      this.dataSource,
-      'lifecycle-apply-many',
-      `WITH step AS (
-         SELECT * FROM unnest($1::int[], $2::uuid[], $3::int[], $4::text[], $5::text[])
-           AS s(k, request_id, version, status, client_id)),
-       locked AS (
-         SELECT r.id FROM candidate_request r JOIN step s ON r.id = s.request_id AND r.lifecycle_version = s.version
-          ORDER BY r.id FOR UPDATE OF r),
-       guard AS (
-         UPDATE candidate_request r SET status = s.status, lifecycle_version = r.lifecycle_version + 1
-           FROM step s
-          WHERE r.id = s.request_id AND r.lifecycle_version = s.version AND r.id IN (SELECT id FROM locked)
-          RETURNING s.k, s.request_id, s.client_id),
-       changes AS (
-         SELECT * FROM unnest($6::int[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
-                              $12::timestamptz[], $13::smallint[], $14::bool[], $15::jsonb[], $16::jsonb[], $17::bool[], $18::jsonb[])
-           AS c(k, id, expected, status, result, start_date, end_date, generation,
-                has_outcome, summary, raw_details, has_input, candidate_input)),
-       updated AS (
-         UPDATE request_process p
-            SET status = c.status, result = c.result, start_date = c.start_date, end_date = c.end_date,
-                generation = c.generation,
-                summary = CASE WHEN c.has_outcome THEN c.summary ELSE p.summary END,
-                raw_details = CASE WHEN c.has_outcome THEN c.raw_details ELSE p.raw_details END,
-                candidate_input = CASE WHEN c.has_input THEN c.candidate_input ELSE p.candidate_input END,
-                updated_at = now()
-           FROM changes c JOIN guard g ON g.k = c.k
-          WHERE p.id = c.id AND p.request_id = g.request_id AND p.status = c.expected
-          RETURNING p.id),
-       events AS (
-         INSERT INTO event (client_id, type, subject, data)
-         SELECT g.client_id, e.type, e.subject, e.data
-           FROM unnest($19::int[], $20::text[], $21::text[], $22::jsonb[]) WITH ORDINALITY AS e(k, type, subject, data, n)
-           JOIN guard g ON g.k = e.k
-          ORDER BY e.n),
-       jobs AS (
-         INSERT INTO outbox_job (queue, job_name, job_id, payload)
-         SELECT j.queue, j.job_name, j.job_id, j.payload
-           FROM unnest($23::int[], $24::text[], $25::text[], $26::text[], $27::jsonb[]) AS j(k, queue, job_name, job_id, payload)
-           JOIN guard g ON g.k = j.k
-         ON CONFLICT (job_id) DO NOTHING
-         RETURNING id, job_id)
-       SELECT (SELECT array_agg(k) FROM guard) AS applied, (SELECT count(*) FROM updated) AS updated,
-              (SELECT json_agg(jobs) FROM jobs) AS jobs`,
-      [
-        steps.map((_, k) => k),
-        steps.map((step) => step.request.uuid),
-        steps.map((step) => step.request.version),
-        steps.map((step) => step.transition.requestStatus),
-        steps.map((step) => step.request.clientId),
-        changes.map((c) => c.k),
-        changes.map((c) => c.change.id),
-        changes.map((c) => c.change.expectedStatus),
-        changes.map((c) => c.change.next.status),
-        changes.map((c) => c.change.next.result),
-        changes.map((c) => toDate(c.change.next.startDate)),
-        changes.map((c) => toDate(c.change.next.endDate)),
-        changes.map((c) => c.change.next.generation),
-        changes.map((c) => c.outcome !== undefined),
-        changes.map((c) => (c.outcome ? JSON.stringify(c.outcome.summary) : null)),
-        changes.map((c) => (c.outcome ? JSON.stringify(c.outcome.rawDetails) : null)),
-        changes.map((c) => c.input !== undefined),
-        changes.map((c) => (c.input ? JSON.stringify(c.input.input) : null)),
-        events.map((e) => e.k),
-        eventColumns.types,
-        eventColumns.subjects,
-        eventColumns.data,
-        jobs.map((j) => j.k),
-        jobs.map((j) => j.job.queue),
-        jobs.map((j) => j.job.jobName),
-        jobs.map((j) => j.job.jobId),
-        jobs.map((j) => JSON.stringify(j.job.payload)),
-      ],
-    );
+  private async applyMany(steps: readonly LifecycleWrite[]): Promise<AppliedWrite[]> {
+    const rows = await APPLY_STEPS.prepared(this.dataSource, {
+      steps: steps.map((step, k) => ({ k, step })),
+      changes: steps.flatMap((step, k) =>
+        step.transition.changes.map((change): ChangeRow => ({
+          k,
+          change,
+          outcome: step.writes.outcome?.processId === change.id ? step.writes.outcome : undefined,
+          input: step.writes.candidateInput?.processId === change.id ? step.writes.candidateInput : undefined,
+        })),
+      ),
+      events: steps.flatMap((step, k) => step.transition.events.map((event) => ({ k, event }))),
+      jobs: steps.flatMap((step, k) => step.jobs.map((job) => ({ k, job }))),
+    });
     const applied = new Set(rows[0]?.applied ?? []);
     const idOf = new Map((rows[0]?.jobs ?? []).map((j) => [j.job_id, String(j.id)]));
     return steps.map((step, k) => ({
@@ -250,8 +220,4 @@ export class ProcessExecutionRepository {
 
 function toNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
-}
-
-function toDate(epochMs: number | null): Date | null {
-  return epochMs === null ? null : new Date(epochMs);
 }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { ListChecked, ListMatch, WatchListSource } from '@app/domain';
 import { SqlExecutor } from './executor';
+import { GroupCommit } from './group-commit';
+import { INSERT_SCREENINGS } from './hot-statements';
 
 /** An ad-hoc screening as kept: what was answered, never who was screened. */
 export interface StoredScreening {
@@ -12,31 +15,37 @@ export interface StoredScreening {
   matches: readonly ListMatch[];
 }
 
+/**
+ * Group commit of screenings without an Idempotency-Key: those arriving while earlier statements
+ * run go together in the next one. No timer: an idle api writes a screening at once.
+ * - SCREENINGS_PER_STATEMENT: 100 screenings (with their matches as JSON) still write in a few
+ *   milliseconds; larger groups only make their callers wait longer.
+ * - STATEMENTS_IN_FLIGHT: two keep PostgreSQL busy while the next group gathers.
+ */
+const SCREENINGS_PER_STATEMENT = 100;
+const STATEMENTS_IN_FLIGHT = 2;
+
 /** `POST /watch-lists/screenings` (CONTRACT 10.4). */
 @Injectable()
 export class WatchListScreeningRepository {
-  /**
-   * Stores screenings and their one charge each in one statement: several callers' screenings
-   * together (group commit), or one in an Idempotency-Key's transaction.
-   */
+  /** One that fails in a group is written again alone, so its error is its own. */
+  private readonly screenings = new GroupCommit<StoredScreening, void>(
+    async (screenings) => {
+      await this.insertScreenings(this.dataSource, screenings);
+      return screenings.map(() => undefined);
+    },
+    { maxBatch: SCREENINGS_PER_STATEMENT, maxInFlight: STATEMENTS_IN_FLIGHT, retryAlone: true },
+  );
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Stores a screening and its one charge, atomically, on its own. */
+  writeScreening(screening: StoredScreening): Promise<void> {
+    return this.screenings.submit(screening);
+  }
+
+  /** Stores screenings and their one charge each in one statement (in the caller's transaction). */
   async insertScreenings(executor: SqlExecutor, screenings: readonly StoredScreening[]): Promise<void> {
-    await executor.query(
-      `WITH s AS (
-         INSERT INTO watch_list_screening (id, client_id, user_id, sources, lists_checked, matches)
-         SELECT id, client_id, user_id, ARRAY(SELECT jsonb_array_elements_text(sources)), lists_checked, matches
-           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::jsonb[], $5::jsonb[], $6::jsonb[])
-                AS x(id, client_id, user_id, sources, lists_checked, matches)
-         RETURNING id, client_id)
-       INSERT INTO billing_charge (client_id, kind, screening_id)
-       SELECT client_id, 'WATCH_LIST_SCREENING', id FROM s`,
-      [
-        screenings.map((s) => s.id),
-        screenings.map((s) => s.clientId),
-        screenings.map((s) => s.userId),
-        screenings.map((s) => JSON.stringify(s.sources)),
-        screenings.map((s) => JSON.stringify(s.listsChecked)),
-        screenings.map((s) => JSON.stringify(s.matches)),
-      ],
-    );
+    await INSERT_SCREENINGS.query(executor, { screenings });
   }
 }

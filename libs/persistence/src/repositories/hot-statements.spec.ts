@@ -1,0 +1,85 @@
+import { hotStatement, rows, scalar } from './hot-sql';
+import {
+  ADD_JOBS,
+  APPEND_EVENTS,
+  APPLY_STEPS,
+  CLAIM_KEYS,
+  INSERT_REGISTRATIONS,
+  INSERT_SCREENINGS,
+  REARM_JOBS,
+} from './hot-statements';
+
+// The SQL of the statements run per registration, per lifecycle step and per screening. A change
+// to one of them (a column added, a join changed) fails here until the snapshot is updated on
+// purpose (`npx jest -u`), so it shows in review.
+describe('hot statements (SQL snapshots)', () => {
+  it.each(
+    Object.entries({
+      INSERT_REGISTRATIONS,
+      APPLY_STEPS,
+      APPEND_EVENTS,
+      ADD_JOBS,
+      REARM_JOBS,
+      CLAIM_KEYS,
+      INSERT_SCREENINGS,
+    }),
+  )('%s', (_name, statement) => {
+    expect({ name: statement.name, text: statement.text }).toMatchSnapshot();
+  });
+
+  it('names each statement once (each is prepared under its name)', () => {
+    const names = [
+      INSERT_REGISTRATIONS,
+      APPLY_STEPS,
+      APPEND_EVENTS,
+      ADD_JOBS,
+      REARM_JOBS,
+      CLAIM_KEYS,
+      INSERT_SCREENINGS,
+    ].map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('hotStatement', () => {
+  interface Row {
+    id: string;
+    n: number | null;
+    doc?: unknown;
+  }
+  const statement = hotStatement<{ id: string }>()(
+    'test',
+    {
+      batch: scalar('uuid'),
+      items: rows<Row>('t', {
+        id: ['uuid', (r) => r.id],
+        n: ['int', (r) => r.n],
+        doc: ['jsonb', (r) => r.doc],
+      }),
+    },
+    (q) =>
+      `INSERT INTO x (${q.items.names()}, batch) SELECT ${q.items.select('n')}, ${q.batch} FROM ${q.items.from}`,
+  );
+
+  it('numbers the scalars and one array per column in the order of the declaration', () => {
+    expect(statement.text).toBe(
+      'INSERT INTO x (id, n, doc, batch) SELECT t.id, t.doc, $1::uuid FROM unnest($2::uuid[], $3::int[], $4::jsonb[]) AS t(id, n, doc)',
+    );
+  });
+
+  it('reads each column of every row; jsonb is sent as JSON text, undefined as NULL', () => {
+    const params = statement.params({
+      batch: 'b',
+      items: [
+        { id: 'a', n: 1, doc: { k: [1] } },
+        { id: 'c', n: null, doc: null },
+        { id: 'd', n: 2 },
+      ],
+    });
+    expect(params).toEqual(['b', ['a', 'c', 'd'], [1, null, 2], ['{"k":[1]}', 'null', null]]);
+  });
+
+  it('sends empty arrays for no rows', () => {
+    expect(statement.params({ batch: null, items: [] })).toEqual([null, [], [], []]);
+  });
+});
