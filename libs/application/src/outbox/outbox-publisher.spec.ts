@@ -1,10 +1,12 @@
 // The publisher is a Nest provider: the spec gives it stub decorators and the plain modules of the
 // libs it uses (their barrels load Nest, which Jest's CommonJS cannot; see docs/architecture.md).
 jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest-common.stub'));
-jest.mock('@app/persistence', () => ({ OutboxRepository: class {} }));
+jest.mock('@app/persistence', () => ({
+  OutboxRepository: class {},
+  ...jest.requireActual('@app/persistence/repositories/group-commit'),
+}));
 jest.mock('@app/platform', () => ({
   CONTRACT_QUEUES: Symbol('CONTRACT_QUEUES'),
-  ...jest.requireActual('@app/platform/util/group-commit'),
   ...jest.requireActual('@app/platform/util/with-timeout'),
   ...jest.requireActual('@app/platform/queue/queue.contract'),
 }));
