@@ -23,7 +23,7 @@ export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
 export * from './util/group-commit';
-export * from './runtime/heap-growth';
+export * from './runtime/tune-runtime';
 export * from './runtime/liveness-watchdog';
 export * from './logging/request-id';
 export * from './config/cors-origins';
