@@ -12,3 +12,4 @@ export * from './usage';
 export * from './reports';
 export * from './watch-lists';
 export * from './text-characters';
+export * from './bounded-cache';

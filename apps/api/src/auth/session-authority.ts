@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BoundedCache } from '@app/domain';
 import { AuthSessionRepository, SessionGrant } from '@app/persistence';
 import { AccessTokenClaims } from './auth-user';
 
@@ -15,7 +16,11 @@ const MAX_CACHED_SESSIONS = 50_000;
  */
 @Injectable()
 export class SessionAuthority {
-  private readonly known = new Map<string, { grant: SessionGrant | null; at: number }>();
+  /** Null: revoked, or no such session. */
+  private readonly known = new BoundedCache<string, SessionGrant | null>({
+    maxEntries: MAX_CACHED_SESSIONS,
+    ttlMs: SESSION_CACHE_MS,
+  });
 
   constructor(private readonly sessions: AuthSessionRepository) {}
 
@@ -26,16 +31,14 @@ export class SessionAuthority {
   }
 
   markRevoked(sessionId: string): void {
-    this.known.set(sessionId, { grant: null, at: Date.now() });
+    this.known.set(sessionId, null);
   }
 
   private async grantOf(sessionId: string): Promise<SessionGrant | null> {
-    const now = Date.now();
     const cached = this.known.get(sessionId);
-    if (cached && now - cached.at < SESSION_CACHE_MS) return cached.grant;
+    if (cached !== undefined) return cached;
     const grant = await this.sessions.findActiveSessionGrant(sessionId);
-    if (this.known.size > MAX_CACHED_SESSIONS) this.known.clear();
-    this.known.set(sessionId, { grant, at: now });
+    this.known.set(sessionId, grant);
     return grant;
   }
 }
