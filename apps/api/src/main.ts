@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import {
   APP_CONFIG,
   AppConfig,
-  boundHeapGrowth,
   closeOnSignals,
   ShutdownState,
   startLivenessWatchdog,
+  tuneRuntime,
 } from '@app/platform';
 import { createApiApp } from './bootstrap';
 import { ConnectionDrain } from './common/draining';
@@ -14,8 +14,10 @@ import { ConnectionDrain } from './common/draining';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  boundHeapGrowth();
+  // Before anything else: the heap cap and Bull's timer patch (docs/architecture.md, deliberate deviations).
+  const tuning = tuneRuntime('api');
   const app = await createApiApp();
+  new Logger('Runtime').log({ tuning }, 'Runtime tuned');
   const config = app.get<AppConfig>(APP_CONFIG);
   startLivenessWatchdog({
     maxBlockMs: config.livenessMaxBlockMs,

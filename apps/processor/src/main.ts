@@ -1,7 +1,7 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig, closeOnSignals, startLivenessWatchdog } from '@app/platform';
+import { APP_CONFIG, AppConfig, closeOnSignals, startLivenessWatchdog, tuneRuntime } from '@app/platform';
 import { ProcessorModule } from './processor.module';
 
 /** Running jobs get this long to finish after SIGTERM; then the process exits anyway. */
@@ -9,8 +9,11 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 /** The worker: a Nest application context (no HTTP server) consuming the Bull queues. */
 async function main(): Promise<void> {
+  // Before any queue exists: Bull's timer patch (docs/architecture.md, deliberate deviations).
+  const tuning = tuneRuntime('processor');
   const app = await NestFactory.createApplicationContext(ProcessorModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  new NestLogger('Runtime').log({ tuning }, 'Runtime tuned');
   startLivenessWatchdog({
     maxBlockMs: app.get<AppConfig>(APP_CONFIG).livenessMaxBlockMs,
     onError: (error) => new NestLogger('LivenessWatchdog').warn({ err: error }, 'The watchdog stopped'),

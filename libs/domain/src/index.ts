@@ -13,3 +13,4 @@ export * from './reports';
 export * from './watch-lists';
 export * from './text-characters';
 export * from './monitoring';
+export * from './bounded-cache';

@@ -22,7 +22,7 @@ export * from './webhooks/secret-cipher';
 export * from './webhooks/address-guard';
 export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
-export * from './runtime/heap-growth';
+export * from './runtime/tune-runtime';
 export * from './runtime/liveness-watchdog';
 export * from './logging/request-id';
 export * from './config/cors-origins';

@@ -1,3 +1,4 @@
+import { BoundedCache } from '@app/domain';
 import type { AccessTokenClaims, AuthUser } from './auth-user';
 import type { SessionAuthority } from './session-authority';
 
@@ -16,14 +17,12 @@ export type VerifiedClaims = AccessTokenClaims & { exp?: unknown; nbf?: unknown 
  * every request (it caches for a few seconds itself). Plain TypeScript: the auth module provides it.
  */
 export class AccessTokens {
-  private readonly verified = new Map<string, VerifiedClaims>();
+  private readonly verified = new BoundedCache<string, VerifiedClaims>({ maxEntries: MAX_VERIFIED_TOKENS });
 
   constructor(private readonly sessions: Pick<SessionAuthority, 'confirm'>) {}
 
   /** Called by the strategy once passport-jwt has verified `token`. */
   remember(token: string, claims: VerifiedClaims): void {
-    if (this.verified.size >= MAX_VERIFIED_TOKENS)
-      this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, claims);
   }
 

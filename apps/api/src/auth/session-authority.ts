@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BoundedCache } from '@app/domain';
 import { AuthSessionRepository, SessionGrant } from '@app/persistence';
 import { AccessTokenClaims } from './auth-user';
 
@@ -15,9 +16,14 @@ const MAX_CACHED_SESSIONS = 50_000;
  */
 @Injectable()
 export class SessionAuthority {
-  private readonly known = new Map<string, { grant: SessionGrant | null; at: number }>();
   /** The clock the cache ages by (a unit spec sets its own). */
   now: () => number = Date.now;
+  /** Null: revoked, or no such session. */
+  private readonly known = new BoundedCache<string, SessionGrant | null>({
+    maxEntries: MAX_CACHED_SESSIONS,
+    ttlMs: SESSION_CACHE_MS,
+    now: () => this.now(),
+  });
 
   constructor(private readonly sessions: AuthSessionRepository) {}
 
@@ -28,16 +34,14 @@ export class SessionAuthority {
   }
 
   markRevoked(sessionId: string): void {
-    this.known.set(sessionId, { grant: null, at: this.now() });
+    this.known.set(sessionId, null);
   }
 
   private async grantOf(sessionId: string): Promise<SessionGrant | null> {
-    const now = this.now();
     const cached = this.known.get(sessionId);
-    if (cached && now - cached.at < SESSION_CACHE_MS) return cached.grant;
+    if (cached !== undefined) return cached;
     const grant = await this.sessions.findActiveSessionGrant(sessionId);
-    if (this.known.size > MAX_CACHED_SESSIONS) this.known.clear();
-    this.known.set(sessionId, { grant, at: now });
+    this.known.set(sessionId, grant);
     return grant;
   }
 }

@@ -9,7 +9,7 @@ import {
   WatchListsModule,
 } from '@app/application';
 import { ProcessProvider } from '@app/domain';
-import { APP_CONFIG, AppConfig, JobLogContext } from '@app/platform';
+import { APP_CONFIG, AppConfig, JobLogContext, provideUseCase } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
 import { QueueDrainService } from './queue-drain.service';
 import { RunProcessUseCase } from './run-process.use-case';
@@ -19,12 +19,12 @@ import { ScreeningProcessor } from './screening.processor';
   imports: [OutboxModule.register(), LegalSourceModule, WatchListsModule],
   providers: [
     ScreeningProcessor,
-    {
-      provide: RunProcessUseCase,
-      useFactory: (steps: LifecycleSteps, provider: ProcessProvider, legalRecords: LegalRecordsReader) =>
-        new RunProcessUseCase(steps, provider, legalRecords, new Logger(RunProcessUseCase.name)),
-      inject: [LifecycleSteps, ProcessProvider, LegalRecordsReader],
-    },
+    provideUseCase(RunProcessUseCase, [
+      LifecycleSteps,
+      ProcessProvider,
+      LegalRecordsReader,
+      { value: new Logger(RunProcessUseCase.name) },
+    ]),
     // The port: the list processes answer from the imported lists, every other process from its
     // provider (the sandbox today, a real provider's adapter tomorrow).
     SandboxProvider,

@@ -1,4 +1,4 @@
-import type { DocumentType } from '../screening/catalog';
+import type { DocumentType } from '../screening/input-vocabulary';
 import {
   CreditReportSummary,
   DocumentsSummary,

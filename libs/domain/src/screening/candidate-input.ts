@@ -2,7 +2,8 @@ import { FieldViolation } from '../errors';
 import { isCalendarDate } from '../calendar';
 import { objectListViolations } from '../request-shape';
 import { textCharacterViolations, TextKind } from '../text-characters';
-import { DOCUMENT_TYPES, ProcessName, processTypeOf } from './catalog';
+import { ProcessName, processTypeOf } from './catalog';
+import { CandidateInputKind, DOCUMENT_TYPES } from './input-vocabulary';
 
 type Json = Record<string, unknown>;
 
@@ -53,8 +54,7 @@ function refuseOtherFields(
       });
 }
 
-/** The kinds of candidate input (CONTRACT 4.2); a catalogue entry names the one its process needs. */
-export type CandidateInputKind = 'documents' | 'personal-references' | 'work-references';
+export type { CandidateInputKind } from './input-vocabulary';
 
 interface CandidateInputRule {
   validate(input: Json, processName: string): FieldViolation[];

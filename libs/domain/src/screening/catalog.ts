@@ -60,17 +60,7 @@ export const FINAL_RESULTS: readonly FinalResult[] = PROCESS_RESULTS.filter(
 export const REQUEST_STATUSES = ['Pending', 'Processing', 'Completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-export const DOCUMENT_TYPES = [
-  'INE',
-  'PASAPORTE',
-  'CURP',
-  'ACTA_NACIMIENTO',
-  'COMPROBANTE_DOMICILIO',
-  'TITULO',
-  'CEDULA_PROFESIONAL',
-  'CONSTANCIA_SITUACION_FISCAL',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export { DOCUMENT_TYPES, type DocumentType } from './input-vocabulary';
 
 export const CREDIT_REPORT: ProcessName = 'Reporte de Crédito';
 

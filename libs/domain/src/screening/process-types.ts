@@ -9,7 +9,7 @@ import {
   referencesSentences,
   watchListSentences,
 } from '../reports/summary-sentences';
-import type { CandidateInputKind } from './candidate-input';
+import type { CandidateInputKind } from './input-vocabulary';
 import {
   CreditReportSummary,
   DocumentsSummary,

@@ -5,3 +5,4 @@ export * from './subscriptions';
 export * from './endpoint-input';
 export * from './list-queries';
 export * from './webhook-sender';
+export * from './delivery-chain';

@@ -78,8 +78,8 @@ export function chainKey(endpointId: string, subject: string): string {
 /**
  * CONTRACT 7.4 ordering: events of one subject (a candidate request) reach an endpoint in
  * `createdAt` order as long as the earlier ones succeed. So a new delivery is sent at once only when
- * it is the oldest of its chain and the chain has no delivery still waiting for a first attempt
- * (`busyChains`); the others wait and are released one at a time, each once the one before it has
+ * it is the oldest of its chain and the chain is not busy (`chainIsBusy`, delivery-chain.ts); the
+ * others wait and are released one at a time, each once the one before it has
  * been attempted (a failed one is then retried on its own schedule: no order promise after
  * failures). Answers, in the given order, whether each planned delivery is scheduled now.
  */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BoundedCache } from '@app/domain';
 import { DataSource, In } from 'typeorm';
 import { PackageEntity } from '../entities';
 
@@ -7,7 +8,11 @@ const CACHE_TTL_MS = 10_000;
 
 @Injectable()
 export class PackageRepository {
-  private readonly cache = new Map<string, { pkg: PackageEntity | null; at: number }>();
+  /** Null: no such package. */
+  private readonly cache = new BoundedCache<string, PackageEntity | null>({
+    maxEntries: 10_000,
+    ttlMs: CACHE_TTL_MS,
+  });
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -23,14 +28,11 @@ export class PackageRepository {
    * Answers may be up to CACHE_TTL_MS old.
    */
   async findForClients(packageId: string, clientIds: string[]): Promise<PackageEntity | null> {
-    const now = Date.now();
-    let cached = this.cache.get(packageId);
-    if (!cached || now - cached.at > CACHE_TTL_MS) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      const pkg = await this.dataSource.getRepository(PackageEntity).findOne({ where: { id: packageId } });
-      cached = { pkg, at: now };
-      this.cache.set(packageId, cached);
+    let pkg = this.cache.get(packageId);
+    if (pkg === undefined) {
+      pkg = await this.dataSource.getRepository(PackageEntity).findOne({ where: { id: packageId } });
+      this.cache.set(packageId, pkg);
     }
-    return cached.pkg && clientIds.includes(cached.pkg.clientId) ? cached.pkg : null;
+    return pkg && clientIds.includes(pkg.clientId) ? pkg : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { offsetOf } from '@app/domain';
-import type { AttemptOutcome, DeliveryStatus } from '@app/domain';
+import { nextToRelease, offsetOf } from '@app/domain';
+import type { AttemptOutcome, ChainLink, DeliveryStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { ENVELOPE, StoredEvent } from './event.repository';
 import { preparedRows, queryRows, SqlExecutor } from './executor';
@@ -171,13 +171,14 @@ export class WebhookDeliveryRepository {
    * - appends the attempt; applies `outcome` only if the delivery is still as it was read
    *   (`generation`, pending, `attemptsMade`), so a manual retry or a cancellation in the meantime
    *   keeps the schedule; a retry bumps the generation and inserts `retryJob` into the outbox;
-   * - releases the next waiting delivery of the chain when none other waits for a first attempt
-   *   (the rule of scheduleNewDeliveries; a dispatcher adding to the chain at the same moment may
-   *   leave one waiting: releaseStuckChains picks it up);
-   *   The subject's other pending deliveries are read once, by the chain index: with conditions on
-   *   next_attempt_at, the generic plan of this prepared statement scanned every scheduled pending
-   *   delivery through the due index instead (about 800 rows per attempt in the webhooks bench);
+   * - reads the subject's other pending deliveries (the chain), once, by the chain index: with
+   *   conditions on next_attempt_at, the generic plan of this prepared statement scanned every
+   *   scheduled pending delivery through the due index instead (about 800 rows per attempt in the
+   *   webhooks bench);
    * - keeps the endpoint's failure streak.
+   * Then the domain's `nextToRelease` says which delivery of the chain goes next, if any, and a
+   * second statement releases it (only if it still waits: a dispatcher adding to the chain at the
+   * same moment may leave one waiting, releaseStuckChains picks it up).
    * Answers the retry's outbox row id, the released delivery (with its event, so the caller can
    * attempt it without reading it again) and since when the endpoint has failed.
    *
@@ -201,7 +202,7 @@ export class WebhookDeliveryRepository {
     const unchanged = `d.generation = $4 AND d.status = 'pending' AND jsonb_array_length(d.attempts) = $5`;
     const rows = await preparedRows<{
       retryJobId: string | null;
-      released: ReleasedDelivery | null;
+      chain: ChainLink[];
       failingSince: string | null;
     }>(
       this.dataSource,
@@ -219,25 +220,19 @@ export class WebhookDeliveryRepository {
          SELECT $8::text, $9::text, $10::text, $11::jsonb, $7::timestamptz FROM recorded WHERE rescheduled AND $10::text IS NOT NULL
          ON CONFLICT (job_id) DO NOTHING RETURNING id),
        chain AS MATERIALIZED (
-         SELECT id, next_attempt_at IS NULL AS waiting, attempts = '[]' AS unattempted,
+         SELECT id, next_attempt_at IS NOT NULL AS scheduled, jsonb_array_length(attempts) AS attempts_made,
                 event_created_at, event_tx, event_seq
            FROM webhook_delivery
           WHERE endpoint_id = $2 AND subject = $12 AND status = 'pending' AND id <> $1),
-       released AS (
-         UPDATE webhook_delivery d SET next_attempt_at = now()
-          WHERE d.id = (SELECT id FROM chain WHERE waiting ORDER BY event_created_at, event_tx, event_seq LIMIT 1)
-            AND d.next_attempt_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM chain WHERE NOT waiting AND unattempted)
-         RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq),
        health AS (
          UPDATE webhook_endpoint w
             SET failing_since = CASE WHEN $13 THEN NULL ELSE $14::timestamptz END
           WHERE w.id = $2 AND (CASE WHEN $13 THEN w.failing_since IS NOT NULL ELSE w.failing_since IS NULL END)
          RETURNING w.failing_since)
        SELECT (SELECT id::text FROM retry) AS "retryJobId",
-              (SELECT json_build_object('id', r.id, 'generation', r.generation, 'attemptsMade', r.attempts_made,
-                        'event', json_build_object(${EVENT_JSON}))
-                 FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq) AS released,
+              (SELECT coalesce(json_agg(json_build_object('id', c.id, 'scheduled', c.scheduled, 'attemptsMade', c.attempts_made)
+                        ORDER BY c.event_created_at, c.event_tx, c.event_seq), '[]')
+                 FROM chain c) AS chain,
               CASE WHEN $13 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
                 (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"
          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
@@ -259,38 +254,75 @@ export class WebhookDeliveryRepository {
       ],
     );
     const row = rows[0];
+    const next = nextToRelease(row.chain);
     return {
       retryJobId: row.retryJobId,
-      released: row.released && {
-        ...row.released,
-        event: { ...row.released.event, createdAt: Number(row.released.event.createdAt) },
-      },
+      released: next === null ? null : await this.release(next),
       failingSince: row.failingSince === null ? null : new Date(row.failingSince).getTime(),
     };
   }
 
   /**
-   * Releases the oldest waiting delivery of every chain that has one but nothing waiting for a first
-   * attempt, among those waiting for longer than `olderThanMs` (a release that raced with the
-   * dispatcher adding to the chain). Answers them for their jobs.
+   * Schedules a waiting delivery for now, if it still waits, and answers it with its event for the
+   * caller's attempt. Commits like recordAttempt (no wait for the WAL flush): lost in a PostgreSQL
+   * crash, the delivery simply waits again and releaseStuckChains releases it.
    */
-  releaseStuckChains(olderThanMs: number, limit: number): Promise<Array<{ id: string; generation: number }>> {
+  private async release(deliveryId: string): Promise<ReleasedDelivery | null> {
+    const rows = await preparedRows<ReleasedDelivery>(
+      this.dataSource,
+      'webhook-release',
+      `WITH released AS (
+         UPDATE webhook_delivery d SET next_attempt_at = now()
+          WHERE d.id = $1 AND d.next_attempt_at IS NULL AND d.status = 'pending'
+         RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq)
+       SELECT r.id, r.generation, r.attempts_made AS "attemptsMade", json_build_object(${EVENT_JSON}) AS event
+         FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq,
+              (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
+      [deliveryId],
+    );
+    const released = rows[0];
+    return released
+      ? { ...released, event: { ...released.event, createdAt: Number(released.event.createdAt) } }
+      : null;
+  }
+
+  /**
+   * Releases what the domain's `nextToRelease` says of the chains with a delivery waiting for longer
+   * than `olderThanMs` (a release that raced with the dispatcher adding to the chain), at most
+   * `limit` chains, the released one itself waiting that long. Answers them for their jobs.
+   */
+  async releaseStuckChains(
+    olderThanMs: number,
+    limit: number,
+  ): Promise<Array<{ id: string; generation: number }>> {
+    const links = await queryRows<ChainLink & { chain: number; stuck: boolean }>(
+      this.dataSource,
+      `WITH stuck AS (
+         SELECT DISTINCT endpoint_id, subject FROM webhook_delivery
+          WHERE status = 'pending' AND next_attempt_at IS NULL
+            AND created_at < now() - ($1::int * interval '1 millisecond')
+          LIMIT $2)
+       SELECT dense_rank() OVER (ORDER BY d.endpoint_id, d.subject)::int AS chain, d.id,
+              d.next_attempt_at IS NOT NULL AS scheduled, jsonb_array_length(d.attempts) AS "attemptsMade",
+              d.created_at < now() - ($1::int * interval '1 millisecond') AS stuck
+         FROM webhook_delivery d JOIN stuck s ON s.endpoint_id = d.endpoint_id AND s.subject = d.subject
+        WHERE d.status = 'pending'
+        ORDER BY d.endpoint_id, d.subject, d.event_created_at, d.event_tx, d.event_seq`,
+      [olderThanMs, limit],
+    );
+    const chains = new Map<number, Array<ChainLink & { stuck: boolean }>>();
+    for (const link of links) chains.set(link.chain, [...(chains.get(link.chain) ?? []), link]);
+    const release = [...chains.values()].flatMap((chain) => {
+      const next = nextToRelease(chain);
+      return chain.filter((link) => link.id === next && link.stuck).map((link) => link.id);
+    });
+    if (release.length === 0) return [];
     return queryRows(
       this.dataSource,
-      `UPDATE webhook_delivery d SET next_attempt_at = now()
-        WHERE d.next_attempt_at IS NULL AND d.status = 'pending' AND d.id IN (
-          SELECT DISTINCT ON (w.endpoint_id, w.subject) w.id FROM webhook_delivery w
-           WHERE w.status = 'pending' AND w.next_attempt_at IS NULL
-             AND w.created_at < now() - ($1::int * interval '1 millisecond')
-             AND NOT EXISTS (
-                   SELECT 1 FROM webhook_delivery b
-                    WHERE b.endpoint_id = w.endpoint_id AND b.subject = w.subject AND b.status = 'pending'
-                      AND (b.next_attempt_at IS NOT NULL AND b.attempts = '[]'
-                           OR b.next_attempt_at IS NULL AND (b.event_created_at, b.event_tx, b.event_seq) < (w.event_created_at, w.event_tx, w.event_seq)))
-           ORDER BY w.endpoint_id, w.subject, w.event_created_at, w.event_tx, w.event_seq
-           LIMIT $2)
-        RETURNING d.id, d.generation`,
-      [olderThanMs, limit],
+      `UPDATE webhook_delivery SET next_attempt_at = now()
+        WHERE id = ANY($1::uuid[]) AND next_attempt_at IS NULL AND status = 'pending'
+        RETURNING id, generation`,
+      [release],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EndpointSubscription } from '@app/domain';
+import { chainIsBusy, chainKey } from '@app/domain';
+import type { ChainLink, EndpointSubscription } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { eventLogHorizon } from './event-horizon';
 import { EventPosition, settledBelow } from './event.repository';
@@ -85,21 +86,33 @@ export class WebhookDispatchRepository {
   }
 
   /**
-   * The chains among these that hold a delivery still waiting for its first attempt: a new delivery
-   * of such a chain waits behind it.
+   * The chains among these that are busy (the domain's `chainIsBusy`, read from their pending
+   * deliveries): a new delivery of such a chain waits behind them.
    */
-  busyChains(
+  async busyChains(
     tx: SqlExecutor,
     chains: Array<{ endpointId: string; subject: string }>,
   ): Promise<Array<{ endpointId: string; subject: string }>> {
-    return queryRows(
+    const links = await queryRows<ChainLink & { endpointId: string; subject: string }>(
       tx,
-      `SELECT DISTINCT d.endpoint_id AS "endpointId", d.subject
-         FROM webhook_delivery d JOIN unnest($1::uuid[], $2::text[]) AS c(endpoint_id, subject)
+      `SELECT d.endpoint_id AS "endpointId", d.subject, d.id, d.next_attempt_at IS NOT NULL AS scheduled,
+              jsonb_array_length(d.attempts) AS "attemptsMade"
+         FROM webhook_delivery d
+         JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[])) AS c(endpoint_id, subject)
            ON d.endpoint_id = c.endpoint_id AND d.subject = c.subject
-        WHERE d.status = 'pending' AND d.attempts = '[]'`,
+        WHERE d.status = 'pending'`,
       [chains.map((c) => c.endpointId), chains.map((c) => c.subject)],
     );
+    const byChain = new Map<string, { endpointId: string; subject: string; links: ChainLink[] }>();
+    for (const { endpointId, subject, ...link } of links) {
+      const key = chainKey(endpointId, subject);
+      const found = byChain.get(key) ?? { endpointId, subject, links: [] };
+      found.links.push(link);
+      byChain.set(key, found);
+    }
+    return [...byChain.values()]
+      .filter((chain) => chainIsBusy(chain.links))
+      .map(({ endpointId, subject }) => ({ endpointId, subject }));
   }
 
   /** Copies the event's type, subject and exact time, which order the chain. */

@@ -3,7 +3,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { countBullTimers } from './bull-timers';
 import { QUEUE_NAMES } from './queue.contract';
 
 /** Injection token of every Bull queue of the contract, by name. */
@@ -11,7 +10,8 @@ export const CONTRACT_QUEUES = Symbol('CONTRACT_QUEUES');
 
 /**
  * Bull lives behind this module only (Bull is in maintenance mode; a later move to BullMQ stays
- * local). Every queue of the contract is registered, and handed to the outbox publisher by name. A
+ * local). Its timer patch (bull-timers.ts) is applied by tuneRuntime in each main.ts, not here:
+ * registering a module changes nothing global. Every queue of the contract is registered, and handed to the outbox publisher by name. A
  * worker that dies loses its job lock after `lockDuration`; the job is then handed to another worker
  * within `stalledInterval`.
  */
@@ -25,8 +25,6 @@ export class QueueModule {
    * a 'screening' queue that ran no jobs while the consumer's went on.)
    */
   static register(): DynamicModule {
-    // Before any queue exists: see bull-timers.ts (Bull's timer count is linear in the jobs in flight).
-    if (!QueueModule.registered) countBullTimers();
     return (QueueModule.registered ??= {
       module: QueueModule,
       imports: [

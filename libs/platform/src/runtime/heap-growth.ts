@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** After each full collection V8 lets the old generation grow to at most 1.5 times what survived. */
-const HEAP_GROWING_PERCENT = 50;
+export const HEAP_GROWING_PERCENT = 50;
 
 /**
  * Bounds how far V8 lets the heap grow between full collections. By default it lets the old

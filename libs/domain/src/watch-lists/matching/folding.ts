@@ -1,3 +1,5 @@
+import { BoundedCache } from '../../bounded-cache';
+
 /**
  * CONTRACT 10.3: names are folded (case, accents, `Ñ` as `N`, punctuation, repeated spaces) and
  * particles stay part of the surname they precede. Both sides of a comparison, and the index's
@@ -96,19 +98,16 @@ export function nameUnits(words: readonly string[]): string[] {
 
 /** A unit or a surname without its particles and spaces: `DE LA CRUZ` -> `CRUZ`, `PONCE DE LEON` -> `PONCELEON`. */
 export function coreOf(part: string): string {
-  if (!part.includes(' ')) return part;
-  let core = cores.get(part);
-  if (core === undefined) {
-    core = '';
-    for (const word of part.split(' ')) if (!isParticle(word)) core += word;
-    core ||= compactOf(part);
-    if (cores.size >= 20_000) cores.clear();
-    cores.set(part, core);
-  }
-  return core;
+  return part.includes(' ') ? cores.getOrSet(part, coreOfSpaced) : part;
+}
+
+function coreOfSpaced(part: string): string {
+  let core = '';
+  for (const word of part.split(' ')) if (!isParticle(word)) core += word;
+  return core || compactOf(part);
 }
 /** Remembered: the same few thousand parts with particles come back on every screening. */
-const cores = new Map<string, string>();
+const cores = new BoundedCache<string, string>({ maxEntries: 20_000 });
 
 /** A part written without spaces: `DE LA CRUZ` -> `DELACRUZ` (how some publishers write it). */
 export const compactOf = (part: string): string => (part.includes(' ') ? part.replace(/ /g, '') : part);

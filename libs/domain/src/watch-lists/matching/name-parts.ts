@@ -1,5 +1,6 @@
 import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { BoundedCache } from '../../bounded-cache';
 import { coreOf, sameCompact } from './folding';
 
 /**
@@ -53,16 +54,9 @@ export const agrees = (part: PartMatch): boolean => part.verdict !== 'differs';
  * Double Metaphone primary codes, remembered: the same few thousand surnames come back on every
  * screening. Bounded so that a stream of odd words cannot grow it without end.
  */
-const metaphones = new Map<string, string>();
-function metaphone(word: string): string {
-  let code = metaphones.get(word);
-  if (code === undefined) {
-    if (metaphones.size >= 20_000) metaphones.clear();
-    code = doubleMetaphone(word)[0];
-    metaphones.set(word, code);
-  }
-  return code;
-}
+const metaphones = new BoundedCache<string, string>({ maxEntries: 20_000 });
+const primaryMetaphone = (word: string): string => doubleMetaphone(word)[0];
+const metaphone = (word: string): string => metaphones.getOrSet(word, primaryMetaphone);
 
 const PARTICLE = match('particle');
 const PARTIAL = match('partial');
