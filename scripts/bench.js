@@ -174,6 +174,17 @@ async function main() {
       console.log(
         `  alert -> webhook received    p50 ${fmt(m.webhooks.p50)} ms p95 ${fmt(m.webhooks.p95)} ms max ${fmt(m.webhooks.max)} ms (${fmt(m.webhooks.delivered)} of ${fmt(m.webhooks.of)})   target <= 5 s`,
       );
+      const b = m.beside;
+      for (const [label, run] of [
+        ['idle', b.idle],
+        ['during an activation', b.during],
+      ])
+        console.log(
+          `  ${label.padEnd(28)} registration ${fmt(run.registrationRps)} req/s (p99 ${fmt(run.registrationP99)} ms, non-2xx ${run.non2xx})   legal search p50 ${fmt(run.searchP50, 1)} ms p95 ${fmt(run.searchP95, 1)} ms (${run.searches})`,
+        );
+      console.log(
+        `  ... the activation (${fmt(b.activation.alerts)} alerts, ${fmt(b.activation.dbMs)} ms in the processor) ${b.activation.stillRunningAtEnd ? 'ran through the whole load' : 'ended within the load'}   target: no regression`,
+      );
     }
     // Last: it leaves the real-size lists active, which the parts above must not run with.
     if (only.length === 0 || only.includes('watch-lists')) {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chargeableMonths, monthIn } from '@app/domain';
 import {
   api,
   countRows,
@@ -398,5 +399,49 @@ describe('lists, usage, stopping and expiry', () => {
       30_000,
       'the monitor expired',
     );
+  });
+  it('months that began while no processor ran are charged once one runs again', async () => {
+    const uuid = await register(acme, candidate());
+    const created = (
+      await api().post('/monitors').set(acme.auth).send({ candidateRequestUuid: uuid }).expect(201)
+    ).body;
+    await killProcessor({ restart: false });
+    // As if created two months ago and charged then for its first month only: the months since
+    // began while no processor ran.
+    const TZ = 'America/Mexico_City'; // the stack's SERVICE_TIMEZONE (the default)
+    const createdAt = Date.now() - 62 * 86_400_000;
+    await withDb(async (db) => {
+      await db.query(`UPDATE monitor SET created_at = to_timestamp($2::float8 / 1000) WHERE id = $1`, [
+        created.id,
+        createdAt,
+      ]);
+      await db.query(
+        `UPDATE billing_charge SET period = $2 WHERE monitor_id = $1 AND kind = 'MONITOR_MONTH'`,
+        [created.id, monthIn(TZ, createdAt)],
+      );
+    });
+    restartProcessor();
+    const months = chargeableMonths(
+      { createdAt, endedAt: null, expiresAt: created.expiresAt },
+      Date.now(),
+      TZ,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(3);
+    const periods = () =>
+      withDb(
+        async (db) =>
+          (
+            await db.query(
+              `SELECT period FROM billing_charge WHERE kind = 'MONITOR_MONTH' AND monitor_id = $1 ORDER BY period`,
+              [created.id],
+            )
+          ).rows.map((r: { period: string }) => r.period) as string[],
+      );
+    await eventually(
+      async () => (await periods()).length >= months.length || undefined,
+      60_000,
+      'the missed months charged',
+    );
+    expect(await periods()).toEqual(months);
   });
 });

@@ -6,13 +6,16 @@
 //   2. a version adding 1,000 entries named after monitored candidates (same name and birth date):
 //      from the commit to every alert written (target <= 60 s), how many monitors were scored;
 //   3. the alerts' `monitor.alert_raised` webhooks: from each alert's insert to its delivery at a
-//      local receiver (target <= 5 s).
+//      local receiver (target <= 5 s);
+//   4. registration req/s and legal-records search p95, the same 5 s load idle and then while a
+//      third version (the same 1,000 entries under another program) is compared: no regression.
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { Client } = require('pg');
-const { percentile } = require('./lib/measure');
+const { load, percentile } = require('./lib/measure');
+const { call, registrationLoad, waitUntil } = require('./lib/workload');
 const { ROOT } = require('./lib/stack');
 
 const GIVEN = [
@@ -227,6 +230,86 @@ const sdnRow = (key, name, remarks) =>
 const dob = (d) =>
   `DOB ${String(d.getUTCDate()).padStart(2, '0')} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
+/** `lists:import` in the background (the activation it starts is what the load runs beside). */
+function importSdnAsync(databaseUrl, files) {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'scripts/lists-import.js'), '--source', 'ofac-sdn', '--force', ...files],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'ignore' },
+  );
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lists:import exited ${code}`)))),
+  );
+}
+
+const LOAD_SECONDS = 5;
+
+/**
+ * Registrations (autocannon, 20 connections) and, beside them, legal-records searches one after
+ * the other, both for LOAD_SECONDS: registration req/s and search p50/p95.
+ */
+async function registrationAndSearch(stack, token) {
+  const searches = [];
+  let searching = true;
+  const searcher = (async () => {
+    for (let i = 0; searching; i++) {
+      const started = process.hrtime.bigint();
+      await call(stack.base, token, 'POST', '/risks/legal-records/searches', {
+        name: GIVEN[i % GIVEN.length],
+        lastName: SURNAMES[i % SURNAMES.length],
+      });
+      searches.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  })();
+  const registration = await load(registrationLoad(stack.base, token, { duration: LOAD_SECONDS }));
+  searching = false;
+  await searcher;
+  return {
+    registrationRps: registration.rps,
+    registrationP99: registration.p99,
+    non2xx: registration.non2xx,
+    searches: searches.length,
+    searchP50: percentile(searches, 50),
+    searchP95: percentile(searches, 95),
+  };
+}
+
+/** Until the processor has screened every registration of the load (each phase starts alike). */
+const drained = (db) =>
+  waitUntil(
+    db,
+    `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status <> 'Finalizado') AS done`,
+    [],
+    600_000,
+    500,
+  );
+
+/** The load idle, then while an activation is compared (from its row's insert on), side by side. */
+async function loadBesideActivation(stack, token, db, files) {
+  const idle = await registrationAndSearch(stack, token);
+  await drained(db);
+  const before = await latestActivation(db);
+  const importing = importSdnAsync(stack.env.DATABASE_URL, files);
+  for (let at = Date.now(); (await latestActivation(db)) === before;)
+    if (Date.now() - at > 120_000) throw new Error('the third version was not activated');
+    else await new Promise((r) => setTimeout(r, 20));
+  const activation = await latestActivation(db);
+  const during = await registrationAndSearch(stack, token);
+  const { rows } = await db.query(
+    `SELECT done_at IS NULL AS running, extract(epoch FROM coalesce(done_at, now()) - created_at) * 1000 AS ms, alerts
+       FROM monitor_activation WHERE id = $1`,
+    [activation],
+  );
+  await importing;
+  const done = await waitDone(db, activation, 300_000);
+  await drained(db);
+  return {
+    idle,
+    during,
+    activation: { stillRunningAtEnd: rows[0].running, alerts: done.alerts, dbMs: done.dbMs },
+  };
+}
+
 function importSdn(databaseUrl, files) {
   const run = spawnSync(
     process.execPath,
@@ -354,6 +437,15 @@ async function runMonitorsBench(stack, token, { monitors = 1_000_000 } = {}) {
       .filter((a) => receiver.arrivals.has(a.id))
       .map((a) => receiver.arrivals.get(a.id) - Number(a.at))
       .sort((a, b) => a - b);
+
+    // A third version: the same 1,000 entries under another program (1,000 status_changed alerts).
+    const reprogrammed = concerning.map((row) => row.replace('"SDNTK"', '"SDGT"'));
+    const beside = await loadBesideActivation(
+      stack,
+      token,
+      db,
+      sdnVersion(path.join(dir, 'reprogrammed'), [WARM, ...nobody, ...reprogrammed]),
+    );
     return {
       monitors,
       seedSeconds,
@@ -368,6 +460,7 @@ async function runMonitorsBench(stack, token, { monitors = 1_000_000 } = {}) {
         p95: percentile(delays, 95),
         max: delays.length ? delays[delays.length - 1] : undefined,
       },
+      beside,
     };
   } finally {
     receiver.server.close();

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MonitorComparisons } from '@app/application';
-import { monthIn } from '@app/domain';
+import { monthIn, unchargedMonths } from '@app/domain';
 import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 
@@ -8,13 +8,15 @@ import { APP_CONFIG, AppConfig } from '@app/platform';
 const SWEEP_EVERY_MS = 2_000;
 /** An activation younger than this is left to its Bull job (published right after its commit). */
 const ACTIVATION_GRACE_MS = 3_000;
+/** Monitors ended this long ago are not looked at for uncharged months any more (well past a year's run). */
+const CHARGE_CATCH_UP_MS = 400 * 86_400_000;
 
 /**
  * Monitoring's periodic work: activations still pending (a job lost with Redis, a processor killed
  * mid-way: the transaction rolled back and the row is pending again), legal-records ingests not
  * yet compared (the ingest CLI records them; nothing else starts them), monitors whose time is up
- * (`expired`), and the month's charge of every active monitor when a month (SERVICE_TIMEZONE)
- * begins. Each piece is idempotent, so several processors may sweep at once.
+ * (`expired`), and, at the processor's start and when a month (SERVICE_TIMEZONE) begins, every month
+ * a monitor was active in that the ledger lacks (months missed while no processor ran included). Each piece is idempotent, so several processors may sweep at once.
  */
 @Injectable()
 export class MonitoringSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -81,11 +83,26 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
     }
   }
 
-  /** Once per month and processor (the ledger's key makes repeats free of charge). */
+  /**
+   * Once per month and processor, and at its start: the months the domain says each monitor owes
+   * (unchargedMonths) that the ledger lacks, so a month that began while no processor ran is charged
+   * afterwards. The ledger's key makes repeats (several processors) free of charge.
+   */
   private async chargeMonth(): Promise<void> {
-    const month = monthIn(this.config.serviceTimezone, Date.now());
+    const now = Date.now();
+    const month = monthIn(this.config.serviceTimezone, now);
     if (month === this.chargedMonth) return;
-    const charged = await this.monitors.chargeMonth(month);
+    let charged = 0;
+    for await (const page of this.monitors.chargeable(new Date(now - CHARGE_CATCH_UP_MS))) {
+      const owed = page.flatMap((monitor) =>
+        unchargedMonths(monitor, monitor.charged, now, this.config.serviceTimezone).map((period) => ({
+          monitorId: monitor.id,
+          clientId: monitor.clientId,
+          period,
+        })),
+      );
+      charged += await this.monitors.chargeMonths(owed);
+    }
     this.chargedMonth = month;
     if (charged > 0) this.logger.log({ month, charged }, 'Monitor months charged');
   }

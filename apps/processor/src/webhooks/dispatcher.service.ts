@@ -6,6 +6,13 @@ import { EventDispatcher } from './event-dispatcher';
 
 /** Events per batch (one transaction). */
 export const DISPATCH_BATCH = 500;
+/**
+ * The first batch after an idle poll: a burst's first deliveries leave after a small transaction,
+ * not after the whole DISPATCH_BATCH's (an activation's 1,000 alerts of one client: the first
+ * webhooks waited for 500 deliveries to be inserted and committed). Batches that come full double
+ * up to DISPATCH_BATCH, so a backlog is still dispatched at full size.
+ */
+export const FIRST_DISPATCH_BATCH = 50;
 /** How often an idle dispatcher looks for new events: the delay a webhook adds to an event. */
 const IDLE_POLL_MS = 100;
 /** While process jobs wait (see DeliveryPacer), a batch a second, as small as the attempts' pace. */
@@ -18,7 +25,8 @@ const STUCK_AFTER_MS = 1_000;
 const STUCK_CHECK_EVERY_MS = 1_000;
 
 /**
- * Runs the dispatcher in every processor: right away again while batches come full, otherwise every
+ * Runs the dispatcher in every processor: right away again (and with a batch twice as large, up to
+ * DISPATCH_BATCH) while batches come full, otherwise every
  * IDLE_POLL_MS (a dispatcher that finds the cursor locked by another processor just waits for its
  * next turn), and while process jobs wait for a slot it yields to them as the attempts do (a small
  * batch a second: events dispatched faster could not be attempted anyway). Also releases chains a racing release missed, and re-arms the outbox rows of
@@ -31,6 +39,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   private stopped = false;
   private nextOverdueCheck = 0;
   private nextStuckCheck = 0;
+  private nextBatch = FIRST_DISPATCH_BATCH;
 
   constructor(
     private readonly dispatcher: EventDispatcher,
@@ -57,8 +66,9 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     let full = false;
     const busy = this.pacer.busy;
     try {
-      const limit = busy ? BUSY_ATTEMPTS_PER_SECOND : DISPATCH_BATCH;
+      const limit = busy ? BUSY_ATTEMPTS_PER_SECOND : this.nextBatch;
       full = (await this.dispatcher.dispatchBatch(limit)) === limit;
+      if (!busy) this.nextBatch = full ? Math.min(2 * limit, DISPATCH_BATCH) : FIRST_DISPATCH_BATCH;
       if (Date.now() >= this.nextStuckCheck) {
         this.nextStuckCheck = Date.now() + STUCK_CHECK_EVERY_MS;
         await this.releaseStuckChains();

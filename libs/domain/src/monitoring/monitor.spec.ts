@@ -1,5 +1,6 @@
 import {
   chargeableMonths,
+  unchargedMonths,
   createMonitorViolations,
   monitorExpiry,
   monitorSourcesOf,
@@ -94,5 +95,27 @@ describe('chargeableMonths (one per calendar month active, SERVICE_TIMEZONE)', (
     ],
   ])('%s', (_name, createdAt, endedAt, expiresAt, now, months) => {
     expect(chargeableMonths({ createdAt, endedAt, expiresAt }, now, TZ)).toEqual(months);
+  });
+});
+
+describe('unchargedMonths (what the monthly sweep charges, months it missed included)', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const monitor = {
+    createdAt: at('2026-08-10T18:00:00Z'),
+    endedAt: null,
+    expiresAt: at('2027-08-10T18:00:00Z'),
+  };
+
+  it('a processor down since September charges September, October and November afterwards', () => {
+    expect(unchargedMonths(monitor, ['2026-08'], NOW, TZ)).toEqual(['2026-09', '2026-10', '2026-11']);
+  });
+
+  it('nothing when every month is in the ledger', () => {
+    expect(unchargedMonths(monitor, ['2026-08', '2026-09', '2026-10', '2026-11'], NOW, TZ)).toEqual([]);
+  });
+
+  it('a monitor stopped while no sweep ran still owes the months it was active in', () => {
+    const stopped = { ...monitor, endedAt: at('2026-10-05T18:00:00Z') };
+    expect(unchargedMonths(stopped, ['2026-08'], NOW, TZ)).toEqual(['2026-09', '2026-10']);
   });
 });

@@ -99,3 +99,19 @@ export function chargeableMonths(
   const last = monthNumber(monthIn(timeZone, end));
   return Array.from({ length: last - first + 1 }, (_, at) => monthLabel(first + at));
 }
+
+/**
+ * The chargeable months (see chargeableMonths) the ledger does not have yet: what the processor's
+ * monthly sweep charges, so months it missed (no processor running when they began, a monitor that
+ * ended before the next sweep) are charged afterwards. Charging them twice is harmless anyway (the
+ * ledger's key); this keeps the sweep from writing what is already there.
+ */
+export function unchargedMonths(
+  monitor: { createdAt: number; endedAt: number | null; expiresAt: number },
+  charged: readonly string[],
+  now: number,
+  timeZone: string,
+): string[] {
+  const have = new Set(charged);
+  return chargeableMonths(monitor, now, timeZone).filter((month) => !have.has(month));
+}

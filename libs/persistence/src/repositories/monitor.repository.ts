@@ -37,6 +37,16 @@ export interface MonitorAlertRow {
   note: string | null;
 }
 
+/** A monitor as the monthly charge sweep reads it (times in epoch ms), with the months already charged. */
+export interface ChargeableMonitor {
+  id: string;
+  clientId: string;
+  createdAt: number;
+  endedAt: number | null;
+  expiresAt: number;
+  charged: string[];
+}
+
 /** What creating a monitor needs of its request. */
 export interface MonitoredRequest {
   requestId: string;
@@ -184,17 +194,44 @@ export class MonitorRepository {
   }
 
   /**
-   * Charges `period` (YYYY-MM) for every monitor active now that has no charge for it: once per
-   * monitor and month whoever runs it how often (the ledger's unique key).
+   * Monitors that may still owe a month, a page at a time in `seq` order: the active ones and those
+   * ended since `endedSince`, each with the months the ledger already has for it.
    */
-  async chargeMonth(period: string): Promise<number> {
+  async *chargeable(endedSince: Date, page = 10_000): AsyncGenerator<ChargeableMonitor[]> {
+    let after = '0';
+    for (;;) {
+      const rows = await queryRows<ChargeableMonitor & { seq: string }>(
+        this.dataSource,
+        `SELECT m.id, m.client_id AS "clientId", m.seq::text AS seq,
+                (extract(epoch FROM m.created_at) * 1000)::bigint::float8 AS "createdAt",
+                (extract(epoch FROM m.ended_at) * 1000)::bigint::float8 AS "endedAt",
+                (extract(epoch FROM m.expires_at) * 1000)::bigint::float8 AS "expiresAt",
+                ARRAY(SELECT b.period FROM billing_charge b
+                       WHERE b.monitor_id = m.id AND b.kind = 'MONITOR_MONTH') AS charged
+           FROM monitor m
+          WHERE m.seq > $1::bigint AND (m.status = 'active' OR m.ended_at >= $2)
+          ORDER BY m.seq LIMIT $3`,
+        [after, endedSince, page],
+      );
+      if (rows.length === 0) return;
+      yield rows.map(({ seq: _seq, ...row }) => row);
+      if (rows.length < page) return;
+      after = rows[rows.length - 1].seq;
+    }
+  }
+
+  /** Charges these months, each once per monitor whoever runs it how often (the ledger's unique key). */
+  async chargeMonths(
+    charges: ReadonlyArray<{ monitorId: string; clientId: string; period: string }>,
+  ): Promise<number> {
+    if (charges.length === 0) return 0;
     const rows = await queryRows<{ id: string }>(
       this.dataSource,
       `INSERT INTO billing_charge (client_id, kind, monitor_id, period)
-       SELECT client_id, 'MONITOR_MONTH', id, $1 FROM monitor WHERE status = 'active' AND expires_at > now()
+       SELECT c, 'MONITOR_MONTH', m, p FROM unnest($1::text[], $2::uuid[], $3::text[]) AS t(c, m, p)
        ON CONFLICT (monitor_id, period) WHERE kind = 'MONITOR_MONTH' DO NOTHING
        RETURNING id`,
-      [period],
+      [charges.map((c) => c.clientId), charges.map((c) => c.monitorId), charges.map((c) => c.period)],
     );
     return rows.length;
   }
