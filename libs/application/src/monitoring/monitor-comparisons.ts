@@ -8,6 +8,7 @@ import {
   isEmptyDelta,
   LEGAL_RECORDS_SOURCE,
   MonitorIndex,
+  MONITORS_PER_SEGMENT,
   MonitoredSubject,
   versionDelta,
   WatchListEntry,
@@ -125,7 +126,7 @@ export class MonitorComparisons {
       this.recent.clear();
     }
     const from = this.indexedThrough > RESCAN ? this.indexedThrough - RESCAN : 0n;
-    const batch: MonitoredSubject[] = [];
+    let batch: MonitoredSubject[] = [];
     for await (const page of this.activations.monitoredSince(String(from)))
       for (const row of page) {
         const seq = BigInt(row.seq);
@@ -133,6 +134,14 @@ export class MonitorComparisons {
         batch.push(row);
         this.recent.set(row.monitorId, seq);
         if (seq > this.indexedThrough) this.indexedThrough = seq;
+        if (batch.length >= MONITORS_PER_SEGMENT) {
+          // One segment at a time, and the event loop turns between them: filing 1,000,000
+          // monitors in one synchronous call outlasted the liveness watchdog, which killed the
+          // processor mid-build (and starved its heartbeat meanwhile).
+          this.index.add(batch);
+          batch = [];
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     if (batch.length) this.index.add(batch);
     for (const [id, seq] of this.recent) if (seq + RESCAN < this.indexedThrough) this.recent.delete(id);
