@@ -1,4 +1,5 @@
 import { watchListSourcesOf } from '@app/domain';
+import { QUEUE_NAMES } from '@app/platform/queue/queue.contract';
 import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import {
@@ -277,10 +278,10 @@ describe('processor logs', () => {
 
 function expectSharedGauges(samples: Sample[]): void {
   expect(labelSets(samples, 'queue_jobs')).toEqual(['queue,state']);
-  expect([...new Set(find(samples, 'queue_jobs').map((s) => s.labels.queue))].sort()).toEqual([
-    'screening',
-    'webhook-deliveries',
-  ]);
+  // Every queue of the contract, whatever queues it gains.
+  expect([...new Set(find(samples, 'queue_jobs').map((s) => s.labels.queue))].sort()).toEqual(
+    [...QUEUE_NAMES].sort(),
+  );
   for (const queue of ['screening', 'webhook-deliveries']) {
     const states = find(samples, 'queue_jobs', { queue });
     expect(states.map((s) => s.labels.state).sort()).toEqual(QUEUE_STATES);

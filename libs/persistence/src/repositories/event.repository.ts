@@ -5,6 +5,9 @@ import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
 import { APPEND_EVENTS } from './hot-statements';
 
+// Nest-free, so the import CLI's monitoring hook can write events without loading Nest.
+export { eventRows } from './event-rows';
+
 /** An event as the log keeps it (CONTRACT 7.1 envelope). */
 export interface StoredEvent {
   id: string;
@@ -31,19 +34,6 @@ export function eventId(position: EventPosition): string {
 export function parseEventId(id: string): EventPosition | null {
   const match = ID_PATTERN.exec(id);
   return match ? { txId: match[1], seq: match[2] } : null;
-}
-
-/** The parameters that insert `events` of one client with `INSERT ... SELECT FROM unnest(...)`. */
-export function eventRows(events: readonly DomainEvent[]): {
-  types: string[];
-  subjects: string[];
-  data: string[];
-} {
-  return {
-    types: events.map((e) => e.type),
-    subjects: events.map(eventSubject),
-    data: events.map((e) => JSON.stringify(e.data)),
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DomainEvent, searchNameKey } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { eventRows } from './event.repository';
+import { eventRows } from './event-rows';
 import { preparedRows, SqlExecutor } from './executor';
 
 import { categoriesOfMask } from '../legal-corpus/vocabulary-filters';

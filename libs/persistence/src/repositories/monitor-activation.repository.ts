@@ -6,7 +6,7 @@ import type {
   WatchListSource,
 } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { eventRows } from './event.repository';
+import { eventRows } from './event-rows';
 import { queryRows, SqlExecutor } from './executor';
 import type { OutboxJob } from './outbox.repository';
 
