@@ -11,7 +11,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { writeRealSizeWatchLists } = require('./lib/watch-list-files');
+const { realSizeFiles, SOURCES } = require('./lib/watch-list-files');
 
 const ROOT = path.join(__dirname, '..', '..');
 const arg = (name, fallback) => {
@@ -28,21 +28,6 @@ const RUNS = Number(arg('--runs', 300));
 const LIMIT = Number(arg('--limit', 20)) || undefined;
 const PROFILE = arg('--profile', null);
 const FILES_DIR = path.join(ROOT, '.bench', 'watch-lists');
-const SOURCES = ['sat-69b', 'sat-69', 'ofac-sdn', 'un-consolidated', 'peps'];
-
-/** The files `npm run bench` writes (same manifest), written here when missing. */
-function realSizeFiles() {
-  const manifest = path.join(FILES_DIR, 'files.json');
-  const generator = fs.statSync(path.join(__dirname, 'lib/watch-list-files.js')).mtimeMs;
-  if (fs.existsSync(manifest)) {
-    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    if (kept.generator === generator) return kept.files;
-  }
-  fs.rmSync(FILES_DIR, { recursive: true, force: true });
-  const files = writeRealSizeWatchLists(FILES_DIR);
-  fs.writeFileSync(manifest, JSON.stringify({ generator, files }));
-  return files;
-}
 
 /** The commonest names (issue 24's worst realistic case), with and without maternal surname. */
 const WORST = [
@@ -71,7 +56,7 @@ const fmt = (n) => n.toFixed(2).padStart(6);
 /** One index per build, from the same entries (read once, by the first build's readers). */
 async function buildIndexes() {
   const { readWatchListFiles } = require(path.join(DISTS[0], 'libs/adapters/src/watch-lists/index.js'));
-  const files = realSizeFiles();
+  const files = realSizeFiles(FILES_DIR);
   const builds = DISTS.map((dist) => ({
     dist,
     domain: require(path.join(dist, 'libs/domain/src/index.js')),

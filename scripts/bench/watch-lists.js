@@ -21,7 +21,7 @@ const http = require('node:http');
 const path = require('node:path');
 const Bull = require('bull');
 const { Client } = require('pg');
-const { writeRealSizeWatchLists } = require('./lib/watch-list-files');
+const { realSizeFiles, SOURCES } = require('./lib/watch-list-files');
 const { median, percentile } = require('./lib/measure');
 const { candidate, post, processJobsRun, queueRegistrations, waitUntil } = require('./lib/workload');
 const { rssMb } = require('./lib/floors');
@@ -29,27 +29,12 @@ const { ROOT, startApp } = require('./lib/stack');
 
 const DIST = path.join(ROOT, 'dist');
 const FILES_DIR = path.join(ROOT, '.bench', 'watch-lists');
-const SOURCES = ['sat-69b', 'sat-69', 'ofac-sdn', 'un-consolidated', 'peps'];
 const { SCREENING_QUEUE } = require(path.join(DIST, 'libs/platform/src/queue/queue.contract.js'));
 const QUEUE_PREFIX = 'screening';
 
 /** The worst realistic subject: the commonest given name and surnames, nothing to tell namesakes apart. */
 const WORST = { name: 'María', lastName: 'García', secondLastName: 'Hernández' };
 const WORST_NO_MATERNAL = { name: 'María', lastName: 'García' };
-
-/** Files of the real sizes, written once per generator (kept under .bench/ between runs). */
-function realSizeFiles() {
-  const manifest = path.join(FILES_DIR, 'files.json');
-  const generator = fs.statSync(path.join(__dirname, 'lib/watch-list-files.js')).mtimeMs;
-  if (fs.existsSync(manifest)) {
-    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    if (kept.generator === generator) return kept.files;
-  }
-  fs.rmSync(FILES_DIR, { recursive: true, force: true });
-  const files = writeRealSizeWatchLists(FILES_DIR);
-  fs.writeFileSync(manifest, JSON.stringify({ generator, files }));
-  return files;
-}
 
 /** `n` kept-alive connections posting `body` for `seconds`: latencies of every answer. */
 async function postLoad(stack, token, url, body, { connections = 20, seconds = 10 } = {}) {
@@ -193,7 +178,7 @@ async function runWatchListsBench(stack, token) {
   const results = {};
 
   // 1. Import every source at its real size.
-  const files = realSizeFiles();
+  const files = realSizeFiles(FILES_DIR);
   const { main } = require(path.join(DIST, 'libs/application/src/watch-lists/import-cli.js'));
   const perSource = {};
   const started = Date.now();

@@ -252,4 +252,21 @@ function writeRealSizeWatchLists(dir, { seed = 2026, sizes = SIZES } = {}) {
   return files;
 }
 
-module.exports = { writeRealSizeWatchLists, SIZES };
+/** The five sources, in the order the benches import them. */
+const SOURCES = ['sat-69b', 'sat-69', 'ofac-sdn', 'un-consolidated', 'peps'];
+
+/** Files of the real sizes under `dir`, written once per generator (kept there between runs). */
+function realSizeFiles(dir) {
+  const manifest = path.join(dir, 'files.json');
+  const generator = fs.statSync(__filename).mtimeMs;
+  if (fs.existsSync(manifest)) {
+    const kept = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    if (kept.generator === generator) return kept.files;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const files = writeRealSizeWatchLists(dir);
+  fs.writeFileSync(manifest, JSON.stringify({ generator, files }));
+  return files;
+}
+
+module.exports = { writeRealSizeWatchLists, realSizeFiles, SIZES, SOURCES };
