@@ -109,12 +109,14 @@ describe('Prometheus metrics', () => {
     expect(overviews).toHaveLength(1);
     expect(overviews[0].value).toBeGreaterThanOrEqual(1);
     const [secondsSum] = find(samples, 'http_request_duration_seconds_sum', registration);
-    // In seconds, not milliseconds: our one registration added more than nothing, and no more than
-    // the time the client waited for it (in milliseconds it would add a thousand times that). A
-    // bracket, not a speed: a slow machine moves both sides alike.
+    // In seconds, not milliseconds: our one registration added more than nothing, and about the time
+    // the client waited for it, where milliseconds would add a thousand times that. Not "at most what
+    // the client saw": the api stops its clock when the response has been handed over, and on a busy
+    // machine that callback can run after the client has already read the response. A factor ten
+    // leaves that lag room and still tells the units apart; a slow machine moves both sides alike.
     const added = secondsSum.value - (sumBefore?.value ?? 0);
     expect(added).toBeGreaterThan(0);
-    expect(added).toBeLessThanOrEqual(seenSeconds);
+    expect(added).toBeLessThan(seenSeconds * 10);
     expect(
       find(samples, 'http_request_duration_seconds_count', { route: '(unmatched)', status: '404' })[0].value,
     ).toBeGreaterThanOrEqual(1);
@@ -138,8 +140,10 @@ describe('Prometheus metrics', () => {
     const sentAt = performance.now();
     const uuid = await register(session, candidate());
     const data = await waitForOverview(session, uuid, ended);
-    const seenSeconds = (performance.now() - sentAt) / 1000;
     const { samples } = await processorMetrics();
+    // Up to the scrape, not to the overview: a job's clock stops just after its result is committed,
+    // so a quick poll can see the result before the job's duration is recorded.
+    const seenSeconds = (performance.now() - sentAt) / 1000;
     expect(labelSets(samples, 'process_job_duration_seconds_bucket')).toEqual(['le,process']);
     for (const { processName: process } of data.processes) {
       const added = (name: string) =>
