@@ -4,6 +4,7 @@ jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest
 import {
   ForbiddenError,
   ListChecked,
+  ListMatch,
   MatchDecision,
   MAX_MATCHES_SHOWN,
   ScreeningSubject,
@@ -179,7 +180,7 @@ describe('ScreenNamesUseCase', () => {
     const { lists, screenings, useCase } = setup([hit(FIRST, 'k-1', 0.95, 'match')]);
     const result = await useCase.execute(ACME, body({ ...PERSON, sources: [THIRD, SECOND] }));
     expect(lists.asked[0].sources).toEqual([SECOND, THIRD]);
-    expect(result.listsChecked.map((l) => l.source)).toEqual([SECOND, THIRD]);
+    expect((result.listsChecked as ListChecked[]).map((l) => l.source)).toEqual([SECOND, THIRD]);
     expect(result.matches).toEqual([]); // the hit on a list not asked for is not read
     expect(screenings.stored[0].screening.sources).toEqual([SECOND, THIRD]);
   });
@@ -189,7 +190,7 @@ describe('ScreenNamesUseCase', () => {
       hit(FIRST, `k-${String(i).padStart(2, '0')}`, 0.9 + i / 1000, 'match'),
     );
     const { useCase } = setup(many);
-    const { matches } = await useCase.execute(ACME, body(PERSON));
+    const matches = (await useCase.execute(ACME, body(PERSON))).matches as ListMatch[]; // the DTO types them loosely
     expect(matches).toHaveLength(MAX_MATCHES_SHOWN);
     expect(matches[0].entryId).toBe(`k-${MAX_MATCHES_SHOWN + 4}`);
     expect(matches.map((m) => m.entryId)).not.toContain('k-04'); // the five weakest are left out
