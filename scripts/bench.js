@@ -141,6 +141,9 @@ async function main() {
       console.log(
         `  deliveries to a local receiver   ${fmt(webhooks.deliveries.perSecond)} /s (${fmt(webhooks.deliveries.deliveries)} events in ${fmt(webhooks.deliveries.seconds, 2)} s, ${fmt(webhooks.deliveries.received)} received)   target >= 1,000 /s`,
       );
+      console.log(
+        `  signed POSTs alone (floor)       ${fmt(webhooks.deliveries.floor.perSecond)} /s (no database, no queue; 64 in flight)   deliveries / floor ${fmt(webhooks.deliveries.ofFloor * 100, 1)} %`,
+      );
     }
     if (only.length === 0 || only.includes('report')) {
       results.report = await require('./bench/report').runReportBench(stack, token);

@@ -2,6 +2,8 @@
 // Webhook figures: registration and processor throughput with one endpoint subscribed to every event
 // (a local receiver) side by side with none, and deliveries per second to a local receiver.
 const { fork } = require('node:child_process');
+const { createHmac, randomBytes, randomUUID } = require('node:crypto');
+const http = require('node:http');
 const path = require('node:path');
 const { Client } = require('pg');
 const { load, median } = require('./lib/measure');
@@ -100,6 +102,58 @@ async function deliveryRate(db, count) {
   return { deliveries: count, seconds: (Number(rows[0].last) - Number(written[0].at)) / 1000 };
 }
 
+/** The processor's attempts in flight at most (apps/processor webhook.processor.ts DELIVER_CONCURRENCY). */
+const FLOOR_CONCURRENCY = 64;
+
+/**
+ * The floor of deliveries: `count` signed POSTs of an event envelope to the same receiver, from this
+ * process, 64 in flight over a keep-alive agent of 64 sockets as the processor's sender has, with
+ * nothing else: no database, no queue, no record of the attempt. What a delivery costs beyond this is
+ * ours; the floor itself is the machine's (the receiver shares its two cores with the sender).
+ */
+async function signedPostFloor(url, count) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: FLOOR_CONCURRENCY });
+  const key = randomBytes(24);
+  const post = () => {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      id,
+      type: 'candidate_request.created',
+      createdAt: Date.now(),
+      clientId: 'acme',
+      data: { uuid: randomUUID(), packageId: 'PKG-ACME-BASIC' },
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+    return new Promise((resolve, reject) => {
+      const request = http.request(url, {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': `v1,${signature}`,
+        },
+      });
+      request.on('response', (response) => response.resume().on('end', resolve));
+      request.on('error', reject);
+      request.end(body);
+    });
+  };
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: FLOOR_CONCURRENCY }, async () => {
+      while (next++ < count) await post();
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return { posts: count, seconds, perSecond: count / seconds };
+}
+
 async function runWebhooksBench(stack, token) {
   const db = new Client({ connectionString: stack.env.DATABASE_URL });
   await db.connect();
@@ -125,6 +179,8 @@ async function runWebhooksBench(stack, token) {
     const before = await receiver.received();
     const delivery = await deliveryRate(db, 10_000);
     const delivered = (await receiver.received()) - before;
+    // Right after, to the same receiver: the rate of the POSTs alone.
+    const floor = await signedPostFloor(receiver.url, 10_000);
     await db.query(`DELETE FROM webhook_endpoint`);
     const rps = (runs) => median(runs.map((r) => r.rps));
     const p99 = (runs) => median(runs.map((r) => r.p99));
@@ -141,7 +197,13 @@ async function runWebhooksBench(stack, token) {
         oneAllDeliveredSeconds: median(processor.one.map((r) => r.allDeliveredSeconds)),
         noneSeconds: median(processor.none.map((r) => r.allDeliveredSeconds)),
       },
-      deliveries: { ...delivery, perSecond: delivery.deliveries / delivery.seconds, received: delivered },
+      deliveries: {
+        ...delivery,
+        perSecond: delivery.deliveries / delivery.seconds,
+        received: delivered,
+        floor,
+        ofFloor: delivery.deliveries / delivery.seconds / floor.perSecond,
+      },
     };
   } finally {
     receiver.stop();
@@ -149,4 +211,4 @@ async function runWebhooksBench(stack, token) {
   }
 }
 
-module.exports = { runWebhooksBench };
+module.exports = { runWebhooksBench, signedPostFloor };
