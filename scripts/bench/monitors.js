@@ -274,11 +274,15 @@ async function registrationAndSearch(stack, token) {
   };
 }
 
-/** Until the processor has screened every registration of the load (each phase starts alike). */
+/**
+ * Until the processor has screened every registration of the load (each phase starts alike). Only
+ * processes it can move on count: earlier parts of a whole run leave FULL requests whose processes
+ * wait for the candidate (`Pendiente Candidato`, and those depending on them), which never finish.
+ */
 const drained = (db) =>
   waitUntil(
     db,
-    `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status <> 'Finalizado') AS done`,
+    `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE status = 'En proceso') AS done`,
     [],
     600_000,
     500,
