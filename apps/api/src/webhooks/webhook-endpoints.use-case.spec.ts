@@ -10,18 +10,13 @@ import { ConflictError, NotFoundError, ROTATION_OVERLAP_MS, ValidationFailedErro
 import type {
   EventRepository,
   NewEndpoint,
-  OutboxJob,
-  PendingOutboxJob,
   StoredEndpoint,
-  WebhookDeliveryRepository,
   WebhookEndpointRepository,
 } from '@app/persistence';
-import type { OutboxPublisher } from '@app/application';
 import type { AppConfig, SecretCipher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
-import { DELIVERY_NOT_FOUND, WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
@@ -218,58 +213,5 @@ describe('WebhookEndpointsUseCase', () => {
     const { id } = await useCase.create(ACME, create({ url: URL_OK }));
     expect(await useCase.test(ACME, id)).toEqual({ eventId: 'evt_1' });
     expect(appended).toEqual([{ clientId: 'acme', type: 'webhook.test', data: { endpointId: id } }]);
-  });
-});
-
-describe('WebhookDeliveriesUseCase', () => {
-  const DELIVERY = '5f0c7a8e-1111-4222-8333-944455556666';
-
-  function deliveriesSetup(rescheduled: { generation: number } | null) {
-    const { useCase: endpoints } = setup();
-    const staged: OutboxJob[] = [];
-    const published: PendingOutboxJob[][] = [];
-    const deliveries = {
-      inTransaction: async <T>(work: (tx: unknown) => Promise<T>) => work(TX),
-      rescheduleNow: async (tx: unknown, _endpointId: string, id: string) =>
-        tx === TX && rescheduled ? { id, status: 'pending', attempts: [], ...rescheduled } : null,
-    };
-    const outbox = {
-      stage: async (tx: unknown, jobs: OutboxJob[]) => {
-        expect(tx).toBe(TX); // in the transaction that reschedules: both or neither
-        staged.push(...jobs);
-        return jobs.map((job, i) => ({ ...job, id: String(i) }));
-      },
-      publishNow: async (jobs: PendingOutboxJob[]) => void published.push(jobs),
-    };
-    const useCase = new WebhookDeliveriesUseCase(
-      endpoints,
-      deliveries as unknown as WebhookDeliveryRepository,
-      outbox as unknown as OutboxPublisher,
-    );
-    return { endpoints, useCase, staged, published };
-  }
-
-  it('retries a delivery now: a job of its new generation, staged with the reschedule and published after', async () => {
-    const { endpoints, useCase, staged, published } = deliveriesSetup({ generation: 4 });
-    const { id } = await endpoints.create(ACME, create({ url: URL_OK }));
-    expect(await useCase.retry(ACME, id, DELIVERY)).toEqual({
-      id: DELIVERY,
-      status: 'pending',
-      attempts: [],
-    });
-    expect(staged.map((job) => job.jobId)).toEqual([`${DELIVERY}:4`]);
-    expect(published).toEqual([[expect.objectContaining({ jobId: `${DELIVERY}:4` })]]);
-  });
-
-  it('answers 404 for a delivery the endpoint lacks, staging and publishing nothing', async () => {
-    const { endpoints, useCase, staged, published } = deliveriesSetup(null);
-    const { id } = await endpoints.create(ACME, create({ url: URL_OK }));
-    await expect(useCase.retry(ACME, id, DELIVERY)).rejects.toEqual(new NotFoundError(DELIVERY_NOT_FOUND));
-    await expect(useCase.retry(ACME, id, 'not-a-uuid')).rejects.toEqual(
-      new NotFoundError(DELIVERY_NOT_FOUND),
-    );
-    await expect(useCase.retry(GLOBEX, id, DELIVERY)).rejects.toEqual(new NotFoundError(ENDPOINT_NOT_FOUND));
-    expect(staged).toEqual([]);
-    expect(published).toEqual([]);
   });
 });
