@@ -65,7 +65,22 @@ export class MonitorsController {
   })
   @ApiCreatedResponse({ description: 'The monitor, active', type: MonitorDto })
   @ApiErrors(
-    400,
+    {
+      status: 400,
+      description:
+        'An invalid field, or a request whose package has no watch-list process and no BGC Legal (nothing a monitor could watch): `errors` lists every problem',
+      example: {
+        code: 400,
+        message: 'The request has 1 invalid field.',
+        errors: [
+          {
+            field: 'candidateRequestUuid',
+            message:
+              "This candidate request's package has no watch-list process and no BGC Legal: a monitor on it could never raise an alert.",
+          },
+        ],
+      },
+    },
     401,
     {
       status: 404,

@@ -68,6 +68,7 @@ const REQ_CORPORATE: MonitoredRequest = {
 const REQ_NO_SURNAME: MonitoredRequest = { ...person(4, 'acme', [LEGAL_PROCESS]), lastName: null };
 const REQ_GLOBEX = person(5, 'globex', LIST_PROCESSES);
 const REQ_INITECH = person(6, 'initech', LIST_PROCESSES);
+const REQ_NOTHING_WATCHED = person(7, 'acme', [PROVIDER_ONLY]);
 
 type StoredMonitor = MonitorRow & {
   clientId: string;
@@ -79,6 +80,7 @@ type StoredMonitor = MonitorRow & {
 /** The monitor tables in memory, scoped by client as the repository's statements are. */
 class InMemoryMonitors {
   readonly requests: MonitoredRequest[] = [
+    REQ_NOTHING_WATCHED,
     REQ_EVERYTHING,
     REQ_ONE_LIST,
     REQ_CORPORATE,
@@ -298,6 +300,17 @@ describe('MonitorsUseCase', () => {
         expect(violationsOf(error)).toEqual(fields);
       }
       expect(store.asked).toEqual([]);
+    });
+
+    it('answers 400 for a request whose processes watch no source, creating and charging nothing', async () => {
+      const { store, useCase } = setup();
+      const refusal = await useCase
+        .create(ACME, create({ candidateRequestUuid: REQ_NOTHING_WATCHED.requestId }))
+        .catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ValidationFailedError);
+      expect(violationsOf(refusal)).toEqual(['candidateRequestUuid']);
+      expect(store.monitors).toEqual([]);
+      expect(store.charges).toEqual([]);
     });
 
     it("answers 404 for another client's request or an unknown one, creating and charging nothing", async () => {

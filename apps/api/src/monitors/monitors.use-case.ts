@@ -7,6 +7,7 @@ import {
   givenNameWords,
   monitorExpiry,
   monitorSourcesOf,
+  nothingToMonitorViolation,
   monitorStatusAt,
   MonitorStatus,
   monthIn,
@@ -70,12 +71,15 @@ export class MonitorsUseCase {
     if (violations.length > 0) throw invalidRequest(violations);
     const request = await this.monitors.request(body.candidateRequestUuid, user.clients);
     if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+    const sources = monitorSourcesOf(request.processNames);
+    const unwatched = nothingToMonitorViolation(sources);
+    if (unwatched) throw invalidRequest([unwatched]);
     const created = await this.monitors.create({
       id: randomUUID(),
       clientId: request.clientId,
       requestId: request.requestId,
       createdBy: user.userId,
-      sources: monitorSourcesOf(request.processNames),
+      sources,
       legalQuery: legalQueryOf(request),
       createdAt: now,
       expiresAt: monitorExpiry(now, body.expiresAt),

@@ -5,6 +5,7 @@ import {
   monitorExpiry,
   monitorSourcesOf,
   monitorStatusAt,
+  nothingToMonitorViolation,
 } from './monitor';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
@@ -26,6 +27,22 @@ describe('monitorSourcesOf', () => {
   ])('%j -> %j', (processes, sources) => {
     expect(monitorSourcesOf(processes)).toEqual(sources);
   });
+});
+
+describe('nothingToMonitorViolation', () => {
+  it('refuses a request whose processes watch no source, naming the field', () => {
+    expect(nothingToMonitorViolation(monitorSourcesOf(['BGC News']))).toEqual({
+      field: 'candidateRequestUuid',
+      message: expect.stringContaining('could never raise an alert'),
+    });
+  });
+
+  it.each([[['Peps']], [['BGC Legal']], [['Global Watch List', 'BGC News']]])(
+    'lets %j be monitored',
+    (processes) => {
+      expect(nothingToMonitorViolation(monitorSourcesOf(processes))).toBeNull();
+    },
+  );
 });
 
 describe('createMonitorViolations', () => {

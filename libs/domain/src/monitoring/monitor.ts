@@ -36,6 +36,20 @@ export function monitorSourcesOf(processNames: readonly string[]): MonitorSource
   return MONITOR_SOURCES.filter((source) => wanted.has(source));
 }
 
+/**
+ * A request whose processes watch no source (no watch-list process, no BGC Legal) cannot raise an
+ * alert: a monitor on it would only be billed each month, so it is refused, naming the reason.
+ */
+export function nothingToMonitorViolation(sources: readonly MonitorSource[]): FieldViolation | null {
+  return sources.length > 0
+    ? null
+    : {
+        field: 'candidateRequestUuid',
+        message:
+          "This candidate request's package has no watch-list process and no BGC Legal: a monitor on it could never raise an alert.",
+      };
+}
+
 /** `POST /monitors` as it arrives. */
 export interface CreateMonitorBody {
   candidateRequestUuid?: unknown;
