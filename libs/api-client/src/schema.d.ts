@@ -4603,13 +4603,25 @@ export interface operations {
           'application/json': components['schemas']['MonitorDto'];
         };
       };
-      /** @description Invalid input: `errors` lists every violated rule with its field */
+      /** @description An invalid field, or a request whose package has no watch-list process and no BGC Legal (nothing a monitor could watch): `errors` lists every problem */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "candidateRequestUuid",
+           *           "message": "This candidate request's package has no watch-list process and no BGC Legal: a monitor on it could never raise an alert."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
