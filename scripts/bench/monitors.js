@@ -457,6 +457,11 @@ async function runMonitorsBench(stack, token, { monitors = 1_000_000 } = {}) {
       db,
       sdnVersion(path.join(dir, 'reprogrammed'), [WARM, ...nobody, ...reprogrammed]),
     );
+    // Leave the stack as the parts after this one expect it: no monitor active (the watch-lists
+    // part's real-size imports would otherwise be screened against a million of them while it
+    // measures) and a processor whose index holds none.
+    await db.query(`UPDATE monitor SET status = 'stopped' WHERE status = 'active'`);
+    await stack.restartProcessor();
     return {
       monitors,
       seedSeconds,

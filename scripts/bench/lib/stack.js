@@ -97,9 +97,15 @@ async function startStack({ port, redisPort, databaseUrl, env = {}, keepDatabase
       this.processor = startApp('processor', appEnv);
     },
     async stop() {
+      // Redis goes last: apps still shutting down (a processor with a large monitors' index takes
+      // seconds) would otherwise print their lost connections as crashes.
+      const exited = (app) =>
+        app.exitCode !== null || app.signalCode !== null
+          ? Promise.resolve()
+          : new Promise((r) => app.once('exit', r));
       this.api.kill('SIGTERM');
       this.processor.kill('SIGTERM');
-      await sleep(500);
+      await Promise.race([Promise.all([exited(this.api), exited(this.processor)]), sleep(15_000)]);
       stopRedisServer(redisPort);
     },
   };
