@@ -109,6 +109,8 @@ export interface ApiErrorOf {
   status: number;
   description?: string;
   example?: object;
+  /** The example's title where it joins the body's own 400 examples (see ApiErrors). */
+  summary?: string;
 }
 
 /** The example(s) of a status: with a body, the 400 also shows what a body that cannot be read answers. */
@@ -151,12 +153,22 @@ export function ApiErrors(...args: Array<number | ApiErrorOf | ApiErrorsOptions>
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
     ...errors.map((error) => {
-      const { status, description, example } = typeof error === 'number' ? { status: error } : error;
-      return errorResponse(
-        status,
-        description ?? DESCRIPTIONS[status],
-        example ? { example } : examplesOf(status, options),
-      );
+      const { status, description, example, summary } =
+        typeof error === 'number' ? ({ status: error } as ApiErrorOf) : error;
+      const usual = examplesOf(status, options);
+      // An operation's own 400 joins what any body that cannot be read answers, rather than hide it.
+      const examples =
+        example && 'examples' in usual
+          ? {
+              examples: {
+                ...(usual.examples as object),
+                thisOperation: { summary: summary ?? 'What this operation refuses', value: example },
+              },
+            }
+          : example
+            ? { example }
+            : usual;
+      return errorResponse(status, description ?? DESCRIPTIONS[status], examples);
     }),
   );
 }

@@ -69,6 +69,7 @@ export class MonitorsController {
       status: 400,
       description:
         'An invalid field, or a request whose package has no watch-list process and no BGC Legal (nothing a monitor could watch): `errors` lists every problem',
+      summary: 'A request whose package watches no source',
       example: {
         code: 400,
         message: 'The request has 1 invalid field.',
