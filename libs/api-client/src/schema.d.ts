@@ -4610,18 +4610,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "candidateRequestUuid",
-           *           "message": "This candidate request's package has no watch-list process and no BGC Legal: a monitor on it could never raise an alert."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
