@@ -13,12 +13,11 @@ import {
 import type { LegalRecordsSource, LegalSearchRepository, SourceAnswer, StoredSearch } from '@app/persistence';
 import type { MatchSetHandle } from '@app/persistence/legal-corpus/legal-corpus.queries';
 import type { DataSource } from 'typeorm';
-import { AuthUser } from '../auth/auth-user';
+import { ACME } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase } from './create-search.use-case';
 import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
 const MAIN_POOL = { pool: 'main' };
 const KEY_TX = { tx: 'idempotency' };
 

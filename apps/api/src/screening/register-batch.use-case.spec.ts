@@ -23,13 +23,12 @@ import type {
 import type { OutboxPublisher } from '@app/application';
 import { runProcessJobs } from '@app/application/outbox/outbox-jobs';
 import { AuthUser } from '../auth/auth-user';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CsvBody } from '../common/json-body';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import type { RegistrationCheck, RegistrationPlanner } from './registration-planner';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
-const GLOBEX: AuthUser = { userId: 'u-2', client: 'globex', clients: ['globex'], sessionId: 's-2' };
 /** One user acting for two clients: their default and another. */
 const BOTH: AuthUser = { userId: 'u-3', client: 'acme', clients: ['acme', 'initech'], sessionId: 's-3' };
 const uuid = (prefix: number, n: number) => `5f0c7a8e-${prefix}111-4222-8333-${String(n).padStart(12, '0')}`;

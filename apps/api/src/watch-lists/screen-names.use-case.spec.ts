@@ -17,6 +17,7 @@ import type { ActiveWatchLists, ListScreening, ScreeningReads } from '@app/appli
 import type { StoredScreening, WatchListScreeningRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
+import { ACME } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { ListScreeningBodyDto } from './dto/watch-lists.dto';
 import { ScreenNamesUseCase } from './screen-names.use-case';
@@ -26,7 +27,6 @@ const NOW = Date.UTC(2026, 2, 1, 3, 0, 0);
 const SERVICE_TODAY = '2026-02-28';
 const UTC_TODAY = '2026-03-01';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
 /** One user acting for two clients: their default and another. */
 const BOTH: AuthUser = { userId: 'u-3', client: 'acme', clients: ['acme', 'initech'], sessionId: 's-3' };
 const TX = { tx: 'idempotency' };

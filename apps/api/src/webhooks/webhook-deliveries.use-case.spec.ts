@@ -19,13 +19,11 @@ import type {
 import type { OutboxPublisher } from '@app/application';
 import type { AppConfig, SecretCipher } from '@app/platform';
 import { jobIdOf, WEBHOOK_QUEUE, WebhookJob } from '@app/platform/queue/queue.contract';
-import { AuthUser } from '../auth/auth-user';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { DELIVERY_NOT_FOUND, WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
-const GLOBEX: AuthUser = { userId: 'u-2', client: 'globex', clients: ['globex'], sessionId: 's-2' };
 const uuid = (n: number) => `5f0c7a8e-1111-4222-8333-${String(n).padStart(12, '0')}`;
 const ENDPOINT = uuid(1); // acme's
 const OTHER_ENDPOINT = uuid(2); // acme's too

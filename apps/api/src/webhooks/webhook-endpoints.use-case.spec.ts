@@ -14,13 +14,11 @@ import type {
   WebhookEndpointRepository,
 } from '@app/persistence';
 import type { AppConfig, SecretCipher } from '@app/platform';
-import { AuthUser } from '../auth/auth-user';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
-const GLOBEX: AuthUser = { userId: 'u-2', client: 'globex', clients: ['globex'], sessionId: 's-2' };
 const MAX_ENDPOINTS = 2;
 const TX = { tx: true };
 
