@@ -5,15 +5,14 @@ import {
   ConflictError,
   NotFoundError,
   PROCESS_TYPES,
-  processesAfter,
   ProcessName,
   ProcessStatus,
-  RequestTransition,
   TrackedProcess,
   ValidationFailedError,
 } from '@app/domain';
-import type { CandidateRequestRepository, RequestSnapshot, StepWrites } from '@app/persistence';
+import type { CandidateRequestRepository, RequestSnapshot } from '@app/persistence';
 import type { LifecycleSteps } from '@app/application';
+import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lifecycle-steps.fixture';
 import { AuthUser } from '../auth/auth-user';
 import { CandidateInputDto } from './dto/candidate-input.dto';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
@@ -44,10 +43,7 @@ function tracked(name: string, status: ProcessStatus): TrackedProcess {
  * The stored request in memory, behind both ports: the repository's read of one process (the
  * caller's clients only) and LifecycleSteps deciding and writing a step on the stored state.
  */
-class InMemoryRequest {
-  readonly writes: StepWrites[] = [];
-  constructor(public stored: RequestSnapshot) {}
-
+class InMemoryRequest extends InMemoryLifecycleSteps {
   readonly requests = {
     findProcess: async (requestId: string, processId: string, clientIds: string[]) => {
       const p = this.stored.processes.find((x) => x.id === processId);
@@ -57,27 +53,8 @@ class InMemoryRequest {
     },
   };
 
-  readonly steps = {
-    run: async (
-      _target: unknown,
-      decide: (request: RequestSnapshot) => RequestTransition | null,
-      writes: StepWrites = {},
-    ) => {
-      const request = this.stored;
-      const transition = decide(request);
-      if (!transition) return null;
-      this.stored = {
-        ...request,
-        version: request.version + 1,
-        processes: processesAfter(request, transition),
-      };
-      this.writes.push(writes);
-      return { request, transition };
-    },
-  };
-
   status(name: string): ProcessStatus | undefined {
-    return this.stored.processes.find((p) => p.name === name)?.status;
+    return this.process(name)?.status;
   }
 }
 
@@ -92,7 +69,7 @@ function setup(...processes: TrackedProcess[]) {
   });
   const useCase = new SubmitCandidateInputUseCase(
     store.requests as unknown as CandidateRequestRepository,
-    store.steps as unknown as LifecycleSteps,
+    store as unknown as LifecycleSteps,
   );
   return { store, useCase };
 }

@@ -2,15 +2,14 @@ import {
   FinalResult,
   outcomeAfterRetriesExhausted,
   PROCESS_TYPES,
-  processesAfter,
   ProcessName,
   ProcessProvider,
   ProcessStatus,
-  RequestTransition,
   TrackedProcess,
 } from '@app/domain';
-import type { RequestSnapshot, StepWrites } from '@app/persistence';
+import type { RequestSnapshot } from '@app/persistence';
 import type { LifecycleSteps } from '@app/application';
+import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lifecycle-steps.fixture';
 import type { LegalRecordsReader } from './legal-records.reader';
 import { ProviderAttemptFailedError, RunProcessUseCase } from './run-process.use-case';
 
@@ -47,37 +46,6 @@ function request(...processes: TrackedProcess[]): RequestSnapshot {
   };
 }
 
-/**
- * LifecycleSteps in memory: one stored request, each step decided on it and written (version bumped)
- * unless the decision is null.
- */
-class InMemorySteps {
-  readonly writes: StepWrites[] = [];
-
-  constructor(public stored: RequestSnapshot) {}
-
-  async run(
-    _target: { processId: string },
-    decide: (request: RequestSnapshot) => RequestTransition | null,
-    writes: StepWrites = {},
-  ): Promise<{ request: RequestSnapshot; transition: RequestTransition } | null> {
-    const request = this.stored;
-    const transition = decide(request);
-    if (!transition) return null;
-    this.stored = {
-      ...request,
-      version: request.version + 1,
-      processes: processesAfter(request, transition),
-    };
-    this.writes.push(writes);
-    return { request, transition };
-  }
-
-  status(name: string): TrackedProcess | undefined {
-    return this.stored.processes.find((p) => p.name === name);
-  }
-}
-
 /** A provider that answers `result`, or fails with `failure`; it counts its calls. */
 function provider(answer: { result: FinalResult } | { failure: Error }) {
   const calls: Array<{ name: string; context: unknown }> = [];
@@ -98,7 +66,7 @@ function provider(answer: { result: FinalResult } | { failure: Error }) {
 }
 
 function useCase(
-  steps: InMemorySteps,
+  steps: InMemoryLifecycleSteps,
   fakeProvider: ReturnType<typeof provider>,
   legal: unknown = undefined,
 ) {
@@ -115,7 +83,7 @@ function useCase(
 
 describe('RunProcessUseCase', () => {
   it('starts a queued process, calls its provider once, and finishes it with the answer', async () => {
-    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
     const answers = provider({ result: 'Aprobado' });
     const { run, legalRecords } = useCase(steps, answers);
 
@@ -124,7 +92,7 @@ describe('RunProcessUseCase', () => {
     expect(report).toEqual({ processName: PLAIN.name, outcome: 'finished', result: 'Aprobado' });
     expect(answers.calls.map((c) => c.name)).toEqual([PLAIN.name]);
     expect(legalRecords.summaryFor).not.toHaveBeenCalled();
-    expect(steps.status(PLAIN.name)).toEqual(
+    expect(steps.process(PLAIN.name)).toEqual(
       expect.objectContaining({ status: 'Finalizado', result: 'Aprobado', endDate: expect.any(Number) }),
     );
     expect(steps.writes.at(-1)).toEqual({
@@ -133,7 +101,7 @@ describe('RunProcessUseCase', () => {
   });
 
   it('gives the provider of a process that uses the legal records what the corpus says', async () => {
-    const steps = new InMemorySteps(request(tracked(LEGAL.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(LEGAL.name, 'En proceso')));
     const answers = provider({ result: 'Aprobado' });
     const summary = { matches: 2 };
     const { run, legalRecords } = useCase(steps, answers, summary);
@@ -146,7 +114,7 @@ describe('RunProcessUseCase', () => {
 
   it('does nothing for a process that is not queued (a repeated job): no provider call, no write', async () => {
     const finished = { ...tracked(PLAIN.name, 'Finalizado'), result: 'Aprobado' as const };
-    const steps = new InMemorySteps(request(finished));
+    const steps = new InMemoryLifecycleSteps(request(finished));
     const answers = provider({ result: 'Riesgo Alto' });
     const { run } = useCase(steps, answers);
     expect(await run.execute({ processId: finished.id, lastAttempt: false })).toEqual({
@@ -158,36 +126,36 @@ describe('RunProcessUseCase', () => {
   });
 
   it('parks a process that needs the candidate input it lacks, without calling its provider', async () => {
-    const steps = new InMemorySteps(request(tracked(NEEDS_INPUT.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(NEEDS_INPUT.name, 'En proceso')));
     const answers = provider({ result: 'Aprobado' });
     const { run } = useCase(steps, answers);
     expect(await run.execute({ processId: `p-${NEEDS_INPUT.name}`, lastAttempt: false })).toEqual({
       processName: NEEDS_INPUT.name,
       outcome: 'waiting-for-candidate',
     });
-    expect(steps.status(NEEDS_INPUT.name)?.status).toBe('Pendiente Candidato');
+    expect(steps.process(NEEDS_INPUT.name)?.status).toBe('Pendiente Candidato');
     expect(answers.calls).toEqual([]);
   });
 
   it('throws for Bull to retry while attempts remain, leaving the process running', async () => {
-    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
     const { run, warnings } = useCase(steps, provider({ failure: new Error('timeout') }));
     const attempt = run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
     await expect(attempt).rejects.toBeInstanceOf(ProviderAttemptFailedError);
     await expect(attempt).rejects.toThrow(`${PLAIN.name}: provider attempt failed: timeout`);
-    expect(steps.status(PLAIN.name)?.status).toBe('En proceso');
+    expect(steps.process(PLAIN.name)?.status).toBe('En proceso');
     expect(warnings).toEqual([]);
   });
 
   it('ends the process as the domain says on the last attempt (the retry limit), with what the provider failed with', async () => {
-    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
     const { run, warnings } = useCase(steps, provider({ failure: new Error('timeout') }));
     const expected = outcomeAfterRetriesExhausted(PLAIN.name);
 
     const report = await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: true });
 
     expect(report).toEqual({ processName: PLAIN.name, outcome: 'finished', result: expected.result });
-    expect(steps.status(PLAIN.name)).toEqual(
+    expect(steps.process(PLAIN.name)).toEqual(
       expect.objectContaining({ status: 'Finalizado', result: expected.result }),
     );
     expect(steps.writes.at(-1)?.outcome).toEqual({
@@ -199,13 +167,13 @@ describe('RunProcessUseCase', () => {
   });
 
   it('answers already-finished when another delivery of the job finished the process during the call', async () => {
-    const steps = new InMemorySteps(request(tracked(PLAIN.name, 'En proceso')));
+    const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
     const answers = provider({ result: 'Aprobado' });
     const { run } = useCase(steps, answers);
     // The first step (start) runs as usual; before the second reads, someone else finished it.
     const startOnly = steps.run.bind(steps);
     let step = 0;
-    steps.run = (async (...args: Parameters<InMemorySteps['run']>) => {
+    steps.run = (async (...args: Parameters<InMemoryLifecycleSteps['run']>) => {
       step += 1;
       if (step === 2)
         steps.stored = {
@@ -219,21 +187,21 @@ describe('RunProcessUseCase', () => {
           })),
         };
       return startOnly(...args);
-    }) as InMemorySteps['run'];
+    }) as InMemoryLifecycleSteps['run'];
 
     const report = await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
 
     expect(report).toEqual({ processName: PLAIN.name, outcome: 'already-finished', result: 'Aprobado' });
-    expect(steps.status(PLAIN.name)?.result).toBe('Riesgo Alto'); // the other delivery's answer stands
+    expect(steps.process(PLAIN.name)?.result).toBe('Riesgo Alto'); // the other delivery's answer stands
   });
 
   (DEPENDENT ? it : it.skip)('queues what waited for the process once it finishes', async () => {
-    const steps = new InMemorySteps(
+    const steps = new InMemoryLifecycleSteps(
       request(tracked(PLAIN.name, 'En proceso'), tracked(DEPENDENT!.name, 'Con dependencia')),
     );
     const { run } = useCase(steps, provider({ result: 'Aprobado' }));
     await run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false });
-    expect(steps.status(DEPENDENT!.name)).toEqual(
+    expect(steps.process(DEPENDENT!.name)).toEqual(
       expect.objectContaining({ status: 'En proceso', generation: 1 }),
     );
   });
