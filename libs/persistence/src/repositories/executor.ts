@@ -1,5 +1,6 @@
 import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
+import { offsetOf } from '@app/domain';
 
 /**
  * Anything that runs SQL: the TypeORM pool, the manager of an open transaction, or a plain `pg`
@@ -41,4 +42,26 @@ export async function preparedRows<T>(
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const result = await pool.query<T & QueryResultRow>({ name, text: sql, values: params });
   return result.rows;
+}
+
+/**
+ * One page of a filtered list and how many rows the filter keeps, read side by side. `from` is the
+ * table with its WHERE on the parameters `params` ($1..$n); the page's LIMIT and OFFSET follow them.
+ */
+export async function pageWithTotal<T>(
+  executor: SqlExecutor,
+  query: { select: string; from: string; orderBy: string; params: unknown[] },
+  page: { page: number; limit: number },
+): Promise<{ rows: T[]; total: number }> {
+  const { select, from, orderBy, params } = query;
+  const n = params.length;
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<T>(
+      executor,
+      `SELECT ${select} FROM ${from} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, page.limit, offsetOf(page.page, page.limit)],
+    ),
+    queryRows<{ total: number }>(executor, `SELECT count(*)::int AS total FROM ${from}`, params),
+  ]);
+  return { rows, total };
 }

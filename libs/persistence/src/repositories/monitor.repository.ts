@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type AlertMatch,
-  type AlertReviewStatus,
-  type MonitorSource,
-  type MonitorStatus,
-  offsetOf,
-} from '@app/domain';
+import { type AlertMatch, type AlertReviewStatus, type MonitorSource, type MonitorStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { matchKeys, type MatchQuery } from '../legal-corpus/legal-corpus.queries';
-import { queryRows, SqlExecutor } from './executor';
+import { pageWithTotal, queryRows, SqlExecutor } from './executor';
 
 /** A monitor as CONTRACT 11 shows it; times in epoch ms. */
 export interface MonitorRow {
@@ -155,19 +149,16 @@ export class MonitorRepository {
     clientIds: string[],
     filter: { status?: MonitorStatus; page: number; limit: number },
   ): Promise<{ rows: MonitorRow[]; total: number }> {
-    const where = `m.client_id = ANY($1) AND ($2::text IS NULL OR m.status = $2)`;
-    const [rows, [{ total }]] = await Promise.all([
-      queryRows<MonitorRow>(
-        this.dataSource,
-        `SELECT ${MONITOR} FROM monitor m WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4`,
-        [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
-      ),
-      queryRows<{ total: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS total FROM monitor m WHERE ${where}`,
-        [clientIds, filter.status ?? null],
-      ),
-    ]);
+    const { rows, total } = await pageWithTotal<MonitorRow>(
+      this.dataSource,
+      {
+        select: MONITOR,
+        from: `monitor m WHERE m.client_id = ANY($1) AND ($2::text IS NULL OR m.status = $2)`,
+        orderBy: 'm.created_at DESC, m.id DESC',
+        params: [clientIds, filter.status ?? null],
+      },
+      filter,
+    );
     return { rows: rows.map(toMonitor), total };
   }
 
@@ -257,19 +248,16 @@ export class MonitorRepository {
     scopeValue: unknown,
     filter: { status?: string; page: number; limit: number },
   ): Promise<{ rows: MonitorAlertRow[]; total: number }> {
-    const where = `${scope} AND ($2::text IS NULL OR a.status = $2)`;
-    const [rows, [{ total }]] = await Promise.all([
-      queryRows<MonitorAlertRow>(
-        this.dataSource,
-        `SELECT ${ALERT} FROM monitor_alert a WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $3 OFFSET $4`,
-        [scopeValue, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
-      ),
-      queryRows<{ total: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS total FROM monitor_alert a WHERE ${where}`,
-        [scopeValue, filter.status ?? null],
-      ),
-    ]);
+    const { rows, total } = await pageWithTotal<MonitorAlertRow>(
+      this.dataSource,
+      {
+        select: ALERT,
+        from: `monitor_alert a WHERE ${scope} AND ($2::text IS NULL OR a.status = $2)`,
+        orderBy: 'a.created_at DESC, a.id DESC',
+        params: [scopeValue, filter.status ?? null],
+      },
+      filter,
+    );
     return { rows: rows.map(toAlert), total };
   }
 

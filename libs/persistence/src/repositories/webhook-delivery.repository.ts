@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { nextToRelease, offsetOf } from '@app/domain';
+import { nextToRelease } from '@app/domain';
 import type { AttemptOutcome, ChainLink, DeliveryStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { ENVELOPE, StoredEvent } from './event.repository';
-import { preparedRows, queryRows, SqlExecutor } from './executor';
+import { pageWithTotal, preparedRows, queryRows, SqlExecutor } from './executor';
 import { OutboxJob } from './outbox.repository';
 import { CANCEL_PENDING_DELIVERIES } from './webhook-endpoint.repository';
 
@@ -87,21 +87,17 @@ export class WebhookDeliveryRepository {
     endpointId: string,
     filter: { status?: DeliveryStatus; page: number; limit: number },
   ): Promise<{ rows: DeliveryView[]; total: number }> {
-    const [rows, counted] = await Promise.all([
-      queryRows<DeliveryView>(
-        this.dataSource,
-        `SELECT ${VIEW} FROM webhook_delivery d
-          WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status = $2)
-          ORDER BY d.event_created_at DESC, d.event_tx DESC, d.event_seq DESC LIMIT $3 OFFSET $4`,
-        [endpointId, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
-      ),
-      queryRows<{ n: number }>(
-        this.dataSource,
-        `SELECT count(*)::int AS n FROM webhook_delivery WHERE endpoint_id = $1 AND ($2::text IS NULL OR status = $2)`,
-        [endpointId, filter.status ?? null],
-      ),
-    ]);
-    return { rows: rows.map(viewOf), total: counted[0].n };
+    const { rows, total } = await pageWithTotal<DeliveryView>(
+      this.dataSource,
+      {
+        select: VIEW,
+        from: `webhook_delivery d WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status = $2)`,
+        orderBy: 'd.event_created_at DESC, d.event_tx DESC, d.event_seq DESC',
+        params: [endpointId, filter.status ?? null],
+      },
+      filter,
+    );
+    return { rows: rows.map(viewOf), total };
   }
 
   /**
