@@ -12,31 +12,23 @@ import {
 // The SQL of the statements run per registration, per lifecycle step and per screening. A change
 // to one of them (a column added, a join changed) fails here until the snapshot is updated on
 // purpose (`npx jest -u`), so it shows in review.
+const HOT_STATEMENTS = {
+  INSERT_REGISTRATIONS,
+  APPLY_STEPS,
+  APPEND_EVENTS,
+  ADD_JOBS,
+  REARM_JOBS,
+  CLAIM_KEYS,
+  INSERT_SCREENINGS,
+};
+
 describe('hot statements (SQL snapshots)', () => {
-  it.each(
-    Object.entries({
-      INSERT_REGISTRATIONS,
-      APPLY_STEPS,
-      APPEND_EVENTS,
-      ADD_JOBS,
-      REARM_JOBS,
-      CLAIM_KEYS,
-      INSERT_SCREENINGS,
-    }),
-  )('%s', (_name, statement) => {
+  it.each(Object.entries(HOT_STATEMENTS))('%s', (_name, statement) => {
     expect({ name: statement.name, text: statement.text }).toMatchSnapshot();
   });
 
   it('names each statement once (each is prepared under its name)', () => {
-    const names = [
-      INSERT_REGISTRATIONS,
-      APPLY_STEPS,
-      APPEND_EVENTS,
-      ADD_JOBS,
-      REARM_JOBS,
-      CLAIM_KEYS,
-      INSERT_SCREENINGS,
-    ].map((s) => s.name);
+    const names = Object.values(HOT_STATEMENTS).map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
   });
 });
