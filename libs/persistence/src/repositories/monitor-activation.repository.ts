@@ -5,6 +5,7 @@ import type {
   ScreeningSubject,
   WatchListSource,
 } from '@app/domain';
+import { subjectOfCandidate } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { eventRows } from './event-rows';
 import { queryRows, SqlExecutor } from './executor';
@@ -68,22 +69,6 @@ type CandidateColumns = {
   nationality: string | null;
   gender: string | null;
 };
-
-/** The candidate columns as the matcher's subject (a persona moral by its business name). */
-export function subjectOfRow(row: CandidateColumns): ScreeningSubject {
-  const identifiers = { rfc: row.rfc, curp: row.curp, nationality: row.nationality };
-  if (row.personType === 'corporate')
-    return { kind: 'entity', businessName: row.businessName, ...identifiers };
-  return {
-    kind: 'person',
-    name: row.name,
-    lastName: row.lastName,
-    secondLastName: row.secondLastName,
-    birthDate: row.birthDate,
-    gender: (row.gender as ScreeningSubject['gender']) ?? null,
-    ...identifiers,
-  };
-}
 
 /**
  * Monitoring's side of activations and ingests: the durable work rows, the monitors' subjects,
@@ -188,7 +173,7 @@ export class MonitorActivationRepository {
         [after, page],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => ({ monitorId: row.monitorId, seq: row.seq, subject: subjectOfRow(row) }));
+      yield rows.map((row) => ({ monitorId: row.monitorId, seq: row.seq, subject: subjectOfCandidate(row) }));
       if (rows.length < page) return;
       after = rows[rows.length - 1].seq;
     }
@@ -221,7 +206,7 @@ export class MonitorActivationRepository {
       monitorId: row.monitorId,
       clientId: row.clientId,
       requestId: row.requestId,
-      subject: subjectOfRow(row),
+      subject: subjectOfCandidate(row),
     }));
   }
 
