@@ -351,6 +351,47 @@ export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitSco
   };
 }
 
+/** Nothing known besides the names. */
+const NAMES_ONLY: Qualifiers = {
+  birthDates: null,
+  nationality: null,
+  gender: null,
+  rfcDiffers: false,
+  curpDiffers: false,
+};
+
+/**
+ * The highest score (thousandths) `hitScore` can give any entry against this candidate; 1000
+ * where the rules allow up to 1. The index stops scoring once it holds enough hits at this score
+ * (see `WatchListIndex.screen`), which matters for the slowest screenings: the commonest names
+ * typed without a maternal surname, whose every namesake in the lists is a hit.
+ *
+ * Worked out only for a person who gives one given name, a paternal surname and nothing else (no
+ * maternal surname, birth date, nationality, RFC or CURP). Against such a candidate a hit's
+ * maternal surname is always missing (an extra given name stands in for a maternal surname only
+ * on the side that gives more given names, and the candidate gives one), so the given name and
+ * the paternal surname share the name's whole weight, each earning at most its share; agreeing
+ * on the paternal surname costs at least that surname's commonness; aliases, sex and spellings
+ * only take away. No entry then beats the candidate's own name compared with itself.
+ */
+export function scoreCeiling(subject: PreparedSubject): number {
+  const namesOnly =
+    subject.kind === 'person' &&
+    subject.readings.length > 0 &&
+    subject.rfc === null &&
+    subject.curp === null &&
+    subject.birthDates.length === 0 &&
+    subject.nationality === null &&
+    subject.readings.every((r) => r.maternal === null && r.paternal !== null && r.given.length === 1);
+  if (!namesOnly) return 1000;
+  let ceiling = 0;
+  for (const reading of subject.readings) {
+    const itself = comparedReadings(reading, reading, false) as PersonNameMatch;
+    ceiling = Math.max(ceiling, personScore(itself, NAMES_ONLY, null));
+  }
+  return ceiling;
+}
+
 /**
  * CONTRACT 10.3, in this order: a redacted entry never matches; the candidate's RFC or CURP on
  * the entry is a `match` (score 1) whatever the name; a persona física is compared with persons

@@ -1,6 +1,6 @@
 import type { ScreeningSubject } from '../../comparison';
 import type { WatchListEntry, WatchListSource } from '../../entry';
-import { compareWithEntry } from '../compare';
+import { compareWithEntry, prepareSubject, scoreCeiling } from '../compare';
 import { syntheticEntries } from '../testing/synthetic-entries';
 import { chance, pick, seededRandom } from '../testing/synthetic-names';
 import { buildSegment } from './segment-builder';
@@ -128,6 +128,41 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
 
   it('(the candidates above do find entries: the comparison is not of empty lists)', () => {
     expect(hits).toBeGreaterThan(100);
+  });
+
+  const ranked = (hits: ReturnType<WatchListIndex['screen']>) =>
+    hits.map((hit) => `${hit.source}/${hit.key} ${hit.comparison.score}`);
+  it.each([...common, ...subjectsFromEntries(40)])(
+    '%s: a limit answers the first hits of the whole ranking, whenever scoring stops',
+    (_, subject) => {
+      const whole = ranked(index.screen(subject));
+      for (const limit of [1, 3, 20])
+        expect(ranked(index.screen(subject, { limit }))).toEqual(whole.slice(0, limit));
+    },
+  );
+
+  it.each([
+    ['MARIA GARCIA', person('María', 'García')],
+    ['JUAN HERNANDEZ', person('Juan', 'Hernández')],
+    ['JOSE MARTINEZ', person('José', 'Martínez')],
+  ])('%s (names only): no entry scores above the ceiling, and its namesakes reach it', (_, subject) => {
+    const ceiling = scoreCeiling(prepareSubject(subject));
+    expect(ceiling).toBeLessThan(1000);
+    const scores = [...ENTRIES.values()]
+      .flat()
+      .map((entry) => Math.round(compareWithEntry(subject, entry).score * 1000));
+    expect(Math.max(...scores)).toBe(ceiling);
+  });
+
+  it.each([
+    ['a maternal surname', person('María', 'García', 'López')],
+    ['two given names', person('José Luis', 'García')],
+    ['a birth date', person('María', 'García', undefined, { birthDate: '1980-01-01' })],
+    ['a nationality', person('María', 'García', undefined, { nationality: 'MX' })],
+    ['an RFC', person('María', 'García', undefined, { rfc: 'GAMA800101AB1' })],
+    ['a company', { kind: 'entity', businessName: 'Servicios Integrales' } as ScreeningSubject],
+  ])('with %s the ceiling is 1: the rules leave room up to a match', (_, subject) => {
+    expect(scoreCeiling(prepareSubject(subject))).toBe(1000);
   });
 });
 

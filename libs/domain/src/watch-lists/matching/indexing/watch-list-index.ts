@@ -1,6 +1,6 @@
 import type { Comparison, ScreeningSubject, WatchListHit } from '../../comparison';
 import { WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '../../entry';
-import { hitScore, prepareSubject, type Scored } from '../compare';
+import { hitScore, prepareSubject, scoreCeiling, type Scored } from '../compare';
 import { POSSIBLE_MATCH_FROM } from '../scoring';
 import { candidates, Scratch, screeningQuery } from './candidates';
 import type { WatchListSegment } from './segment';
@@ -62,6 +62,10 @@ interface Found {
   explain(): Scored;
 }
 
+/** The sources asked for, in the order hits of equal score rank in. */
+const inRankOrder = (sources: readonly WatchListSource[]): WatchListSource[] =>
+  [...new Set(sources)].sort((a, b) => (SOURCE_ORDER.get(a) ?? 0) - (SOURCE_ORDER.get(b) ?? 0));
+
 /** Best first: score, then the sources' order, then the entries' order in their version. */
 const byRank = (a: Found, b: Found): number => b.score - a.score || a.order - b.order || a.entry - b.entry;
 
@@ -112,20 +116,31 @@ export class WatchListIndex {
 
   /**
    * Entries the subject matches or possibly matches, best first (score, then the sources' order,
-   * then the entries' order in their version).
+   * then the entries' order in their version). With a `limit`, sources and entries are scored in
+   * that order, and scoring stops once `limit` hits reach the highest score any entry can have
+   * (`scoreCeiling`): every entry left would rank after them. The answer is the same as scoring
+   * every candidate; a name without maternal surname then scores tens of its namesakes instead of
+   * every one of them.
    */
   screen(subject: ScreeningSubject, options: ScreeningOptions = {}): IndexedHit[] {
     const prepared = prepareSubject(subject);
     const query = screeningQuery(prepared);
+    const limit = options.limit ?? Infinity;
+    const ceiling = limit < Infinity ? scoreCeiling(prepared) : Infinity;
     const found: Found[] = [];
-    for (const source of options.sources ?? WATCH_LIST_SOURCES) {
+    let atCeiling = 0;
+    scoring: for (const source of inRankOrder(options.sources ?? WATCH_LIST_SOURCES)) {
       const held = this.segments.get(source);
       if (!held) continue;
       const { segment, scratch } = held;
       const order = SOURCE_ORDER.get(source) ?? 0;
-      for (const entry of candidates(segment, scratch, query)) {
+      const entries = candidates(segment, scratch, query);
+      if (ceiling < Infinity) entries.sort((a, b) => a - b);
+      for (const entry of entries) {
         const { score, explain } = hitScore(prepared, segment.prepared(entry));
-        if (score >= POSSIBLE_MATCH_FROM * 1000) found.push({ segment, entry, score, order, explain });
+        if (score < POSSIBLE_MATCH_FROM * 1000) continue;
+        found.push({ segment, entry, score, order, explain });
+        if (score >= ceiling && ++atCeiling >= limit) break scoring;
       }
     }
     found.sort(byRank);
