@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import { WatchListActivations, WatchListRepository, WatchListVersionRow } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
+import { HitEntries } from './hit-entries';
 
 /** A hit with its entry as imported (raw cells included). */
 export type ReadHit = WatchListHit & { entry: WatchListEntry };
@@ -52,6 +53,7 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
   private readonly index = new WatchListIndex();
   private loaded = new Map<WatchListSource, WatchListVersionRow>();
   private readonly activations: WatchListActivations;
+  private readonly entries: HitEntries;
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
   private firstSync: Promise<void> = Promise.resolve();
@@ -62,6 +64,7 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.activations = new WatchListActivations(config.databaseUrl, () => void this.sync());
+    this.entries = new HitEntries(versions);
   }
 
   onModuleInit(): void {
@@ -95,14 +98,14 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
       if (row) listsChecked.push({ source, version: row.version, asOf: row.asOf });
       else missing.push(source);
     }
-    // The hits' entries in one read, from the versions the index answered with.
-    const entries = await this.versions.entriesByKeys(
-      indexed.map((hit) => ({ versionId: versions.get(hit.source)!.id, key: hit.key })),
-      { raw: reads.raw },
+    // The hits' entries, from the versions the index answered with.
+    const entries = await this.entries.read(
+      indexed.map(({ source, key }) => ({ source, versionId: versions.get(source)!.id, key })),
+      reads.raw,
     );
     const hits: ReadHit[] = [];
     for (const hit of indexed) {
-      const entry = entries.find((e) => e.source === hit.source && e.key === hit.key);
+      const entry = entries.get(`${hit.source}/${hit.key}`);
       if (entry) hits.push({ ...withEntry(hit, entry), entry });
     }
     return { listsChecked, hits, missing };
