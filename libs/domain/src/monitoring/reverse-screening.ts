@@ -135,7 +135,7 @@ export class MonitorIndex {
         const query = screeningQuery(subject);
         // The entry's maternal surname must not rule out a monitor filed without one, whatever
         // its number of given names (the candidate side of a screening knows its own count).
-        if (query.maternal) query.maternal.keys = ANY_NO_MATERNAL;
+        for (const reading of query.readings) if (reading.maternal) reading.maternal.keys = ANY_NO_MATERNAL;
         for (const at of candidates(segment, scratch, query)) found.add(segment.key(at));
       }
       for (const identifier of identifiers)

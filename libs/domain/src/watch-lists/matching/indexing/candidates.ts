@@ -36,15 +36,25 @@ export interface QueryWord {
   weight: number;
 }
 
-export interface ScreeningQuery {
-  subject: PreparedSubject;
+/** What one reading of the candidate's name looks up (see `personCandidates`). */
+export interface ReadingQuery {
   given: QueryWord[];
+  /**
+   * The paternal surname's units (`nameUnits`): one, or several for a compound surname
+   * (`HERNANDEZ GARCIA` read as one surname), whose every unit a listed surname must have.
+   */
   paternal: QueryWord[];
   /**
-   * When every reading of the candidate has a maternal surname: its words, and the keys of the
-   * entries it can still be a hit with otherwise (no maternal surname, the same birth year).
+   * When the reading has a maternal surname: its words, and the keys of the entries it can still
+   * be a hit with otherwise (no maternal surname, the same birth year).
    */
   maternal: { words: QueryWord[]; keys: string[]; born: string[] } | null;
+}
+
+export interface ScreeningQuery {
+  subject: PreparedSubject;
+  /** A person's, one per reading of the name (see `subjectReadings`). */
+  readings: ReadingQuery[];
   entity: QueryWord[];
   identifiers: string[];
 }
@@ -92,29 +102,34 @@ function distinct(words: QueryWord[]): QueryWord[] {
 }
 
 export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
-  const given: QueryWord[] = [];
-  const paternal: QueryWord[] = [];
-  for (const reading of subject.readings) {
-    for (const part of reading.given) given.push(queryWordOf(part, 'given'));
-    if (reading.paternal)
-      for (const part of nameUnits(reading.paternal.split(' '))) paternal.push(queryWordOf(part, 'surname'));
-  }
-  const maternalWords = subject.readings.every((reading) => reading.maternal)
-    ? subject.readings.flatMap((reading) =>
-        nameUnits((reading.maternal as string).split(' ')).map((part) => queryWordOf(part, 'surname')),
-      )
-    : null;
-  const givenNames = subject.readings[0]?.given.length ?? 0;
+  const born = [...new Set(subject.birthDates.map((date) => bornKey(date.yearOfCentury)))];
+  const readings = subject.readings.flatMap((reading): ReadingQuery[] => {
+    if (!reading.given.length || !reading.paternal) return [];
+    const maternal =
+      reading.maternal &&
+      distinct(nameUnits(reading.maternal.split(' ')).map((part) => queryWordOf(part, 'surname')));
+    return [
+      {
+        given: distinct(reading.given.map((part) => queryWordOf(part, 'given'))),
+        paternal: distinct(
+          nameUnits(reading.paternal.split(' ')).map((part) => queryWordOf(part, 'surname')),
+        ),
+        maternal: maternal
+          ? {
+              words: maternal,
+              keys: Array.from({ length: Math.min(reading.given.length, 3) }, (_, at) =>
+                noMaternalKey(at + 1),
+              ),
+              born,
+            }
+          : null,
+      },
+    ];
+  });
   const entity = (subject.entityName?.words ?? []).map((word) => queryWordOf(word, 'entity'));
   return {
     subject,
-    given: distinct(given),
-    paternal: distinct(paternal),
-    maternal: maternalWords && {
-      words: distinct(maternalWords),
-      keys: Array.from({ length: Math.min(givenNames, 3) }, (_, at) => noMaternalKey(at + 1)),
-      born: [...new Set(subject.birthDates.map((date) => bornKey(date.yearOfCentury)))],
-    },
+    readings,
     entity: distinct(entity),
     identifiers: [subject.rfc, subject.curp].filter((id): id is string => !!id),
   };
@@ -125,24 +140,29 @@ export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
  * Remembered per segment (in its scratch): a segment never changes, and testing a word's hundreds
  * of one-edit spellings costs more than the lookups it leads to.
  */
-function termsOf(segment: WatchListSegment, scratch: Scratch, word: QueryWord): number[] {
-  const cacheKey = `${word.given ? 'g' : 's'}${word.keys.join(' ')}`;
+function termsOf(segment: WatchListSegment, scratch: Scratch, word: QueryWord, inCompound = false): number[] {
+  const cacheKey = `${inCompound ? 'c' : word.given ? 'g' : 's'}${word.keys.join(' ')}`;
   let terms = scratch.terms.get(cacheKey);
   if (terms === undefined) {
-    terms = lookUpTerms(segment, word);
+    terms = lookUpTerms(segment, word, inCompound);
     if (scratch.terms.size >= 10_000) scratch.terms.clear();
     scratch.terms.set(cacheKey, terms);
   }
   return terms;
 }
 
-function lookUpTerms(segment: WatchListSegment, word: QueryWord): number[] {
+/**
+ * `inCompound`: the word is one unit of a compound surname, whose typo or sound-alike spelling
+ * is judged on the whole surname (`GARCIA SOTA` is one typo from `GARCIA SOTO`, though `SOTA` is
+ * not a typo of `SOTO`): every term one edit away or sounding alike is kept.
+ */
+function lookUpTerms(segment: WatchListSegment, word: QueryWord, inCompound: boolean): number[] {
   const found = new Set<number>();
   for (const key of word.keys) {
     const id = segment.termId(key);
     if (id !== undefined) found.add(id);
   }
-  const agreeing = (term: string) => agrees(compareSpellings(word.word, term, word.given));
+  const agreeing = (term: string) => inCompound || agrees(compareSpellings(word.word, term, word.given));
   word.edits.forEach((edit, at) => {
     if (!segment.mayHaveTerm(word.editHashes[at])) return;
     const id = segment.termId(edit);
@@ -180,31 +200,68 @@ function nextStamp(scratch: Scratch): number {
 }
 
 /**
- * The entries a person can be a hit with, mirroring the limits of scoring.ts:
+ * The entries a person can be a hit with, mirroring the limits of scoring.ts, reading by reading
+ * of the candidate's name (an entry is a hit through one of them):
  * 1. given names AND paternal surname, in one reading of the listed name (a given name or
  *    paternal surname that differs is a `no_match`), found by their pairs: every name of the side
- *    that gives fewer must agree with one of the other's, so for a candidate with one given name,
+ *    that gives fewer must agree with one of the other's, so for a reading with one given name,
  *    entries with it; with two or more, entries with two of them or with one of them as their only
- *    given name (counted per entry);
- * 2. AND, for a candidate with a maternal surname, an entry whose maternal surname agrees, or that
+ *    given name (counted per entry). A compound paternal surname agrees only with a listed one
+ *    that has all its units: entries paired with every unit;
+ * 2. AND, for a reading with a maternal surname, an entry whose maternal surname agrees, or that
  *    has none in some reading, or whose birth year is the candidate's: a maternal surname that
  *    differs limits the score to 0.70, and only the same birth date (or year) lifts it above 0.75.
  * The pairs of two common words (JUAN, HERNANDEZ) are a few hundred entries where each word alone
  * is tens of thousands; the maternal surname is then checked on those few, entry by entry.
  */
 function personCandidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
-  if (!query.given.length || !query.paternal.length) return [];
-  const paternal = [...new Set(query.paternal.flatMap((word) => termsOf(segment, scratch, word)))];
-  if (!paternal.length) return [];
+  if (query.readings.length === 1) return readingCandidates(segment, scratch, query.readings[0]);
+  const found = new Set<number>();
+  for (const reading of query.readings)
+    for (const entry of readingCandidates(segment, scratch, reading)) found.add(entry);
+  return [...found];
+}
+
+function readingCandidates(segment: WatchListSegment, scratch: Scratch, reading: ReadingQuery): number[] {
+  const compound = reading.paternal.length > 1;
+  let found: number[] | null = null;
+  for (const unit of reading.paternal) {
+    const withUnit = pairedWith(segment, scratch, reading.given, termsOf(segment, scratch, unit, compound));
+    if (found === null) found = withUnit;
+    else {
+      const paired = new Set(withUnit);
+      found = found.filter((entry) => paired.has(entry));
+    }
+    if (!found.length) return [];
+  }
+  const maternal = reading.maternal;
+  if (!found || !maternal) return found ?? [];
+  const wanted = new Set<number>();
+  for (const word of maternal.words) for (const term of termsOf(segment, scratch, word)) wanted.add(term);
+  for (const key of [...maternal.keys, ...maternal.born]) {
+    const term = segment.termId(key);
+    if (term !== undefined) wanted.add(term);
+  }
+  return found.filter((entry) => segment.hasMaternalKey(entry, wanted));
+}
+
+/** Entries whose given names agree with the reading's (see 1. above) beside one of `paternal`'s terms. */
+function pairedWith(
+  segment: WatchListSegment,
+  scratch: Scratch,
+  given: readonly QueryWord[],
+  paternal: readonly number[],
+): number[] {
+  if (!given.length || !paternal.length) return [];
   const { marks, stamps } = scratch;
-  const need = query.given.length >= 2 ? 2 : 1;
+  const need = given.length >= 2 ? 2 : 1;
   const touched: number[] = [];
-  const givenTerms = query.given.map((word) => termsOf(segment, scratch, word));
+  const givenTerms = given.map((word) => termsOf(segment, scratch, word));
   for (const terms of givenTerms) {
     const stamp = nextStamp(scratch);
-    for (const given of terms)
+    for (const term of terms)
       for (const surname of paternal)
-        for (const entry of segment.pairPostings('given', given, surname)) {
+        for (const entry of segment.pairPostings('given', term, surname)) {
           if (stamps[entry] === stamp) continue;
           stamps[entry] = stamp;
           if (marks[entry] === 0) touched.push(entry);
@@ -213,24 +270,14 @@ function personCandidates(segment: WatchListSegment, scratch: Scratch, query: Sc
   }
   if (need === 2)
     for (const terms of givenTerms)
-      for (const given of terms)
+      for (const term of terms)
         for (const surname of paternal)
-          for (const entry of segment.pairPostings('sole', given, surname)) {
+          for (const entry of segment.pairPostings('sole', term, surname)) {
             if (marks[entry] === 0) touched.push(entry);
             marks[entry] = need;
           }
-  let found = touched.filter((entry) => marks[entry] === need);
+  const found = touched.filter((entry) => marks[entry] === need);
   for (const entry of touched) marks[entry] = 0;
-  const maternal = query.maternal;
-  if (maternal && found.length) {
-    const wanted = new Set<number>();
-    for (const word of maternal.words) for (const term of termsOf(segment, scratch, word)) wanted.add(term);
-    for (const key of [...maternal.keys, ...maternal.born]) {
-      const term = segment.termId(key);
-      if (term !== undefined) wanted.add(term);
-    }
-    found = found.filter((entry) => segment.hasMaternalKey(entry, wanted));
-  }
   return found;
 }
 

@@ -108,6 +108,9 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
       person('María Guadalupe', 'Hernández', 'Hernández', { birthDate: '1970-03-04' }),
     ],
     ['JOSE LUIS PEREZ in lastName', person('José Luis', 'Pérez López')],
+    ['JUAN HERNANDEZ GARCIA in lastName', person('Juan', 'Hernández García')],
+    ['MARIA GARCIA LOPEZ in lastName, one typo', person('María', 'Garcia Lopes')],
+    ['a compound paternal surname and a maternal one', person('José', 'Ponce de León', 'García')],
     ['a company', { kind: 'entity', businessName: 'Comercializadora Azteca SA de CV' }],
     ['a generic company name', { kind: 'entity', businessName: 'Servicios Integrales' }],
   ];
@@ -119,8 +122,17 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
       { kind: 'entity', businessName: entry.names[0].text },
     ]);
 
+  /** Both surnames typed in `lastName`: read as one compound surname and as the two. */
+  const bothInLastName = subjectsFromEntries(40)
+    .filter(([, subject]) => subject.secondLastName)
+    .slice(0, 15)
+    .map(([label, { name, lastName, secondLastName, birthDate }]): [string, ScreeningSubject] => [
+      `${label}, both surnames in lastName`,
+      person(name as string, `${lastName} ${secondLastName}`, undefined, { birthDate }),
+    ]);
+
   let hits = 0;
-  it.each([...common, ...companies, ...subjectsFromEntries(40)])('%s', (_, subject) => {
+  it.each([...common, ...companies, ...subjectsFromEntries(40), ...bothInLastName])('%s', (_, subject) => {
     const expected = bruteForce(subject);
     hits += expected.length;
     expect(screened(subject)).toEqual(expected);
