@@ -38,6 +38,7 @@ const WORST = [
   ],
   ['MARIA GARCIA HERNANDEZ', { name: 'María', lastName: 'García', secondLastName: 'Hernández' }],
   ['JOSE LUIS GARCIA (no maternal)', { name: 'José Luis', lastName: 'García' }],
+  ['MARIA GUADALUPE HERNANDEZ (no mat.)', { name: 'María Guadalupe', lastName: 'Hernández' }],
   ['MARIA GARCIA (no maternal)', { name: 'María', lastName: 'García' }],
   ['JUAN HERNANDEZ (no maternal)', { name: 'Juan', lastName: 'Hernández' }],
   ['JUAN HERNANDEZ GARCIA LOPEZ (2 surn.)', { name: 'Juan', lastName: 'Hernández García' }],

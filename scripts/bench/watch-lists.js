@@ -43,7 +43,7 @@ const WORST_NO_MATERNAL = { name: 'María', lastName: 'García' };
 const ENDPOINT_CASES = [
   ['full name', WORST],
   ['no maternal', WORST_NO_MATERNAL],
-  ['2 given names', { name: 'José Luis', lastName: 'García' }],
+  ['2 given names', { name: 'María Guadalupe', lastName: 'Hernández' }],
   ['2 in lastName', { name: 'Juan', lastName: 'Hernández García' }],
 ];
 /** The throughput target: the latency target is read at this rate. */

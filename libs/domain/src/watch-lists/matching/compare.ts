@@ -360,21 +360,35 @@ const NAMES_ONLY: Qualifiers = {
   curpDiffers: false,
 };
 
+/** The highest score an entry can reach against a candidate, and the entries it does not bound. */
+export interface ScoreCeiling {
+  /** Thousandths; 1000 where the rules allow up to 1. */
+  score: number;
+  /**
+   * Names an entry's maternal surname must not agree with for `score` to bound it: the
+   * candidate's given names when it gives several (see `scoreCeiling`).
+   */
+  unlessMaternalIs: string[];
+}
+
+const NO_CEILING: ScoreCeiling = { score: 1000, unlessMaternalIs: [] };
+
 /**
- * The highest score (thousandths) `hitScore` can give any entry against this candidate; 1000
- * where the rules allow up to 1. The index stops scoring once it holds enough hits at this score
- * (see `WatchListIndex.screen`), which matters for the slowest screenings: the commonest names
- * typed without a maternal surname, whose every namesake in the lists is a hit.
+ * The highest score `hitScore` can give an entry against this candidate. The index stops scoring
+ * once it holds enough hits at this score (see `WatchListIndex.screen`), which matters for the
+ * slowest screenings: the commonest names typed without a maternal surname, whose every namesake
+ * in the lists is a hit.
  *
- * Worked out only for a person who gives one given name, a paternal surname and nothing else (no
+ * Worked out only for a person who gives given names and a paternal surname and nothing else (no
  * maternal surname, birth date, nationality, RFC or CURP). Against such a candidate a hit's
- * maternal surname is always missing (an extra given name stands in for a maternal surname only
- * on the side that gives more given names, and the candidate gives one), so the given name and
- * the paternal surname share the name's whole weight, each earning at most its share; agreeing
- * on the paternal surname costs at least that surname's commonness; aliases, sex and spellings
- * only take away. No entry then beats the candidate's own name compared with itself.
+ * maternal surname is missing, unless the listed name gives fewer given names and its maternal
+ * surname agrees with one of the candidate's (`absorbedMaternal`: those entries are not bounded,
+ * and are named by `unlessMaternalIs`). With the maternal surname missing, the given names and the
+ * paternal surname share the name's whole weight, each earning at most its share; agreeing on the
+ * paternal surname costs at least that surname's commonness; aliases, sex and spellings only take
+ * away. No such entry then beats the candidate's own name compared with itself.
  */
-export function scoreCeiling(subject: PreparedSubject): number {
+export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
   const namesOnly =
     subject.kind === 'person' &&
     subject.readings.length > 0 &&
@@ -382,14 +396,16 @@ export function scoreCeiling(subject: PreparedSubject): number {
     subject.curp === null &&
     subject.birthDates.length === 0 &&
     subject.nationality === null &&
-    subject.readings.every((r) => r.maternal === null && r.paternal !== null && r.given.length === 1);
-  if (!namesOnly) return 1000;
-  let ceiling = 0;
+    subject.readings.every((r) => r.maternal === null && r.paternal !== null && r.given.length > 0);
+  if (!namesOnly) return NO_CEILING;
+  let score = 0;
+  const unlessMaternalIs = new Set<string>();
   for (const reading of subject.readings) {
     const itself = comparedReadings(reading, reading, false) as PersonNameMatch;
-    ceiling = Math.max(ceiling, personScore(itself, NAMES_ONLY, null));
+    score = Math.max(score, personScore(itself, NAMES_ONLY, null));
+    if (reading.given.length > 1) for (const name of reading.given) unlessMaternalIs.add(name);
   }
-  return ceiling;
+  return { score, unlessMaternalIs: [...unlessMaternalIs] };
 }
 
 /**

@@ -4,7 +4,7 @@ import { entityWordWeight } from '../entity-names';
 import { agrees, compareSpellings, TYPO_MIN_LENGTH } from '../name-parts';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { fnv1a } from './columns';
-import { bornKey, noMaternalKey, oneEditAway, personPartKeys } from './keys';
+import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, oneEditAway, personPartKeys } from './keys';
 import type { WatchListSegment } from './segment';
 
 /**
@@ -279,6 +279,24 @@ function pairedWith(
   const found = touched.filter((entry) => marks[entry] === need);
   for (const entry of touched) marks[entry] = 0;
   return found;
+}
+
+/**
+ * The maternal keys of the segment's entries whose maternal surname may agree with one of `names`
+ * compared as a surname (`absorbedMaternal` compares so): each name's terms, and the mark of a
+ * compound maternal surname, which a name agrees with only as a whole.
+ */
+export function maternalTermsOf(
+  segment: WatchListSegment,
+  scratch: Scratch,
+  names: readonly string[],
+): Set<number> {
+  const terms = new Set<number>();
+  for (const name of names)
+    for (const term of termsOf(segment, scratch, queryWordOf(name, 'surname'))) terms.add(term);
+  const compound = segment.termId(COMPOUND_MATERNAL_KEY);
+  if (compound !== undefined) terms.add(compound);
+  return terms;
 }
 
 /** Share of the candidate's word weight an entry must cover to be scored. */

@@ -26,6 +26,12 @@ export function personPartKeys(part: string): string[] {
  */
 export const noMaternalKey = (givenNames: number): string => `#${Math.min(givenNames, 3)}`;
 
+/**
+ * Marks a reading whose maternal surname has two units or more (`GARCIA LOPEZ`): a single name
+ * agrees with it only as a whole, which none of its units' keys says (see `scoreCeiling`).
+ */
+export const COMPOUND_MATERNAL_KEY = '#C';
+
 /** The year of the century a birth date is filed under (`#75`): a full year and an RFC's agree on it. */
 export const bornKey = (yearOfCentury: number): string => `#${String(yearOfCentury).padStart(2, '0')}`;
 

@@ -14,7 +14,7 @@ import {
   Uint8Builder,
   type RowLists,
 } from './columns';
-import { bornKey, noMaternalKey, personPartKeys } from './keys';
+import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, personPartKeys } from './keys';
 import {
   ALIAS,
   encodeDate,
@@ -162,6 +162,7 @@ export class WatchListSegmentBuilder {
       // (against a candidate with fewer given names, the extra one is compared as the maternal).
       const maternal = reading.maternal ? nameUnits(reading.maternal.split(' ')) : reading.given;
       for (const part of maternal) for (const key of personPartKeys(part)) this.fileMaternal(key, from);
+      if (reading.maternal && maternal.length > 1) this.fileMaternal(COMPOUND_MATERNAL_KEY, from);
       if (!reading.maternal) this.fileMaternal(noMaternalKey(reading.given.length), from);
     }
   }

@@ -144,7 +144,7 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
 
   const ranked = (hits: ReturnType<WatchListIndex['screen']>) =>
     hits.map((hit) => `${hit.source}/${hit.key} ${hit.comparison.score}`);
-  it.each([...common, ...subjectsFromEntries(40)])(
+  it.each([...common, ...subjectsFromEntries(40), ...bothInLastName])(
     '%s: a limit answers the first hits of the whole ranking, whenever scoring stops',
     (_, subject) => {
       const whole = ranked(index.screen(subject));
@@ -159,22 +159,29 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
     ['JOSE MARTINEZ', person('José', 'Martínez')],
   ])('%s (names only): no entry scores above the ceiling, and its namesakes reach it', (_, subject) => {
     const ceiling = scoreCeiling(prepareSubject(subject));
-    expect(ceiling).toBeLessThan(1000);
+    expect(ceiling.score).toBeLessThan(1000);
+    expect(ceiling.unlessMaternalIs).toEqual([]);
     const scores = [...ENTRIES.values()]
       .flat()
       .map((entry) => Math.round(compareWithEntry(subject, entry).score * 1000));
-    expect(Math.max(...scores)).toBe(ceiling);
+    expect(Math.max(...scores)).toBe(ceiling.score);
+  });
+
+  it('with two given names the ceiling leaves out entries whose maternal surname may be one of them', () => {
+    expect(scoreCeiling(prepareSubject(person('José Luis', 'García')))).toEqual({
+      score: expect.any(Number) as number,
+      unlessMaternalIs: ['JOSE', 'LUIS'],
+    });
   });
 
   it.each([
     ['a maternal surname', person('María', 'García', 'López')],
-    ['two given names', person('José Luis', 'García')],
     ['a birth date', person('María', 'García', undefined, { birthDate: '1980-01-01' })],
     ['a nationality', person('María', 'García', undefined, { nationality: 'MX' })],
     ['an RFC', person('María', 'García', undefined, { rfc: 'GAMA800101AB1' })],
     ['a company', { kind: 'entity', businessName: 'Servicios Integrales' } as ScreeningSubject],
   ])('with %s the ceiling is 1: the rules leave room up to a match', (_, subject) => {
-    expect(scoreCeiling(prepareSubject(subject))).toBe(1000);
+    expect(scoreCeiling(prepareSubject(subject)).score).toBe(1000);
   });
 });
 
@@ -333,6 +340,26 @@ describe('WatchListIndex lookups', () => {
     expect(
       small.screen(person('Juan', 'García', 'López', { birthDate: '1980-01-02' }), { limit: 1 }),
     ).toHaveLength(1);
+  });
+
+  it('still scores, after the limit is reached, an entry whose maternal surname is one of the given names', () => {
+    // JOSE GARCIA LUIS: fewer given names, and LUIS stands in its maternal surname's place; it
+    // scores above every JOSE LUIS GARCIA without maternal surname, though it comes last.
+    const namesakes = Array.from({ length: 25 }, (_, at) =>
+      entry('peps', `n${String(at).padStart(2, '0')}`, {
+        names: [{ text: 'José Luis García', order: 'given-first', alias: false }],
+      }),
+    );
+    const last = entry('peps', 'z', {
+      names: [{ text: 'GARCIA LUIS, José', order: 'surnames-comma-given', alias: false }],
+    });
+    const small = new WatchListIndex();
+    small.replace(buildSegment('peps', 1, [...namesakes, last]));
+    const subject = person('José Luis', 'García');
+    const whole = small.screen(subject);
+    expect(whole[0].key).toBe('z');
+    expect(whole[0].comparison.score).toBeGreaterThan(whole[1].comparison.score);
+    expect(small.screen(subject, { limit: 3 }).map((hit) => hit.key)).toEqual(['z', 'n00', 'n01']);
   });
 
   it('names the published form that matched: withEntry gives it as listedName', () => {

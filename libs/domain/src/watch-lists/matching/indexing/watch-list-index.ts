@@ -2,7 +2,7 @@ import type { Comparison, ScreeningSubject, WatchListHit } from '../../compariso
 import { WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '../../entry';
 import { hitScore, prepareSubject, scoreCeiling, type Scored } from '../compare';
 import { POSSIBLE_MATCH_FROM } from '../scoring';
-import { candidates, Scratch, screeningQuery } from './candidates';
+import { candidates, maternalTermsOf, Scratch, screeningQuery } from './candidates';
 import type { WatchListSegment } from './segment';
 
 /**
@@ -117,30 +117,39 @@ export class WatchListIndex {
   /**
    * Entries the subject matches or possibly matches, best first (score, then the sources' order,
    * then the entries' order in their version). With a `limit`, sources and entries are scored in
-   * that order, and scoring stops once `limit` hits reach the highest score any entry can have
-   * (`scoreCeiling`): every entry left would rank after them. The answer is the same as scoring
-   * every candidate; a name without maternal surname then scores tens of its namesakes instead of
-   * every one of them.
+   * that order, and once `limit` hits reach the highest score an entry can have (`scoreCeiling`),
+   * only the entries that ceiling does not bound are still scored: every other entry left would
+   * rank after those hits. The answer is the same as scoring every candidate; a name without
+   * maternal surname then scores tens of its namesakes instead of every one of them.
    */
   screen(subject: ScreeningSubject, options: ScreeningOptions = {}): IndexedHit[] {
     const prepared = prepareSubject(subject);
     const query = screeningQuery(prepared);
     const limit = options.limit ?? Infinity;
-    const ceiling = limit < Infinity ? scoreCeiling(prepared) : Infinity;
+    const ceiling = limit < Infinity ? scoreCeiling(prepared) : null;
     const found: Found[] = [];
     let atCeiling = 0;
-    scoring: for (const source of inRankOrder(options.sources ?? WATCH_LIST_SOURCES)) {
+    for (const source of inRankOrder(options.sources ?? WATCH_LIST_SOURCES)) {
+      if (atCeiling >= limit && !ceiling?.unlessMaternalIs.length) break;
       const held = this.segments.get(source);
       if (!held) continue;
       const { segment, scratch } = held;
       const order = SOURCE_ORDER.get(source) ?? 0;
       const entries = candidates(segment, scratch, query);
-      if (ceiling < Infinity) entries.sort((a, b) => a - b);
+      if (ceiling) entries.sort((a, b) => a - b);
+      const unbounded =
+        ceiling && ceiling.unlessMaternalIs.length
+          ? maternalTermsOf(segment, scratch, ceiling.unlessMaternalIs)
+          : null;
       for (const entry of entries) {
+        if (atCeiling >= limit) {
+          if (!unbounded) break;
+          if (!segment.hasMaternalKey(entry, unbounded)) continue;
+        }
         const { score, explain } = hitScore(prepared, segment.prepared(entry));
         if (score < POSSIBLE_MATCH_FROM * 1000) continue;
         found.push({ segment, entry, score, order, explain });
-        if (score >= ceiling && ++atCeiling >= limit) break scoring;
+        if (ceiling && score >= ceiling.score) atCeiling++;
       }
     }
     found.sort(byRank);
