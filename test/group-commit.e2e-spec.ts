@@ -135,4 +135,37 @@ describe('Group commit', () => {
       await source.close();
     }
   });
+
+  it('records webhook attempts of several chains in one statement, each answered as if recorded alone', () => {
+    const probe = spawnSync(process.execPath, [join(__dirname, 'fixtures/attempt-records-probe.js')], {
+      env: { ...process.env, DATABASE_URL: state().databaseUrl },
+      encoding: 'utf8',
+    });
+    expect(probe.stderr).toBe('');
+    const { together, alone } = JSON.parse(probe.stdout) as { together: unknown; alone: unknown };
+    expect(together).toEqual(alone);
+    // And what that is: the success released the next of its chain; the failure was rescheduled
+    // (its retry in the outbox) and started the endpoint's failure streak; the stale attempt (its
+    // delivery had another attempt recorded meanwhile) was appended, changed nothing else, and
+    // answers the same streak.
+    expect(together).toEqual({
+      answers: [
+        {
+          retryJob: false,
+          released: { role: 'second', generation: 0, attemptsMade: 0, eventType: 'webhook.test' },
+          failingSince: null,
+        },
+        { retryJob: true, released: null, failingSince: 1_000 },
+        { retryJob: false, released: null, failingSince: 1_000 },
+      ],
+      deliveries: {
+        first: { status: 'succeeded', generation: 0, attempts: 1, scheduled: false },
+        retried: { status: 'pending', generation: 1, attempts: 1, scheduled: true },
+        second: { status: 'pending', generation: 0, attempts: 0, scheduled: true },
+        stale: { status: 'pending', generation: 0, attempts: 2, scheduled: true },
+      },
+      endpointFailingSince: 1_000,
+      retryRows: 1,
+    });
+  });
 });

@@ -19,7 +19,9 @@ export const CHAIN_STEPS_PER_JOB = 50;
 /**
  * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
  * outside any transaction, then record the attempt and what follows from it (a delayed retry as an
- * outbox job, the release of the next event of the subject, the endpoint's failure streak). A
+ * outbox job, the release of the next event of the subject, the endpoint's failure streak); the
+ * records of attempts that end together share a statement and its commit, and each attempt goes on
+ * only once its own record committed (WebhookDeliveryRepository.recordAttempt). A
  * delivery of an older generation than the job's, or no longer pending, is left alone. A processor
  * killed between the POST and the record leaves the delivery as it was, so Bull's stalled-job
  * recovery sends it again with the same `webhook-id` (at least once).

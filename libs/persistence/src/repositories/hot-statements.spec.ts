@@ -7,9 +7,11 @@ import {
   INSERT_REGISTRATIONS,
   INSERT_SCREENINGS,
   REARM_JOBS,
+  RECORD_ATTEMPTS,
 } from './hot-statements';
 
-// The SQL of the statements run per registration, per lifecycle step and per screening. A change
+// The SQL of the statements run per registration, per lifecycle step, per screening and per
+// webhook attempt. A change
 // to one of them (a column added, a join changed) fails here until the snapshot is updated on
 // purpose (`npx jest -u`), so it shows in review.
 const HOT_STATEMENTS = {
@@ -20,6 +22,7 @@ const HOT_STATEMENTS = {
   REARM_JOBS,
   CLAIM_KEYS,
   INSERT_SCREENINGS,
+  RECORD_ATTEMPTS,
 };
 
 describe('hot statements (SQL snapshots)', () => {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { nextToRelease } from '@app/domain';
+import { chainKey, nextToRelease } from '@app/domain';
 import type { AttemptOutcome, ChainLink, DeliveryStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { ENVELOPE, StoredEvent } from './event.repository';
 import { pageWithTotal, preparedRows, queryRows, SqlExecutor } from './executor';
+import { GroupCommit } from './group-commit';
+import { RECORD_ATTEMPTS } from './hot-statements';
 import { OutboxJob } from './outbox.repository';
 import { CANCEL_PENDING_DELIVERIES } from './webhook-endpoint.repository';
 
@@ -34,6 +36,34 @@ export interface ReleasedDelivery {
   attemptsMade: number;
   event: StoredEvent;
 }
+
+/** One attempt to record: the delivery as it was read for it, what it got, and what follows. */
+export interface AttemptRecord {
+  delivery: { id: string; endpointId: string; subject: string; generation: number; attemptsMade: number };
+  attempt: DeliveryAttempt;
+  outcome: AttemptOutcome;
+  /** The retry's outbox row when `outcome` schedules one. */
+  retryJob: OutboxJob | null;
+}
+
+/** What an attempt's record answers its caller. */
+export interface RecordedAttempt {
+  /** The retry's outbox row, to publish (null: none, or the delivery changed meanwhile). */
+  retryJobId: string | null;
+  released: ReleasedDelivery | null;
+  /** Since when the endpoint has failed (epoch ms), for a failed attempt; null after a success. */
+  failingSince: number | null;
+}
+
+/**
+ * Group commit of attempt records (see `recordAttempt`): groups grow with the load, no timer.
+ * - RECORDS_PER_STATEMENT: 100 attempts of one row each (and their chains) run in a few
+ *   milliseconds, and one slow group holds back at most 100 deliveries.
+ * - RECORD_STATEMENTS_IN_FLIGHT: two keep PostgreSQL busy while the next group gathers, and leave
+ *   the pool's other connections to the dispatcher, the lifecycle and the reads of the attempts.
+ */
+const RECORDS_PER_STATEMENT = 100;
+const RECORD_STATEMENTS_IN_FLIGHT = 2;
 
 /** The event envelope of `e` as a JSON object, keys in the order ENVELOPE gives them. */
 const EVENT_JSON = `'id', 'evt_' || e.tx_id || '_' || e.seq, 'type', e.type,
@@ -163,20 +193,19 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Records an attempt in ONE statement (no transaction, no lock held across round trips):
-   * - appends the attempt; applies `outcome` only if the delivery is still as it was read
-   *   (`generation`, pending, `attemptsMade`), so a manual retry or a cancellation in the meantime
-   *   keeps the schedule; a retry bumps the generation and inserts `retryJob` into the outbox;
-   * - reads the subject's other pending deliveries (the chain), once, by the chain index: with
-   *   conditions on next_attempt_at, the generic plan of this prepared statement scanned every
-   *   scheduled pending delivery through the due index instead (about 800 rows per attempt in the
-   *   webhooks bench);
-   * - keeps the endpoint's failure streak.
-   * Then the domain's `nextToRelease` says which delivery of the chain goes next, if any, and a
-   * second statement releases it (only if it still waits: a dispatcher adding to the chain at the
-   * same moment may leave one waiting, releaseStuckChains picks it up).
+   * Records an attempt and what follows from it (see RECORD_ATTEMPTS): the attempt appended, the
+   * outcome applied if the delivery is still as it was read (a retry bumps the generation and goes
+   * into the outbox), the endpoint's failure streak kept, the subject's chain read. Then the domain's
+   * `nextToRelease` says which delivery of the chain goes next, if any, and a second statement
+   * releases it (only if it still waits: a dispatcher adding to the chain at the same moment may
+   * leave one waiting, releaseStuckChains picks it up).
    * Answers the retry's outbox row id, the released delivery (with its event, so the caller can
    * attempt it without reading it again) and since when the endpoint has failed.
+   *
+   * Attempts recorded at the same time share the statement and its commit (a GroupCommit keyed by
+   * chain, so two attempts of one chain never share one): one statement and one commit per attempt
+   * were most of what a delivery cost the processor and PostgreSQL. Each caller still gets its own
+   * answer, and only once its group committed; a group that fails is recorded one attempt at a time.
    *
    * Its commit does not wait for the WAL flush (synchronous_commit off for this transaction only):
    * one record per POST made these waits the processor's bottleneck. What a PostgreSQL crash can
@@ -185,101 +214,69 @@ export class WebhookDeliveryRepository {
    * overdue check sends it again with the same `webhook-id`: at least once holds, as it does for a
    * processor killed after its POST.
    */
-  async recordAttempt(
-    delivery: { id: string; endpointId: string; subject: string; generation: number; attemptsMade: number },
+  recordAttempt(
+    delivery: AttemptRecord['delivery'],
     attempt: DeliveryAttempt,
     outcome: AttemptOutcome,
     retryJob: OutboxJob | null,
-  ): Promise<{
-    retryJobId: string | null;
-    released: ReleasedDelivery | null;
-    failingSince: number | null;
-  }> {
-    const unchanged = `d.generation = $4 AND d.status = 'pending' AND jsonb_array_length(d.attempts) = $5`;
-    const rows = await preparedRows<{
-      retryJobId: string | null;
-      chain: ChainLink[];
-      failingSince: string | null;
-    }>(
-      this.dataSource,
-      'webhook-record-attempt',
-      `WITH recorded AS (
-         UPDATE webhook_delivery d SET
-           attempts = d.attempts || $3::jsonb,
-           status = CASE WHEN ${unchanged} THEN $6 ELSE d.status END,
-           next_attempt_at = CASE WHEN ${unchanged} THEN $7::timestamptz ELSE d.next_attempt_at END,
-           generation = CASE WHEN ${unchanged} AND $6 = 'pending' THEN d.generation + 1 ELSE d.generation END
-         WHERE d.id = $1
-         RETURNING $6 = 'pending' AND d.generation = $4 + 1 AS rescheduled),
-       retry AS (
-         INSERT INTO outbox_job (queue, job_name, job_id, payload, available_at)
-         SELECT $8::text, $9::text, $10::text, $11::jsonb, $7::timestamptz FROM recorded WHERE rescheduled AND $10::text IS NOT NULL
-         ON CONFLICT (job_id) DO NOTHING RETURNING id),
-       chain AS MATERIALIZED (
-         SELECT id, next_attempt_at IS NOT NULL AS scheduled, jsonb_array_length(attempts) AS attempts_made,
-                event_created_at, event_tx, event_seq
-           FROM webhook_delivery
-          WHERE endpoint_id = $2 AND subject = $12 AND status = 'pending' AND id <> $1),
-       health AS (
-         UPDATE webhook_endpoint w
-            SET failing_since = CASE WHEN $13 THEN NULL ELSE $14::timestamptz END
-          WHERE w.id = $2 AND (CASE WHEN $13 THEN w.failing_since IS NOT NULL ELSE w.failing_since IS NULL END)
-         RETURNING w.failing_since)
-       SELECT (SELECT id::text FROM retry) AS "retryJobId",
-              (SELECT coalesce(json_agg(json_build_object('id', c.id, 'scheduled', c.scheduled, 'attemptsMade', c.attempts_made)
-                        ORDER BY c.event_created_at, c.event_tx, c.event_seq), '[]')
-                 FROM chain c) AS chain,
-              CASE WHEN $13 THEN NULL ELSE COALESCE((SELECT failing_since FROM health),
-                (SELECT failing_since FROM webhook_endpoint WHERE id = $2)) END AS "failingSince"
-         FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
-      [
-        delivery.id,
-        delivery.endpointId,
-        JSON.stringify([attempt]),
-        delivery.generation,
-        delivery.attemptsMade,
-        outcome.status,
-        outcome.status === 'pending' ? new Date(outcome.nextAttemptAt) : null,
-        retryJob?.queue ?? null,
-        retryJob?.jobName ?? null,
-        retryJob?.jobId ?? null,
-        retryJob ? JSON.stringify(retryJob.payload) : null,
-        delivery.subject,
-        attempt.error === null,
-        new Date(attempt.at),
-      ],
-    );
-    const row = rows[0];
-    const next = nextToRelease(row.chain);
-    return {
+  ): Promise<RecordedAttempt> {
+    return this.records.submit({ delivery, attempt, outcome, retryJob });
+  }
+
+  private readonly records = new GroupCommit<AttemptRecord, RecordedAttempt>(
+    (records) => this.recordMany(records),
+    {
+      maxBatch: RECORDS_PER_STATEMENT,
+      maxInFlight: RECORD_STATEMENTS_IN_FLIGHT,
+      // A chain's attempts one statement at a time: each reads its chain as the one before left it.
+      keyOf: (record) => chainKey(record.delivery.endpointId, record.delivery.subject),
+      retryAlone: true,
+    },
+  );
+
+  /**
+   * Records of attempts of different chains in one statement (answers in their order), then the
+   * deliveries they release in one more. Public for the probe that checks a group answers each
+   * attempt as if recorded alone.
+   */
+  async recordMany(records: readonly AttemptRecord[]): Promise<RecordedAttempt[]> {
+    const rows = await RECORD_ATTEMPTS.prepared(this.dataSource, {
+      items: records.map((record, k) => ({ k, record })),
+    });
+    const next = rows.map((row) => nextToRelease(row.chain));
+    const released = await this.release(next.filter((id): id is string => id !== null));
+    return rows.map((row, k) => ({
       retryJobId: row.retryJobId,
-      released: next === null ? null : await this.release(next),
+      released: next[k] === null ? null : (released.get(next[k]) ?? null),
       failingSince: row.failingSince === null ? null : new Date(row.failingSince).getTime(),
-    };
+    }));
   }
 
   /**
-   * Schedules a waiting delivery for now, if it still waits, and answers it with its event for the
-   * caller's attempt. Commits like recordAttempt (no wait for the WAL flush): lost in a PostgreSQL
-   * crash, the delivery simply waits again and releaseStuckChains releases it.
+   * Schedules waiting deliveries for now, those that still wait, and answers them with their events
+   * for the callers' attempts. Commits like recordAttempt (no wait for the WAL flush): lost in a
+   * PostgreSQL crash, a delivery simply waits again and releaseStuckChains releases it.
    */
-  private async release(deliveryId: string): Promise<ReleasedDelivery | null> {
+  private async release(deliveryIds: string[]): Promise<Map<string, ReleasedDelivery>> {
+    if (deliveryIds.length === 0) return new Map();
     const rows = await preparedRows<ReleasedDelivery>(
       this.dataSource,
-      'webhook-release',
+      'webhook-release-many',
       `WITH released AS (
          UPDATE webhook_delivery d SET next_attempt_at = now()
-          WHERE d.id = $1 AND d.next_attempt_at IS NULL AND d.status = 'pending'
+          WHERE d.id = ANY($1::uuid[]) AND d.next_attempt_at IS NULL AND d.status = 'pending'
          RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq)
        SELECT r.id, r.generation, r.attempts_made AS "attemptsMade", json_build_object(${EVENT_JSON}) AS event
          FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq,
               (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
-      [deliveryId],
+      [deliveryIds],
     );
-    const released = rows[0];
-    return released
-      ? { ...released, event: { ...released.event, createdAt: Number(released.event.createdAt) } }
-      : null;
+    return new Map(
+      rows.map((released) => [
+        released.id,
+        { ...released, event: { ...released.event, createdAt: Number(released.event.createdAt) } },
+      ]),
+    );
   }
 
   /**
