@@ -28,6 +28,16 @@ export function signingSecrets(secrets: EndpointSecrets, now: number): string[] 
   return previousValid ? [secrets.secret, secrets.previousSecret!] : [secrets.secret];
 }
 
+/** CONTRACT 7.4: what a signature covers, `<webhook-id>.<webhook-timestamp>.<body>`. */
+export function signedContent(eventId: string, timestampSeconds: number, body: string): string {
+  return `${eventId}.${timestampSeconds}.${body}`;
+}
+
+/** CONTRACT 7.4: the HMAC-SHA256 key of a secret, base64, is its part after `whsec_`. */
+export function signingKeyBase64(secret: string): string {
+  return secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+}
+
 /**
  * CONTRACT 7.4 headers of one attempt. `webhook-id` is the event id, the same on every attempt so
  * a receiver can drop duplicates; `webhook-timestamp` is this attempt's time in unix seconds (the
