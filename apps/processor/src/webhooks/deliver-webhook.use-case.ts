@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { WebhookSender } from '@app/domain';
 import {
   afterAttempt,
+  BoundedCache,
   shouldDisableEndpoint,
   signedContent,
   signingKeyBase64,
@@ -20,7 +21,7 @@ import { ClientShares, deferralDelayMs } from './client-shares';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryPacer } from './delivery-pacer';
 
-/** Secrets kept decrypted (see `secret`); past this many the cache starts over. */
+/** Secrets kept decrypted (see `secret`); past this many the oldest kept is dropped. */
 export const MAX_DECRYPTED_SECRETS = 1_000;
 
 /** Deliveries of one subject a job attempts one after the other before handing the rest to a new job. */
@@ -64,7 +65,7 @@ export class DeliverWebhookUseCase {
   ) {}
 
   /** Decrypted secrets by endpoint and ciphertext (a rotation is a new ciphertext). */
-  private readonly secrets = new Map<string, string>();
+  private readonly secrets = new BoundedCache<string, string>({ maxEntries: MAX_DECRYPTED_SECRETS });
 
   /**
    * Every due delivery of the job, client by client within its share; throws (for Bull to retry the
@@ -162,14 +163,9 @@ export class DeliverWebhookUseCase {
    * signature; the endpoint id stays bound in (the cipher checks it on the first decryption).
    */
   private secret(sealed: Buffer, endpointId: string): string {
-    const key = `${endpointId}:${sealed.toString('base64')}`;
-    let secret = this.secrets.get(key);
-    if (secret === undefined) {
-      secret = this.cipher.decrypt(sealed, endpointId);
-      if (this.secrets.size >= MAX_DECRYPTED_SECRETS) this.secrets.clear();
-      this.secrets.set(key, secret);
-    }
-    return secret;
+    return this.secrets.getOrSet(`${endpointId}:${sealed.toString('base64')}`, () =>
+      this.cipher.decrypt(sealed, endpointId),
+    );
   }
 
   private async record(
