@@ -4,7 +4,14 @@ import { entityWordWeight } from '../entity-names';
 import { agrees, compareSpellings, TYPO_MIN_LENGTH } from '../name-parts';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { fnv1a } from './columns';
-import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, oneEditAway, personPartKeys } from './keys';
+import {
+  bornKey,
+  COMPOUND_MATERNAL_KEY,
+  noMaternalKey,
+  oneEditAway,
+  personPartKeys,
+  standInKey,
+} from './keys';
 import type { WatchListSegment } from './segment';
 
 /**
@@ -237,7 +244,12 @@ function readingCandidates(segment: WatchListSegment, scratch: Scratch, reading:
   const maternal = reading.maternal;
   if (!found || !maternal) return found ?? [];
   const wanted = new Set<number>();
-  for (const word of maternal.words) for (const term of termsOf(segment, scratch, word)) wanted.add(term);
+  for (const word of maternal.words)
+    for (const term of termsOf(segment, scratch, word)) {
+      wanted.add(term);
+      const standIn = segment.termId(standInKey(segment.term(term)));
+      if (standIn !== undefined) wanted.add(standIn);
+    }
   for (const key of [...maternal.keys, ...maternal.born]) {
     const term = segment.termId(key);
     if (term !== undefined) wanted.add(term);

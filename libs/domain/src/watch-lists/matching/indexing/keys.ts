@@ -27,6 +27,14 @@ export function personPartKeys(part: string): string[] {
 export const noMaternalKey = (givenNames: number): string => `#${Math.min(givenNames, 3)}`;
 
 /**
+ * A given name of a reading without maternal surname, kept among the entry's maternal keys: against
+ * a candidate with fewer given names, the extra one is compared as the maternal surname. Apart from
+ * a maternal surname's own keys (`~` never survives folding), since only those can stand for one
+ * of the candidate's given names the other way round (see `scoreCeiling`).
+ */
+export const standInKey = (key: string): string => `~${key}`;
+
+/**
  * Marks a reading whose maternal surname has two units or more (`GARCIA LOPEZ`): a single name
  * agrees with it only as a whole, which none of its units' keys says (see `scoreCeiling`).
  */

@@ -14,7 +14,7 @@ import {
   Uint8Builder,
   type RowLists,
 } from './columns';
-import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, personPartKeys } from './keys';
+import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, personPartKeys, standInKey } from './keys';
 import {
   ALIAS,
   encodeDate,
@@ -160,9 +160,13 @@ export class WatchListSegmentBuilder {
       }
       // A reading without a maternal surname: marked, and its given names kept as maternal too
       // (against a candidate with fewer given names, the extra one is compared as the maternal).
-      const maternal = reading.maternal ? nameUnits(reading.maternal.split(' ')) : reading.given;
-      for (const part of maternal) for (const key of personPartKeys(part)) this.fileMaternal(key, from);
-      if (reading.maternal && maternal.length > 1) this.fileMaternal(COMPOUND_MATERNAL_KEY, from);
+      if (reading.maternal) {
+        const units = nameUnits(reading.maternal.split(' '));
+        for (const part of units) for (const key of personPartKeys(part)) this.fileMaternal(key, from);
+        if (units.length > 1) this.fileMaternal(COMPOUND_MATERNAL_KEY, from);
+      } else
+        for (const part of reading.given)
+          for (const key of personPartKeys(part)) this.fileMaternal(standInKey(key), from);
       if (!reading.maternal) this.fileMaternal(noMaternalKey(reading.given.length), from);
     }
   }

@@ -342,6 +342,19 @@ describe('WatchListIndex lookups', () => {
     ).toHaveLength(1);
   });
 
+  it('finds a listed name whose extra given name stands where the candidate’s maternal surname is', () => {
+    // JUAN LOPEZ HERNANDEZ read as given names JUAN LOPEZ: against Juan / Hernández / López, LOPEZ
+    // is compared as the maternal surname (and agrees), so it is a hit.
+    const listed = entry('peps', 'x', {
+      names: [{ text: 'Juan López Hernández', order: 'given-first', alias: false }],
+    });
+    const subject = person('Juan', 'Hernández', 'López');
+    expect(compareWithEntry(subject, listed).decision).not.toBe('no_match');
+    const small = new WatchListIndex();
+    small.replace(buildSegment('peps', 1, [listed]));
+    expect(small.screen(subject).map((hit) => hit.key)).toEqual(['x']);
+  });
+
   it('still scores, after the limit is reached, an entry whose maternal surname is one of the given names', () => {
     // JOSE GARCIA LUIS: fewer given names, and LUIS stands in its maternal surname's place; it
     // scores above every JOSE LUIS GARCIA without maternal surname, though it comes last.
