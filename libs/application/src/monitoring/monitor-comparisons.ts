@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   alertFingerprint,
+  alertsInTurns,
   compareWithEntry,
   decideAlert,
   decideLegalAlert,
@@ -94,7 +95,7 @@ export class MonitorComparisons {
             ),
           });
         }
-        return this.activations.raise(tx, alerts);
+        return this.activations.raise(tx, alertsInTurns(alerts));
       }),
     );
   }
@@ -168,7 +169,7 @@ export class MonitorComparisons {
     };
     if (!isEmptyDelta(delta) && this.index.size > 0) {
       const alerts = await this.alertsFor(tx, activation, delta, current, previous, report);
-      report.alerts = await this.activations.raise(tx, alerts);
+      report.alerts = await this.activations.raise(tx, alertsInTurns(alerts));
     }
     await this.activations.markDone(tx, activation.id, {
       added: report.added,

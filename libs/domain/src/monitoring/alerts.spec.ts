@@ -1,4 +1,4 @@
-import { alertFingerprint, AlertKind, decideAlert, EntrySide } from './alerts';
+import { alertFingerprint, AlertKind, alertsInTurns, decideAlert, EntrySide } from './alerts';
 import type { MonitorSource } from './monitor';
 
 type Parts = [string, MonitorSource, string, AlertKind, string];
@@ -84,5 +84,34 @@ describe('alertFingerprint', () => {
     ['a later change of the entry', ['m1', 'ofac-sdn', '36125', 'new_match', 'state-b']],
   ] as Array<[string, Parts]>)('differs for %s', (_name, other) => {
     expect(alertFingerprint(...other)).not.toBe(alertFingerprint(...base));
+  });
+});
+
+describe('alertsInTurns', () => {
+  const alert = (requestId: string, n: number) => ({ requestId, id: `${requestId}${n}` });
+
+  it('lets the requests take turns, each keeping its own order', () => {
+    const decided = [
+      alert('a', 1),
+      alert('a', 2),
+      alert('a', 3),
+      alert('b', 1),
+      alert('c', 1),
+      alert('c', 2),
+    ];
+    expect(alertsInTurns(decided).map((a) => a.id)).toEqual(['a1', 'b1', 'c1', 'a2', 'c2', 'a3']);
+  });
+
+  it('keeps every alert once, and an empty activation empty', () => {
+    const decided = Array.from({ length: 50 }, (_, n) => alert(`r${n % 7}`, n));
+    const turns = alertsInTurns(decided);
+    expect([...turns].sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      [...decided].sort((x, y) => x.id.localeCompare(y.id)),
+    );
+    for (const request of ['r0', 'r3'])
+      expect(turns.filter((a) => a.requestId === request)).toEqual(
+        decided.filter((a) => a.requestId === request),
+      );
+    expect(alertsInTurns([])).toEqual([]);
   });
 });

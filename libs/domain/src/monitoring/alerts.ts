@@ -92,3 +92,24 @@ export function alertFingerprint(
     .update(JSON.stringify([monitorId, source, entryId, kind, entryState]))
     .digest('base64url');
 }
+
+/**
+ * The order an activation raises its alerts in: each request's own in the order they were decided,
+ * the requests taking turns (the first alert of every request, then the second...). A request's
+ * webhooks go out one after the other (CONTRACT 7.4), and the dispatcher can only start the first
+ * of each request it has read: alerts grouped request by request would leave most of a burst's
+ * requests waiting behind a few (38,150 alerts of 1,000 requests advanced about 200 at a time).
+ */
+export function alertsInTurns<T extends { requestId: string }>(alerts: readonly T[]): T[] {
+  const byRequest = new Map<string, T[]>();
+  for (const alert of alerts) {
+    const own = byRequest.get(alert.requestId);
+    if (own) own.push(alert);
+    else byRequest.set(alert.requestId, [alert]);
+  }
+  const turns: T[] = [];
+  const queues = [...byRequest.values()];
+  for (let turn = 0; turns.length < alerts.length; turn++)
+    for (const queue of queues) if (turn < queue.length) turns.push(queue[turn]);
+  return turns;
+}
