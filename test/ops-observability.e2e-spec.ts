@@ -184,12 +184,14 @@ describe('Prometheus metrics', () => {
     await killProcessor({ restart: false });
     const jobId = `metrics-probe-${randomUUID()}`;
     try {
-      // An outbox row left behind 42 s ago (the api died before publishing it, say). Written
-      // before the registration, whose own rows the api publishes (and marks) within moments.
+      // An outbox row left behind 42 s ago (the api died before publishing it, say): its id is below
+      // every row written since, as a row written then would be (the gauge reads the lowest id).
+      // The processor just killed may itself have left a row it published but had not yet marked.
       await withDb((db) =>
         db.query(
-          `INSERT INTO outbox_job (queue, job_name, job_id, payload, created_at)
-           VALUES ('screening', 'run-process', $1, $2, now() - interval '42 seconds')`,
+          `INSERT INTO outbox_job (id, queue, job_name, job_id, payload, created_at)
+           SELECT coalesce(min(id), 1) - 1, 'screening', 'run-process', $1, $2, now() - interval '42 seconds'
+             FROM outbox_job`,
           [jobId, { requestId: randomUUID(), processId: randomUUID() }],
         ),
       );
