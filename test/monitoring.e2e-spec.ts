@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chargeableMonths, monthIn } from '@app/domain';
 import {
   api,
@@ -10,12 +6,11 @@ import {
   killProcessor,
   restartProcessor,
   signedIn,
-  state,
   withDb,
 } from './support/helpers';
 import { ingestFile, lawsuit, person, runIngest, uniqueWord } from './support/legal-corpus';
 import { candidate, register } from './support/screening';
-import { ROOT } from './support/stack';
+import { compared, importSdn, latestActivation } from './support/sdn-versions';
 
 /**
  * CONTRACT 11 end to end: monitors over real OFAC SDN versions imported with the CLI (an added
@@ -26,8 +21,6 @@ import { ROOT } from './support/stack';
 // Each step imports a version with the CLI and waits for the processor: slow on a loaded machine.
 jest.setTimeout(180_000);
 
-const DEMO_OFAC = join(ROOT, 'data/watch-lists/demo/ofac-sdn');
-const dir = mkdtempSync(join(tmpdir(), 'monitoring-'));
 const acme = signedIn('demo@acme.test');
 const globex = signedIn('ops@globex.test');
 
@@ -40,48 +33,6 @@ const NAMESAKE = (program: string) =>
 const UNRELATED = (given: string) =>
   `990001,"PEREZ SOTO, ${given}","individual","SDNTK",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 01 Jan 1960; nationality Mexico."`;
 const SECOND_NAMESAKE = `990003,"${PATERNAL.toUpperCase()} ${MATERNAL.toUpperCase()}, ${GIVEN}","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 17 May 1990; nationality Mexico."`;
-
-let versions = 0;
-/** An SDN version: the demo files plus these rows, written as OFAC publishes them (CRLF). */
-function sdnVersion(...rows: string[]): string[] {
-  const out = join(dir, `v${++versions}`);
-  spawnSync('mkdir', ['-p', out]);
-  const demo = readFileSync(join(DEMO_OFAC, 'sdn.csv'), 'latin1').replace(String.fromCharCode(26), ''); // OFAC's end-of-file mark
-  writeFileSync(join(out, 'sdn.csv'), demo + rows.map((r) => `${r}\r\n`).join(''), 'latin1');
-  for (const file of ['alt.csv', 'add.csv'])
-    writeFileSync(join(out, file), readFileSync(join(DEMO_OFAC, file)));
-  return ['sdn.csv', 'alt.csv', 'add.csv'].map((f) => join(out, f));
-}
-
-/** `npm run lists:import` as an operator runs it; answers the version's activation id once compared. */
-async function importSdn(...rows: string[]): Promise<string> {
-  const run = spawnSync(
-    process.execPath,
-    [join(ROOT, 'scripts/lists-import.js'), '--source', 'ofac-sdn', '--force', ...sdnVersion(...rows)],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: state().databaseUrl }, encoding: 'utf8' },
-  );
-  expect(`${run.status} ${run.stdout}${run.stderr}`).toMatch(/^0 ofac-sdn version \d+ is active/);
-  return latestActivation();
-}
-
-const latestActivation = () =>
-  withDb(
-    async (db) =>
-      (await db.query(`SELECT max(id)::text AS id FROM monitor_activation WHERE source = 'ofac-sdn'`)).rows[0]
-        .id as string,
-  );
-
-/** Waits until the activation is compared with the monitors (its alerts committed with it). */
-const compared = (activationId: string) =>
-  eventually(
-    async () =>
-      (await countRows(
-        `SELECT count(*)::int AS n FROM monitor_activation WHERE id = $1 AND done_at IS NOT NULL`,
-        [activationId],
-      )) === 1 || undefined,
-    120_000,
-    `activation ${activationId} compared`,
-  );
 
 async function alertsOf(monitorId: string, query: Record<string, string> = {}) {
   return (await api().get(`/monitors/${monitorId}/alerts`).query(query).set(acme.auth).expect(200)).body;

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MonitorComparisons } from '@app/application';
-import { MonitorActivationRepository, WatchListRepository } from '@app/persistence';
+import {
+  MonitorActivationRepository,
+  WatchListRepository,
+  WebhookDispatchRepository,
+} from '@app/persistence';
 import { provideUseCase } from '@app/platform';
 import { MonitoringProcessor } from './monitoring.processor';
 import { MonitoringSweeperService } from './monitoring-sweeper.service';
@@ -8,7 +12,11 @@ import { MonitoringSweeperService } from './monitoring-sweeper.service';
 /** CONTRACT 11 in the processor: activations and ingests compared with the monitors, expiry, monthly charges. */
 @Module({
   providers: [
-    provideUseCase(MonitorComparisons, [MonitorActivationRepository, WatchListRepository]),
+    provideUseCase(MonitorComparisons, [
+      MonitorActivationRepository,
+      WatchListRepository,
+      WebhookDispatchRepository,
+    ]),
     MonitoringProcessor,
     MonitoringSweeperService,
   ],

@@ -11,6 +11,7 @@ import {
   MonitorIndex,
   MONITORS_PER_SEGMENT,
   MonitoredSubject,
+  raiseAlertsInParts,
   versionDelta,
   WatchListEntry,
 } from '@app/domain';
@@ -20,7 +21,7 @@ import {
   PendingActivation,
 } from '@app/persistence/repositories/monitor-activation.repository';
 import { WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
-import type { EntityManager } from 'typeorm';
+import { WebhookDispatchRepository } from '@app/persistence/repositories/webhook-dispatch.repository';
 
 /** What one activation did. */
 export interface ActivationReport {
@@ -33,6 +34,9 @@ export interface ActivationReport {
   monitorsScored: number;
   monitorsIndexed: number;
   alerts: number;
+  /** The parts the alerts were committed in, and how long raising them waited for webhooks. */
+  alertParts: number;
+  waitedForWebhooksMs: number;
   ms: number;
 }
 
@@ -46,12 +50,13 @@ const RESCAN = 1_000n;
  * - an activated list version: the delta with the previous version by key and fingerprint, the
  *   reverse screening of the added and changed entries (and the previous form of the changed and
  *   removed ones) against the monitors' index, the exact comparison of the few candidates it names,
- *   the alert rules, and the alerts with their events, all in the transaction that marks the
- *   activation done;
+ *   the alert rules, and the alerts with their events, raised in parts no faster than their
+ *   webhooks leave (raiseAlertsInParts); then the activation is marked done;
  * - a legal-records ingest: the monitors whose BGC Legal query matches a person it added or
  *   changed, in the transaction that marks the ingest compared.
  * One comparison at a time per processor (the index is shared); two processors never take the
- * same work (its row is held, SKIP LOCKED), and a retry raises nothing twice (unique fingerprints).
+ * same work (an activation is claimed, an ingest's row held), and a retry raises nothing twice
+ * (unique fingerprints).
  */
 export class MonitorComparisons {
   private index = new MonitorIndex();
@@ -63,12 +68,13 @@ export class MonitorComparisons {
   constructor(
     private readonly activations: MonitorActivationRepository,
     private readonly lists: WatchListRepository,
+    private readonly dispatch: WebhookDispatchRepository,
   ) {}
 
   /** Compares an activation with the monitors; null when it is done already or held elsewhere. */
   compareActivation(activationId: string): Promise<ActivationReport | null> {
     return this.serialised(() =>
-      this.activations.withPending(activationId, (tx, activation) => this.compare(tx, activation)),
+      this.activations.withClaimed(activationId, (activation) => this.compare(activation)),
     );
   }
 
@@ -148,12 +154,12 @@ export class MonitorComparisons {
     for (const [id, seq] of this.recent) if (seq + RESCAN < this.indexedThrough) this.recent.delete(id);
   }
 
-  private async compare(tx: EntityManager, activation: PendingActivation): Promise<ActivationReport> {
+  private async compare(activation: PendingActivation): Promise<ActivationReport> {
     const started = Date.now();
     await this.refreshIndex();
-    const current = await this.activations.fingerprints(tx, activation.versionId);
+    const current = await this.activations.fingerprints(activation.versionId);
     const previous = activation.previousVersionId
-      ? await this.activations.fingerprints(tx, activation.previousVersionId)
+      ? await this.activations.fingerprints(activation.previousVersionId)
       : [];
     const delta = versionDelta(previous, current);
     const report: ActivationReport = {
@@ -165,24 +171,32 @@ export class MonitorComparisons {
       monitorsScored: 0,
       monitorsIndexed: this.index.size,
       alerts: 0,
+      alertParts: 0,
+      waitedForWebhooksMs: 0,
       ms: 0,
     };
     if (!isEmptyDelta(delta) && this.index.size > 0) {
-      const alerts = await this.alertsFor(tx, activation, delta, current, previous, report);
-      report.alerts = await this.activations.raise(tx, alertsInTurns(alerts));
+      const alerts = await this.alertsFor(activation, delta, current, previous, report);
+      const raised = await raiseAlertsInParts(alertsInTurns(alerts), {
+        raise: (part) => this.activations.raisePart(activation.id, part),
+        webhooksLeft: (position) => this.dispatch.webhooksLeft(position),
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      });
+      report.alerts = raised.raised;
+      report.alertParts = raised.parts;
+      report.waitedForWebhooksMs = raised.waitedMs;
     }
-    await this.activations.markDone(tx, activation.id, {
+    await this.activations.markDone(activation.id, {
       added: report.added,
       changed: report.changed,
       removed: report.removed,
-      alerts: report.alerts,
     });
     report.ms = Date.now() - started;
     return report;
   }
 
   private async alertsFor(
-    tx: EntityManager,
     activation: PendingActivation,
     delta: ReturnType<typeof versionDelta>,
     current: ReadonlyArray<{ key: string; fingerprint: string }>,
@@ -216,7 +230,7 @@ export class MonitorComparisons {
         keys.add(entry.key);
         concerned.set(monitorId, keys);
       }
-    const targets = await this.activations.activeWatching(tx, [...concerned.keys()], activation.source);
+    const targets = await this.activations.activeWatching([...concerned.keys()], activation.source);
     report.monitorsScored = targets.length;
 
     const side = (

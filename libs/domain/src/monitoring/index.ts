@@ -4,3 +4,4 @@ export * from './alerts';
 export * from './legal-alerts';
 export * from './reverse-screening';
 export * from './list-queries';
+export * from './alert-pacing';

@@ -53,6 +53,9 @@ export interface LegalPairRow extends AlertTarget {
   lawsuitCount: number;
 }
 
+/** The advisory lock class of activation claims ('MACT'); the activation's id is the object. */
+const ACTIVATION_LOCK_CLASS = 1296122708;
+
 const CANDIDATE_SUBJECT = `c.person_type AS "personType", c.name, c.last_name AS "lastName",
   c.second_last_name AS "secondLastName", c.business_name AS "businessName", c.rfc, c.curp,
   to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.nationality, c.gender`;
@@ -120,42 +123,85 @@ export class MonitorActivationRepository {
   }
 
   /**
-   * Runs `work` in one transaction holding the activation's row, when it is still pending and no
-   * one else holds it (SKIP LOCKED: a second processor moves on). The work's alerts and the row's
-   * `done_at` commit together, so a crash leaves the activation pending, and whole.
+   * Runs `work` on a pending activation no one else is comparing, or answers null (done already,
+   * or held by another processor, which the sweep leaves to it).
+   *
+   * The claim is a session advisory lock, not a transaction holding the row: the comparison writes
+   * its alerts in parts, each committed on its own, and a transaction open for the whole comparison
+   * would hold an id all along, which stops the event log's readers (see event-horizon.ts) for every
+   * client until it ends. A crash ends the session and frees the claim; the parts committed stay,
+   * and the retry raises only what they lack (fingerprints are unique).
    */
-  async withPending<T>(
+  async withClaimed<T>(
     activationId: string,
-    work: (tx: EntityManager, activation: PendingActivation) => Promise<T>,
+    work: (activation: PendingActivation) => Promise<T>,
   ): Promise<T | null> {
-    return this.dataSource.transaction(async (tx) => {
-      const [row] = await queryRows<PendingActivation>(
-        tx,
-        `SELECT id::text, source, version, version_id AS "versionId", previous_version_id AS "previousVersionId"
-           FROM monitor_activation WHERE id = $1 AND done_at IS NULL FOR UPDATE SKIP LOCKED`,
+    const session = this.dataSource.createQueryRunner();
+    await session.connect();
+    try {
+      const [{ claimed }] = await queryRows<{ claimed: boolean }>(
+        session,
+        `SELECT pg_try_advisory_lock(${ACTIVATION_LOCK_CLASS}, ($1::bigint % 2147483647)::int) AS claimed`,
         [activationId],
       );
-      return row ? work(tx, row) : null;
+      if (!claimed) return null;
+      try {
+        // Read after the claim: a processor that finished it just before has marked it done.
+        const [row] = await queryRows<PendingActivation>(
+          this.dataSource,
+          `SELECT id::text, source, version, version_id AS "versionId", previous_version_id AS "previousVersionId"
+             FROM monitor_activation WHERE id = $1 AND done_at IS NULL`,
+          [activationId],
+        );
+        return row ? await work(row) : null;
+      } finally {
+        await session.query(
+          `SELECT pg_advisory_unlock(${ACTIVATION_LOCK_CLASS}, ($1::bigint % 2147483647)::int)`,
+          [activationId],
+        );
+      }
+    } finally {
+      await session.release();
+    }
+  }
+
+  /**
+   * One part of an activation's alerts in a transaction of its own (raise), counted on the
+   * activation's row in the same commit. Answers how many were new and the transaction's id, by
+   * which the part's events are found in the log (their tx_id).
+   */
+  async raisePart(
+    activationId: string,
+    alerts: readonly NewAlert[],
+  ): Promise<{ raised: number; position: string }> {
+    return this.dataSource.transaction(async (tx) => {
+      const raised = await this.raise(tx, alerts);
+      const [{ position }] = await queryRows<{ position: string }>(
+        tx,
+        `UPDATE monitor_activation SET alerts = coalesce(alerts, 0) + $2 WHERE id = $1
+         RETURNING pg_current_xact_id()::text AS position`,
+        [activationId, raised],
+      );
+      return { raised, position };
     });
   }
 
+  /** The activation compared: its counts (the alerts were counted part by part), once. */
   async markDone(
-    tx: SqlExecutor,
     activationId: string,
-    counts: { added: number; changed: number; removed: number; alerts: number },
+    counts: { added: number; changed: number; removed: number },
   ): Promise<void> {
-    await tx.query(
-      `UPDATE monitor_activation SET done_at = clock_timestamp(), added = $2, changed = $3, removed = $4, alerts = $5 WHERE id = $1`,
-      [activationId, counts.added, counts.changed, counts.removed, counts.alerts],
+    await this.dataSource.query(
+      `UPDATE monitor_activation SET done_at = clock_timestamp(), added = $2, changed = $3, removed = $4,
+              alerts = coalesce(alerts, 0)
+        WHERE id = $1 AND done_at IS NULL`,
+      [activationId, counts.added, counts.changed, counts.removed],
     );
   }
 
   /** Every entry's key and fingerprint of a version (what the delta compares). */
-  async fingerprints(
-    executor: SqlExecutor,
-    versionId: number,
-  ): Promise<Array<{ key: string; fingerprint: string }>> {
-    return queryRows(executor, `SELECT key, fingerprint FROM watch_list_entry WHERE version_id = $1`, [
+  async fingerprints(versionId: number): Promise<Array<{ key: string; fingerprint: string }>> {
+    return queryRows(this.dataSource, `SELECT key, fingerprint FROM watch_list_entry WHERE version_id = $1`, [
       versionId,
     ]);
   }
@@ -190,13 +236,12 @@ export class MonitorActivationRepository {
 
   /** Of these monitors, the active ones watching `source`, with their candidates. */
   async activeWatching(
-    executor: SqlExecutor,
     monitorIds: readonly string[],
     source: MonitorSource,
   ): Promise<Array<AlertTarget & { subject: ScreeningSubject }>> {
     if (monitorIds.length === 0) return [];
     const rows = await queryRows<CandidateColumns & AlertTarget>(
-      executor,
+      this.dataSource,
       `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId", ${CANDIDATE_SUBJECT}
          FROM monitor m JOIN candidate c ON c.request_id = m.request_id
         WHERE m.id = ANY($1::uuid[]) AND m.status = 'active' AND m.expires_at > now() AND $2 = ANY (m.sources)`,

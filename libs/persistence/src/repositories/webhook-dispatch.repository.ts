@@ -38,6 +38,24 @@ export class WebhookDispatchRepository {
   }
 
   /**
+   * Whether the webhooks of the events one transaction wrote have left: the dispatcher has read past
+   * all of them, and none of their deliveries is due without a first attempt. A delivery waiting for
+   * an earlier one of its subject (no next_attempt_at), or put off to a later time, is not waited for.
+   */
+  async webhooksLeft(txId: string): Promise<boolean> {
+    const [{ left }] = await queryRows<{ left: boolean }>(
+      this.dataSource,
+      `SELECT NOT EXISTS (SELECT 1 FROM event e JOIN event_cursor c ON c.name = $2
+                           WHERE e.tx_id = $1::xid8 AND (e.tx_id, e.seq) > (c.tx_id, c.seq))
+          AND NOT EXISTS (SELECT 1 FROM webhook_delivery d
+                           WHERE d.event_tx = $1::xid8 AND d.status = 'pending' AND jsonb_array_length(d.attempts) = 0
+                             AND d.next_attempt_at <= now()) AS left`,
+      [txId, CURSOR],
+    );
+    return left;
+  }
+
+  /**
    * The cursor, locked until the batch commits; null while another processor's dispatcher holds it
    * (SKIP LOCKED: one dispatcher at a time, the others go back to sleep).
    */
