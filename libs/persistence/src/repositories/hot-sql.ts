@@ -111,7 +111,7 @@ export class HotStatement<I extends Inputs, R> {
       const { alias } = input;
       const names = Object.keys(input.columns);
       const arrays = Object.values(input.columns)
-        .map(([type]) => `$${next++}::${type}[]`)
+        .map(([type]) => (type === 'jsonb' ? jsonbArray(next++) : `$${next++}::${type}[]`))
         .join(', ');
       const but = (except: string[]) => names.filter((name) => !except.includes(name));
       refs[key] = {
@@ -139,9 +139,7 @@ export class HotStatement<I extends Inputs, R> {
       const list = value as readonly unknown[];
       for (const [type, read] of Object.values(input.columns) as Array<Column<unknown>>) {
         const reader = read as (row: unknown) => unknown;
-        params.push(
-          type === 'jsonb' ? list.map((row) => json(reader(row))) : list.map((row) => reader(row) ?? null),
-        );
+        params.push(type === 'jsonb' ? jsonbElements(list, reader) : list.map((row) => reader(row) ?? null));
       }
     }
     return params;
@@ -169,4 +167,24 @@ export function hotStatement<R>() {
 
 function json(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
+}
+
+/**
+ * A jsonb column's values as ONE JSON document, each row's value wrapped in an array (`[value]`,
+ * or `null` for SQL NULL), unwrapped by `jsonbArray`. Sent as a `jsonb[]` literal instead, every
+ * value's JSON text went through the driver's array escaping (two regular expressions over it):
+ * with 20 matches per ad-hoc screening that was a sixth of the api's CPU per screening.
+ */
+function jsonbElements(list: readonly unknown[], read: (row: unknown) => unknown): string {
+  return JSON.stringify(
+    list.map((row) => {
+      const value = read(row);
+      return value === undefined ? null : [value];
+    }),
+  );
+}
+
+/** The `jsonb[]` a jsonbElements parameter holds, in its order (`-> 0` of `null` is SQL NULL). */
+function jsonbArray(parameter: number): string {
+  return `ARRAY(SELECT e.v -> 0 FROM jsonb_array_elements($${parameter}::jsonb) WITH ORDINALITY AS e(v, i) ORDER BY e.i)`;
 }

@@ -58,11 +58,12 @@ describe('hotStatement', () => {
 
   it('numbers the scalars and one array per column in the order of the declaration', () => {
     expect(statement.text).toBe(
-      'INSERT INTO x (id, n, doc, batch) SELECT t.id, t.doc, $1::uuid FROM unnest($2::uuid[], $3::int[], $4::jsonb[]) AS t(id, n, doc)',
+      'INSERT INTO x (id, n, doc, batch) SELECT t.id, t.doc, $1::uuid FROM unnest($2::uuid[], $3::int[], ' +
+        'ARRAY(SELECT e.v -> 0 FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(v, i) ORDER BY e.i)) AS t(id, n, doc)',
     );
   });
 
-  it('reads each column of every row; jsonb is sent as JSON text, undefined as NULL', () => {
+  it('reads each column of every row; a jsonb column is one JSON document of [value] or null (SQL NULL)', () => {
     const params = statement.params({
       batch: 'b',
       items: [
@@ -71,10 +72,10 @@ describe('hotStatement', () => {
         { id: 'd', n: 2 },
       ],
     });
-    expect(params).toEqual(['b', ['a', 'c', 'd'], [1, null, 2], ['{"k":[1]}', 'null', null]]);
+    expect(params).toEqual(['b', ['a', 'c', 'd'], [1, null, 2], '[[{"k":[1]}],[null],null]']);
   });
 
   it('sends empty arrays for no rows', () => {
-    expect(statement.params({ batch: null, items: [] })).toEqual([null, [], [], []]);
+    expect(statement.params({ batch: null, items: [] })).toEqual([null, [], [], '[]']);
   });
 });
