@@ -209,6 +209,10 @@ async function main() {
       console.log(
         `  screen(), in process         worst (María García Hernández, ${lists.screen.worst.hits} hits) p50 ${fmt(lists.screen.worst.p50, 2)} ms p95 ${fmt(lists.screen.worst.p95, 2)} ms; no maternal surname (${lists.screen.worstNoMaternal.hits} hits) p95 ${fmt(lists.screen.worstNoMaternal.p95, 2)} ms   target p95 <= 10 ms`,
       );
+      const floor = lists.endpoint.floor;
+      console.log(
+        `  POST /watch-lists/screenings nobody (floor) ${fmt(floor.rps)} req/s   p50 ${fmt(floor.p50, 1)} p95 ${fmt(floor.p95, 1)} p99 ${fmt(floor.p99, 1)} ms   (a name no list has: the request without matching)`,
+      );
       for (const run of lists.endpoint.cases)
         console.log(
           `  POST /watch-lists/screenings ${run.label.padEnd(13)} ${fmt(run.rps)} req/s   p50 ${fmt(run.p50, 1)} p95 ${fmt(run.p95, 1)} p99 ${fmt(run.p99, 1)} ms   failures ${run.failures}   target >= 500/s (20 connections, each posting again at once)`,

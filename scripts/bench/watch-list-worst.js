@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // npm run build && node scripts/bench/watch-list-worst.js [--dist <dir> ...] [--runs 300] [--limit 20]
-//   [--profile screen.cpuprofile]
+//   [--profile screen.cpuprofile] [--only <part of a candidate's label>]
 // screen() at the real sizes for the commonest Mexican names, on an index built from the bench's
 // generated files in the publishers' formats (read by the importer's readers, no database), as the
 // api holds it. `--dist` (repeated) names the builds to compare (e.g. a copy of main's dist and this one):
@@ -27,6 +27,8 @@ const RUNS = Number(arg('--runs', 300));
 /** The endpoint explains 20 hits, a list process 100; `--limit 0` explains every hit (npm run bench). */
 const LIMIT = Number(arg('--limit', 20)) || undefined;
 const PROFILE = arg('--profile', null);
+/** `--only GUADALUPE`: only the candidates whose label holds it (to profile one of them). */
+const ONLY = arg('--only', null);
 const FILES_DIR = path.join(ROOT, '.bench', 'watch-lists');
 
 /** The commonest names (issue 24's worst realistic case), with and without maternal surname. */
@@ -119,6 +121,7 @@ async function main() {
     await post('Profiler.start');
   }
   for (const [label, fields] of WORST) {
+    if (ONLY && !label.includes(ONLY)) continue;
     const subject = { kind: 'person', ...fields };
     for (const { index } of builds) for (let i = 0; i < 30; i++) index.screen(subject, { limit: LIMIT });
     const times = builds.map(() => ({ cpu: [], wall: [], hits: 0 }));
