@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { isRfc9562Uuid } from '@app/domain';
 import { CORPUS_LOCK } from '@app/persistence/legal-corpus/corpus-locks';
-import { api, countRows, eventually, Session, signedIn, state, withDb } from './support/helpers';
+import { api, countRows, Session, signedIn, state, untilCount, withDb } from './support/helpers';
 import {
   Answer,
   answerFromScratch,
@@ -328,14 +328,10 @@ describe('a search after an ingest answers from the new corpus; one before keeps
       }),
     );
     // The processor then compares it with the monitors (CONTRACT 11) and says when it did.
-    await eventually(
-      async () =>
-        (await countRows(
-          `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE version = $1 AND monitors_compared_at IS NOT NULL`,
-          [version],
-        )) === 1 || undefined,
-      30_000,
-      'the monitors compared the ingest',
+    await untilCount(
+      `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE version = $1 AND monitors_compared_at IS NOT NULL`,
+      [version],
+      { timeoutMs: 30_000, what: 'the monitors compared the ingest' },
     );
     const persons = await withDb(
       async (db) =>

@@ -78,6 +78,23 @@ export function countRows(sql: string, params: unknown[] = []): Promise<number> 
   return withDb(async (db) => (await db.query(sql, params)).rows[0].n as number);
 }
 
+/** Polls until a `SELECT count(*)::int AS n ...` answers `count` (or the time runs out). */
+export async function untilCount(
+  sql: string,
+  params: unknown[],
+  {
+    count = 1,
+    timeoutMs = 20_000,
+    what = 'rows',
+  }: { count?: number; timeoutMs?: number; what?: string } = {},
+): Promise<void> {
+  await eventually(
+    async () => ((await countRows(sql, params)) === count ? true : undefined),
+    timeoutMs,
+    what,
+  );
+}
+
 /** Polls until `check` returns a value (not undefined) or the time runs out. */
 export async function eventually<T>(
   check: () => Promise<T | undefined>,

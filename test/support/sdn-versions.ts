@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countRows, eventually, state, withDb } from './helpers';
+import { state, untilCount, withDb } from './helpers';
 import { ROOT } from './stack';
 
 /** OFAC SDN versions as monitoring's tests import them: the demo files plus rows of the test's own. */
@@ -42,12 +42,11 @@ export const latestActivation = () =>
 
 /** Waits until the activation is compared with the monitors (every part of its alerts committed). */
 export const compared = (activationId: string) =>
-  eventually(
-    async () =>
-      (await countRows(
-        `SELECT count(*)::int AS n FROM monitor_activation WHERE id = $1 AND done_at IS NOT NULL`,
-        [activationId],
-      )) === 1 || undefined,
-    120_000,
-    `activation ${activationId} compared`,
+  untilCount(
+    `SELECT count(*)::int AS n FROM monitor_activation WHERE id = $1 AND done_at IS NOT NULL`,
+    [activationId],
+    {
+      timeoutMs: 120_000,
+      what: `activation ${activationId} compared`,
+    },
   );
