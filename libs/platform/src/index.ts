@@ -24,5 +24,6 @@ export * from './webhooks/webhooks.module';
 export * from './util/use-case-provider';
 export * from './runtime/tune-runtime';
 export * from './runtime/liveness-watchdog';
+export * from './runtime/release-memory';
 export * from './logging/request-id';
 export * from './config/cors-origins';
