@@ -330,7 +330,11 @@ export class MonitorActivationRepository {
     return rows.map((r) => r.version);
   }
 
-  /** Like withPending, for an ingest's comparison (the ingest row is held, SKIP LOCKED). */
+  /**
+   * Runs `work` in one transaction holding the ingest's row while it is not yet compared (SKIP
+   * LOCKED: a second processor moves on); the row is marked compared in the same commit. Its work is
+   * one query and one insert, so unlike an activation it holds the event log back only briefly.
+   */
   async withPendingIngest<T>(version: string, work: (tx: EntityManager) => Promise<T>): Promise<T | null> {
     return this.dataSource.transaction(async (tx) => {
       const [row] = await queryRows<{ version: string }>(
