@@ -369,9 +369,15 @@ export interface ScoreCeiling {
    * candidate's given names when it gives several (see `scoreCeiling`).
    */
   unlessMaternalIs: string[];
+  /**
+   * Thousandths: the highest score of an entry whose name gives only one of the candidate's given
+   * names as its only given name (and whose maternal surname is none of `unlessMaternalIs`). The
+   * index leaves such entries to the last where this is below `score`.
+   */
+  oneGivenName: number;
 }
 
-const NO_CEILING: ScoreCeiling = { score: 1000, unlessMaternalIs: [] };
+const NO_CEILING: ScoreCeiling = { score: 1000, unlessMaternalIs: [], oneGivenName: 1000 };
 
 /**
  * The highest score `hitScore` can give an entry against this candidate. The index stops scoring
@@ -399,13 +405,22 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
     subject.readings.every((r) => r.maternal === null && r.paternal !== null && r.given.length > 0);
   if (!namesOnly) return NO_CEILING;
   let score = 0;
+  let oneGivenName: number | null = null;
   const unlessMaternalIs = new Set<string>();
   for (const reading of subject.readings) {
     const itself = comparedReadings(reading, reading, false) as PersonNameMatch;
     score = Math.max(score, personScore(itself, NAMES_ONLY, null));
-    if (reading.given.length > 1) for (const name of reading.given) unlessMaternalIs.add(name);
+    if (reading.given.length < 2) continue;
+    for (const name of reading.given) {
+      unlessMaternalIs.add(name);
+      // The best such an entry can be: that name alone, the same paternal surname, no maternal one.
+      const alone = { given: [name], paternal: reading.paternal, maternal: null };
+      const match = comparedReadings(reading, alone, false) as PersonNameMatch;
+      oneGivenName = Math.max(oneGivenName ?? 0, personScore(match, NAMES_ONLY, null));
+    }
   }
-  return { score, unlessMaternalIs: [...unlessMaternalIs] };
+  // With one given name in every reading, no entry is found through one of several.
+  return { score, unlessMaternalIs: [...unlessMaternalIs], oneGivenName: oneGivenName ?? score };
 }
 
 /**

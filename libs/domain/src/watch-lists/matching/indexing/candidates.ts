@@ -186,7 +186,13 @@ export class Scratch {
   readonly marks: Uint8Array;
   readonly covered: Float32Array;
   readonly stamps: Uint32Array;
+  /**
+   * `pairedStamp` on the entries of the last `candidates` found beside as many of the candidate's
+   * given names as `pairedWith` asks for (not only as a listed name's only given name).
+   */
+  readonly paired: Uint32Array;
   stamp = 0;
+  pairedStamp = 0;
   /** `termsOf` answers for this segment. */
   readonly terms = new Map<string, number[]>();
 
@@ -194,6 +200,7 @@ export class Scratch {
     this.marks = new Uint8Array(size);
     this.covered = new Float32Array(size);
     this.stamps = new Uint32Array(size);
+    this.paired = new Uint32Array(size);
   }
 }
 
@@ -201,9 +208,20 @@ export class Scratch {
 function nextStamp(scratch: Scratch): number {
   if (scratch.stamp === 0xffffffff) {
     scratch.stamps.fill(0);
+    scratch.paired.fill(0);
     scratch.stamp = 0;
   }
   return ++scratch.stamp;
+}
+
+/**
+ * True for an entry of the last `candidates` of a person who gives several given names, found
+ * only as a listed name whose only given name is one of them (`pairedWith`'s second lookup): no
+ * reading of it gives two of the candidate's given names beside the paternal surname, so it scores
+ * at most `ScoreCeiling.oneGivenName` unless its maternal surname is one of them.
+ */
+export function foundByOneGivenName(scratch: Scratch, entry: number): boolean {
+  return scratch.paired[entry] !== scratch.pairedStamp;
 }
 
 /**
@@ -236,8 +254,9 @@ function readingCandidates(segment: WatchListSegment, scratch: Scratch, reading:
     const withUnit = pairedWith(segment, scratch, reading.given, termsOf(segment, scratch, unit, compound));
     if (found === null) found = withUnit;
     else {
-      const paired = new Set(withUnit);
-      found = found.filter((entry) => paired.has(entry));
+      const stamp = nextStamp(scratch);
+      for (const entry of withUnit) scratch.stamps[entry] = stamp;
+      found = found.filter((entry) => scratch.stamps[entry] === stamp);
     }
     if (!found.length) return [];
   }
@@ -280,6 +299,8 @@ function pairedWith(
           if (marks[entry] < need) marks[entry]++;
         }
   }
+  const { paired, pairedStamp } = scratch;
+  for (const entry of touched) if (marks[entry] === need) paired[entry] = pairedStamp;
   if (need === 2)
     for (const terms of givenTerms)
       for (const term of terms)
@@ -336,6 +357,7 @@ function entityCandidates(segment: WatchListSegment, scratch: Scratch, query: Sc
 
 /** The entries of a segment to score for a query, each once. */
 export function candidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
+  scratch.pairedStamp = nextStamp(scratch);
   const byName =
     query.subject.kind === 'person'
       ? personCandidates(segment, scratch, query)

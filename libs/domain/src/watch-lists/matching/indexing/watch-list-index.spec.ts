@@ -107,6 +107,9 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
       'MARIA GUADALUPE HERNANDEZ HERNANDEZ',
       person('María Guadalupe', 'Hernández', 'Hernández', { birthDate: '1970-03-04' }),
     ],
+    ['MARIA GUADALUPE HERNANDEZ (no maternal)', person('María Guadalupe', 'Hernández')],
+    ['JOSE LUIS GARCIA (no maternal)', person('José Luis', 'García')],
+    ['MARIA DEL CARMEN LOPEZ (no maternal)', person('María del Carmen', 'López')],
     ['JOSE LUIS PEREZ in lastName', person('José Luis', 'Pérez López')],
     ['JUAN HERNANDEZ GARCIA in lastName', person('Juan', 'Hernández García')],
     ['MARIA GARCIA LOPEZ in lastName, one typo', person('María', 'Garcia Lopes')],
@@ -171,7 +174,15 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
     expect(scoreCeiling(prepareSubject(person('José Luis', 'García')))).toEqual({
       score: expect.any(Number) as number,
       unlessMaternalIs: ['JOSE', 'LUIS'],
+      oneGivenName: expect.any(Number) as number,
     });
+  });
+
+  it('with one given name, or a rare surname whose limit caps both alike, nothing waits', () => {
+    for (const subject of [person('María', 'García'), person('María Guadalupe', 'Zapatero')]) {
+      const ceiling = scoreCeiling(prepareSubject(subject));
+      expect(ceiling.oneGivenName).toBeGreaterThanOrEqual(ceiling.score);
+    }
   });
 
   it.each([
@@ -237,6 +248,33 @@ describe('WatchListIndex lookups', () => {
     small.replace(buildSegment('sat-69', 1, entries));
     expect(small.countCandidates(person('Juan', 'García', 'López'))).toBe(1);
     expect(small.screen(person('Juan', 'García', 'López')).map((hit) => hit.key)).toEqual(['GARJ']);
+  });
+
+  it('leaves to the last the namesakes that list one of several given names, and answers the same', () => {
+    const subject = person('María Guadalupe', 'Hernández');
+    const ceiling = scoreCeiling(prepareSubject(subject));
+    // One given name of the two first in the version's order, then the candidate's whole name.
+    const oneGiven = [
+      'HERNANDEZ RUIZ MARIA',
+      'HERNANDEZ GUADALUPE',
+      'HERNANDEZ LOPEZ GUADALUPE',
+      'HERNANDES MARIA',
+    ];
+    const entries = Array.from({ length: 60 }, (_, i) => sat(`ONE${i}`, oneGiven[i % oneGiven.length]));
+    for (let i = 0; i < 25; i++) entries.push(sat(`BOTH${i}`, 'HERNANDEZ MARIA GUADALUPE'));
+    const scores = entries.slice(0, 60).map((e) => Math.round(compareWithEntry(subject, e).score * 1000));
+    expect(Math.max(...scores)).toBe(ceiling.oneGivenName);
+    expect(ceiling.oneGivenName).toBeLessThan(ceiling.score);
+
+    const small = new WatchListIndex();
+    small.replace(buildSegment('sat-69', 1, entries));
+    const keys = (hits: ReturnType<WatchListIndex['screen']>) => hits.map((hit) => hit.key);
+    const whole = keys(small.screen(subject));
+    for (const limit of [1, 20, 25, 26, 40])
+      expect(keys(small.screen(subject, { limit }))).toEqual(whole.slice(0, limit));
+    expect(keys(small.screen(subject, { limit: 20 }))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `BOTH${i}`),
+    );
   });
 
   it('finds an entry by the candidate RFC or CURP, hyphens and case ignored, whatever its name', () => {

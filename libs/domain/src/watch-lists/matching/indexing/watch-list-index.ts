@@ -2,7 +2,7 @@ import type { Comparison, ScreeningSubject, WatchListHit } from '../../compariso
 import { WATCH_LIST_SOURCES, type WatchListEntry, type WatchListSource } from '../../entry';
 import { hitScore, prepareSubject, scoreCeiling, type Scored } from '../compare';
 import { POSSIBLE_MATCH_FROM } from '../scoring';
-import { candidates, maternalTermsOf, Scratch, screeningQuery } from './candidates';
+import { candidates, foundByOneGivenName, maternalTermsOf, Scratch, screeningQuery } from './candidates';
 import type { WatchListSegment } from './segment';
 
 /**
@@ -75,8 +75,14 @@ const byRank = (a: Found, b: Found): number => b.score - a.score || a.order - b.
  * its segment and leaves the others alone. A screening is synchronous, so it reads one version of
  * each source from start to end even while a new one is being swapped in.
  */
+/** A source's segment and its scratch arrays. */
+interface Held {
+  segment: WatchListSegment;
+  scratch: Scratch;
+}
+
 export class WatchListIndex {
-  private readonly segments = new Map<WatchListSource, { segment: WatchListSegment; scratch: Scratch }>();
+  private readonly segments = new Map<WatchListSource, Held>();
 
   /** Makes `segment` the source's version (the previous one, if any, is dropped). */
   replace(segment: WatchListSegment): void {
@@ -120,7 +126,9 @@ export class WatchListIndex {
    * that order, and once `limit` hits reach the highest score an entry can have (`scoreCeiling`),
    * only the entries that ceiling does not bound are still scored: every other entry left would
    * rank after those hits. The answer is the same as scoring every candidate; a name without
-   * maternal surname then scores tens of its namesakes instead of every one of them.
+   * maternal surname then scores tens of its namesakes instead of every one of them. Candidates
+   * that cannot reach that ceiling (a listed name with one of several given names) wait until the
+   * end, and are scored only if fewer than `limit` hits reach it.
    */
   screen(subject: ScreeningSubject, options: ScreeningOptions = {}): IndexedHit[] {
     const prepared = prepareSubject(subject);
@@ -129,6 +137,23 @@ export class WatchListIndex {
     const ceiling = limit < Infinity ? scoreCeiling(prepared) : null;
     const found: Found[] = [];
     let atCeiling = 0;
+    const scoreCandidate = (segment: WatchListSegment, entry: number, order: number) => {
+      const { score, explain } = hitScore(prepared, segment.prepared(entry));
+      if (score < POSSIBLE_MATCH_FROM * 1000) return;
+      found.push({ segment, entry, score, order, explain });
+      if (ceiling && score >= ceiling.score) atCeiling++;
+    };
+    // Candidates that cannot reach the ceiling cannot move where the `limit`-th hit at the ceiling
+    // is: they wait, and are scored only if fewer than `limit` hits reach it.
+    const someWait = ceiling !== null && ceiling.oneGivenName < ceiling.score;
+    const waits = ({ segment, scratch }: Held, unbounded: Set<number> | null, entry: number) =>
+      foundByOneGivenName(scratch, entry) && !(unbounded && segment.hasMaternalKey(entry, unbounded));
+    const passes: Array<{
+      held: Held;
+      entries: Iterable<number>;
+      order: number;
+      unbounded: Set<number> | null;
+    }> = [];
     for (const source of inRankOrder(options.sources ?? WATCH_LIST_SOURCES)) {
       if (atCeiling >= limit && !ceiling?.unlessMaternalIs.length) break;
       const held = this.segments.get(source);
@@ -148,13 +173,16 @@ export class WatchListIndex {
         if (atCeiling >= limit) {
           if (!unbounded) break;
           if (!segment.hasMaternalKey(entry, unbounded)) continue;
-        }
-        const { score, explain } = hitScore(prepared, segment.prepared(entry));
-        if (score < POSSIBLE_MATCH_FROM * 1000) continue;
-        found.push({ segment, entry, score, order, explain });
-        if (ceiling && score >= ceiling.score) atCeiling++;
+        } else if (someWait && waits(held, unbounded, entry)) continue;
+        scoreCandidate(segment, entry, order);
       }
+      if (someWait) passes.push({ held, entries, order, unbounded });
     }
+    // Scoring never stopped early, so every candidate that waited is still to score.
+    if (someWait && atCeiling < limit)
+      for (const { held, entries, order, unbounded } of passes)
+        for (const entry of entries)
+          if (waits(held, unbounded, entry)) scoreCandidate(held.segment, entry, order);
     found.sort(byRank);
     return found.slice(0, options.limit ?? found.length).map(({ segment, entry, explain }) => {
       const { comparison, nameIndex } = explain();
