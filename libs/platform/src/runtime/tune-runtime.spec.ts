@@ -13,10 +13,10 @@ describe('tuneRuntime', () => {
     expect(bullTimerManager().prototype.set).not.toBe(countedTimers.set);
   });
 
-  it('gives the processor the counted Bull timers and leaves V8’s heap growth alone', () => {
+  it('gives the processor the counted Bull timers and its own heap growth cap', () => {
     expect(tuneRuntime('processor')).toEqual({
       app: 'processor',
-      heapGrowingPercent: null,
+      heapGrowingPercent: HEAP_GROWING_PERCENT.processor,
       bullTimersCounted: true,
       nodeFlags: process.execArgv,
     });
@@ -24,10 +24,11 @@ describe('tuneRuntime', () => {
     expect(bullTimerManager().prototype.clear).toBe(countedTimers.clear);
   });
 
-  it('caps the api’s heap growth as well, and says so', () => {
+  it('caps the api’s heap growth tighter, and says so', () => {
+    expect(HEAP_GROWING_PERCENT.api).toBeLessThan(HEAP_GROWING_PERCENT.processor);
     expect(tuneRuntime('api')).toMatchObject({
       app: 'api',
-      heapGrowingPercent: HEAP_GROWING_PERCENT,
+      heapGrowingPercent: HEAP_GROWING_PERCENT.api,
       bullTimersCounted: true,
     });
   });

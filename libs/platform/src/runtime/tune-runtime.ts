@@ -7,8 +7,8 @@ export type TunedApp = 'api' | 'processor';
 /** What tuneRuntime did, for the app's first log line. */
 export interface RuntimeTuning {
   app: TunedApp;
-  /** V8's heap growth cap set in code; null: V8's default (heap-growth.ts). */
-  heapGrowingPercent: number | null;
+  /** V8's heap growth cap set in code (heap-growth.ts). */
+  heapGrowingPercent: number;
   /** Bull's TimerManager counts its timers; false: Bull's own (not the shape bull-timers.ts knows). */
   bullTimersCounted: boolean;
   /** The Node flags the process was started with (the api's semi-space size: scripts/lib/app-runtime.js). */
@@ -24,13 +24,14 @@ export interface RuntimeTuning {
  * scripts/lib/app-runtime.js.
  */
 export function tuneRuntime(app: TunedApp): RuntimeTuning {
-  // The api only: in the processor the cap cost 35 % more CPU per process job (heap-growth.ts).
-  if (app === 'api') boundHeapGrowth();
+  // Each app its own cap: the processor's looser one costs less CPU per job (heap-growth.ts).
+  const heapGrowingPercent = HEAP_GROWING_PERCENT[app];
+  boundHeapGrowth(heapGrowingPercent);
   // Both apps hold Bull queues; only the processor runs jobs, but one Bull behaves the same everywhere.
   const bullTimersCounted = countBullTimers();
   return {
     app,
-    heapGrowingPercent: app === 'api' ? HEAP_GROWING_PERCENT : null,
+    heapGrowingPercent,
     bullTimersCounted,
     nodeFlags: [...process.execArgv],
   };
