@@ -13,6 +13,7 @@ const { Client, Pool } = require('pg');
 const { load, median, percentile } = require('./lib/measure');
 const { ROOT } = require('./lib/stack');
 const { call } = require('./lib/workload');
+const { cpuMs } = require('./lib/floors');
 
 const SEARCHES = '/risks/legal-records/searches';
 /** Timed page and detail reads: a p95 over 1,000 calls moves less from one run to the next than over 200. */
@@ -22,16 +23,6 @@ const fmt = (n, digits = 1) =>
 const dist = (file) => require(path.join(ROOT, 'dist/libs', file));
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
-
-/** CPU milliseconds a process has used (user + system), from /proc: load-independent, unlike latency. */
-function cpuMs(pid) {
-  try {
-    const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
 
 /** `n` rounds of each function in turn (side by side): p50/p95 per function. */
 async function interleaved(n, fns) {

@@ -49,4 +49,28 @@ function rssMb(pid) {
   }
 }
 
-module.exports = { bullNoopJobsPerSecond, rssMb };
+/** CPU milliseconds a process has used (user + system), from Linux /proc; NaN elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Until a process has used under `share` of a core over a whole second (a started app has finished
+ * loading what it loads in the background), at most `timeoutMs`; where /proc is missing, at once.
+ */
+async function untilIdle(pid, { share = 0.05, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    const used = cpuMs(pid) - before;
+    if (!(used >= share * 1000)) return; // NaN (no /proc) ends the wait as well
+  }
+}
+
+module.exports = { bullNoopJobsPerSecond, cpuMs, rssMb, untilIdle };
