@@ -225,7 +225,7 @@ async function main() {
         `  BASIC: registration -> globalEndDate   median ${fmt(lists.basicToGlobalEndMs, 1)} ms   target < 50 ms`,
       );
       console.log(
-        `  processor on BASIC           lists ${fmt(lists.processor.listsJobsPerSecond)} jobs/s   sandbox ${fmt(lists.processor.sandboxJobsPerSecond)} jobs/s   ${fmt(lists.processor.ratio * 100, 1)} %   target >= 80 %`,
+        `  processor on BASIC           lists ${fmt(lists.processor.listsJobsPerSecond)} jobs/s   sandbox ${fmt(lists.processor.sandboxJobsPerSecond)} jobs/s   ${fmt(lists.processor.ratio * 100, 1)} %   target >= 80 %   (CPU per job ${fmt(lists.processor.listsCpuMsPerJob, 3)} / ${fmt(lists.processor.sandboxCpuMsPerJob, 3)} ms)`,
       );
       console.log(
         `  quality on ${lists.quality.pairs} labelled pairs   precision of match ${fmt(lists.quality.matchPrecision, 3)} (target >= 0.98)   recall of match + possible_match ${fmt(lists.quality.recall, 3)} (target >= 0.95)`,
