@@ -146,13 +146,7 @@ export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
  */
 function termsOf(segment: WatchListSegment, scratch: Scratch, word: QueryWord, inCompound = false): number[] {
   const cacheKey = `${inCompound ? 'c' : word.given ? 'g' : 's'}${word.keys.join(' ')}`;
-  let terms = scratch.terms.get(cacheKey);
-  if (terms === undefined) {
-    terms = lookUpTerms(segment, word, inCompound);
-    if (scratch.terms.size >= 10_000) scratch.terms.clear();
-    scratch.terms.set(cacheKey, terms);
-  }
-  return terms;
+  return scratch.terms.getOrSet(cacheKey, () => lookUpTerms(segment, word, inCompound));
 }
 
 /**
@@ -190,8 +184,8 @@ export class Scratch {
   readonly paired: Uint32Array;
   stamp = 0;
   pairedStamp = 0;
-  /** `termsOf` answers for this segment. */
-  readonly terms = new Map<string, number[]>();
+  /** `termsOf` answers for this segment (a few dozen bytes each). */
+  readonly terms = new BoundedCache<string, number[]>({ maxEntries: 10_000 });
 
   constructor(size: number) {
     this.marks = new Uint8Array(size);
