@@ -3,6 +3,7 @@ import type { WatchListEntry, WatchListSource } from '../../entry';
 import { compareWithEntry, prepareSubject, scoreCeiling } from '../compare';
 import { syntheticEntries } from '../testing/synthetic-entries';
 import { chance, pick, seededRandom } from '../testing/synthetic-names';
+import { candidates, foundByOneGivenName, Scratch, screeningQuery } from './candidates';
 import { buildSegment } from './segment-builder';
 import { withEntry, WatchListIndex } from './watch-list-index';
 
@@ -275,6 +276,30 @@ describe('WatchListIndex lookups', () => {
     expect(keys(small.screen(subject, { limit: 20 }))).toEqual(
       Array.from({ length: 20 }, (_, i) => `BOTH${i}`),
     );
+
+    // Which candidates may wait: those found only as a listed name's only given name. (BOTH reads
+    // as GUADALUPE with the maternal surname MARIA: it is found so too, and never waits, since
+    // its maternal surname is one of the candidate's given names.)
+    const split = (key: string) =>
+      entry('sat-69', key, {
+        names: [
+          {
+            text: 'MARIA GUADALUPE HERNANDEZ',
+            order: 'given-first',
+            given: 'MARIA GUADALUPE',
+            surnames: 'HERNANDEZ',
+            alias: false,
+          },
+        ],
+      });
+    const segment = buildSegment('sat-69', 1, [...entries.slice(0, 60), split('TWO0'), split('TWO1')]);
+    const scratch = new Scratch(segment.size);
+    const found = candidates(segment, scratch, screeningQuery(prepareSubject(subject)));
+    const mayWait = (key: string) =>
+      foundByOneGivenName(scratch, found.find((e) => segment.key(e) === key) ?? -1);
+    expect(found).toHaveLength(62);
+    for (let i = 0; i < 60; i++) expect(mayWait(`ONE${i}`)).toBe(true);
+    expect([mayWait('TWO0'), mayWait('TWO1')]).toEqual([false, false]);
   });
 
   it('finds an entry by the candidate RFC or CURP, hyphens and case ignored, whatever its name', () => {
