@@ -195,13 +195,16 @@ export class Scratch {
   }
 }
 
+/** Starts the stamps again from 1 (every entry unmarked). */
+function resetStamps(scratch: Scratch): void {
+  scratch.stamps.fill(0);
+  scratch.paired.fill(0);
+  scratch.stamp = 0;
+}
+
 /** A stamp the arrays have not seen: marks an entry once per query word. */
 function nextStamp(scratch: Scratch): number {
-  if (scratch.stamp === 0xffffffff) {
-    scratch.stamps.fill(0);
-    scratch.paired.fill(0);
-    scratch.stamp = 0;
-  }
+  if (scratch.stamp === 0xffffffff) resetStamps(scratch);
   return ++scratch.stamp;
 }
 
@@ -348,6 +351,9 @@ function entityCandidates(segment: WatchListSegment, scratch: Scratch, query: Sc
 
 /** The entries of a segment to score for a query, each once. */
 export function candidates(segment: WatchListSegment, scratch: Scratch, query: ScreeningQuery): number[] {
+  // A reset in the middle of a call would unmark what `pairedStamp` marked: make it before (a
+  // call draws a stamp per query word, far fewer than this margin).
+  if (scratch.stamp >= 0xffff0000) resetStamps(scratch);
   scratch.pairedStamp = nextStamp(scratch);
   const byName =
     query.subject.kind === 'person'

@@ -300,6 +300,13 @@ describe('WatchListIndex lookups', () => {
     expect(found).toHaveLength(62);
     for (let i = 0; i < 60; i++) expect(mayWait(`ONE${i}`)).toBe(true);
     expect([mayWait('TWO0'), mayWait('TWO1')]).toEqual([false, false]);
+
+    // The same when the stamps are about to run out: they start again before the call, not in it.
+    scratch.stamp = 0xffffffff - 1;
+    const again = candidates(segment, scratch, screeningQuery(prepareSubject(subject)));
+    expect(scratch.pairedStamp).toBe(1);
+    expect(again).toHaveLength(62);
+    expect([mayWait('TWO0'), mayWait('TWO1'), mayWait('ONE0')]).toEqual([false, false, true]);
   });
 
   it('finds an entry by the candidate RFC or CURP, hyphens and case ignored, whatever its name', () => {
