@@ -1,7 +1,7 @@
 /** Batch registration (CONTRACT 8): partial and atomic, JSON and CSV, limits, idempotency, tenancy. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, countRows, eventually, signIn, Session } from './support/helpers';
+import { api, countRows, signIn, Session, untilCount } from './support/helpers';
 import { candidate, settled, waitForOverview } from './support/screening';
 import { ROOT } from './support/stack';
 
@@ -111,14 +111,10 @@ describe('POST /candidate-requests/batch', () => {
     expect(accepted.body.accepted).toBe(1000);
     // Their 5,000 process jobs run now: wait for them, so the specs after this one find an idle processor.
     const uuids = (accepted.body.items as Array<{ uuid: string }>).map((item) => item.uuid);
-    await eventually(
-      async () =>
-        (await countRows(
-          `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1::uuid[]) AND status = 'En proceso'`,
-          [uuids],
-        )) === 0 || undefined,
-      110_000,
-      'the batch to be processed',
+    await untilCount(
+      `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1::uuid[]) AND status = 'En proceso'`,
+      [uuids],
+      { count: 0, timeoutMs: 110_000, what: 'the batch to be processed' },
     );
   }, 150_000);
 

@@ -6,6 +6,7 @@ import {
   killProcessor,
   restartProcessor,
   signedIn,
+  untilCount,
   withDb,
 } from './support/helpers';
 import { ingestFile, lawsuit, person, runIngest, uniqueWord } from './support/legal-corpus';
@@ -279,12 +280,14 @@ describe('legal records', () => {
     });
     expect(await runIngest(ingestFile([lawsuit(found.uuid as string)])).then((r) => r.code)).toBe(0);
     await eventually(async () => ((await legal()).length === 2 ? true : undefined), 60_000);
-    await eventually(
-      async () =>
-        (await countRows(
-          `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE monitors_compared_at IS NULL`,
-        )) === 0 || undefined,
-      60_000,
+    await untilCount(
+      `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE monitors_compared_at IS NULL`,
+      [],
+      {
+        count: 0,
+        timeoutMs: 60_000,
+        what: 'every ingest compared with the monitors',
+      },
     );
     expect((await legal()).length).toBe(2);
     expect(await eventsOf(requestUuid)).toBe(6);

@@ -10,6 +10,7 @@ import {
   Session,
   signIn,
   state,
+  untilCount,
   withDb,
 } from './support/helpers';
 import { logLinesSince, logMark } from './support/logs';
@@ -321,14 +322,10 @@ describe('a rolling restart under load', () => {
     expect(accepted.length).toBeGreaterThan(10);
     expect(new Set(accepted).size).toBe(accepted.length);
     // Jobs a draining processor fetched but did not start wait for their lock to expire (10 s).
-    await eventually(
-      async () =>
-        (await countRows(
-          `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
-          [accepted],
-        )) === 0 || undefined,
-      60_000,
-      'every accepted registration to finish',
+    await untilCount(
+      `SELECT count(*)::int AS n FROM request_process WHERE request_id = ANY($1) AND status <> 'Finalizado'`,
+      [accepted],
+      { count: 0, timeoutMs: 60_000, what: 'every accepted registration to finish' },
     );
     for (const uuid of accepted) expect((await overview(session, uuid)).status).toBe('Completed');
 

@@ -16,11 +16,12 @@ interface Entry<V> {
 
 /**
  * The one in-memory cache of the service: a map with a time limit and a size bound. Every cache
- * that keeps answers in a process (sessions, verified tokens, packages, the matcher's phonetic codes,
- * name cores and query words) is one of these, so they all evict the same way: an entry past its time answers
- * nothing (and is dropped when asked for), and storing into a full cache drops the oldest stored
- * entry (storing a key again makes it the newest). Pure TypeScript, no timer: nothing runs between
- * calls, and the clock is read only for entries that have a time limit.
+ * that keeps answers in a process (sessions, verified tokens, packages, the matcher's phonetic
+ * codes, name cores, query words and term lookups) is one of these, so they all evict the same way:
+ * an entry past its time answers nothing (and is dropped when asked for), and storing into a full
+ * cache drops the oldest stored entry (storing a key again makes it the newest). Pure TypeScript,
+ * no timer: nothing runs between calls, and the clock is read only for entries that have a time
+ * limit.
  */
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
