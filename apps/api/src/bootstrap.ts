@@ -59,6 +59,9 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     bufferLogs: true,
     bodyParser: false,
+    // A failed start is thrown to main(), which says why and exits with the code the supervisor
+    // reads (69 for an unreachable PostgreSQL or Redis), instead of Nest exiting with code 1.
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   startEveryRequest(adapter, early.securityHeaders, await app.resolve(PinoLogger));

@@ -3,6 +3,7 @@ import {
   APP_CONFIG,
   AppConfig,
   closeOnSignals,
+  exitAfterFailedStart,
   ShutdownState,
   startLivenessWatchdog,
   tuneRuntime,
@@ -32,7 +33,4 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: '0.0.0.0' });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('api', error));

@@ -1,7 +1,14 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, AppConfig, closeOnSignals, startLivenessWatchdog, tuneRuntime } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppConfig,
+  closeOnSignals,
+  exitAfterFailedStart,
+  startLivenessWatchdog,
+  tuneRuntime,
+} from '@app/platform';
 import { ProcessorModule } from './processor.module';
 
 /** Running jobs get this long to finish after SIGTERM; then the process exits anyway. */
@@ -11,7 +18,11 @@ const SHUTDOWN_GRACE_MS = 30_000;
 async function main(): Promise<void> {
   // Before any queue exists: Bull's timer patch (docs/architecture.md, deliberate deviations).
   const tuning = tuneRuntime('processor');
-  const app = await NestFactory.createApplicationContext(ProcessorModule, { bufferLogs: true });
+  // abortOnError: false: a failed start reaches exitAfterFailedStart below (see the api's bootstrap).
+  const app = await NestFactory.createApplicationContext(ProcessorModule, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   new NestLogger('Runtime').log({ tuning }, 'Runtime tuned');
   startLivenessWatchdog({
@@ -23,7 +34,4 @@ async function main(): Promise<void> {
   app.get(Logger).log('Processor started');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('processor', error));

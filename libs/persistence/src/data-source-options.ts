@@ -25,14 +25,29 @@ export function dataSourceOptions(
     extra: {
       max: overrides.poolSize ?? 10,
       application_name: 'screening-service',
-      // The apps write events: each connection announces itself before it is first used (pg-pool
-      // awaits onConnect), so the log's readers know whom to wait for (see event-horizon.ts).
-      ...(overrides.eventWriter
-        ? {
-            onConnect: (client: { query(sql: string): Promise<unknown> }) =>
-              client.query(ANNOUNCE_EVENT_WRITER),
-          }
-        : {}),
+      // pg-pool awaits onConnect for every new connection, before its first use.
+      onConnect: async (client: PoolConnection) => {
+        keepErrorsHandled(client);
+        // The apps write events: each connection announces itself, so the log's readers know whom
+        // to wait for (see event-horizon.ts).
+        if (overrides.eventWriter) await client.query(ANNOUNCE_EVENT_WRITER);
+      },
     },
   };
+}
+
+type PoolConnection = {
+  query(sql: string): Promise<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+};
+
+/**
+ * A pooled connection that PostgreSQL drops (a restart: 57P01, then the socket ends) emits `error`.
+ * pg-pool listens only while the connection is idle, and `pool.query` only once per query: a second
+ * error, or one between two queries of a checked-out connection, would have no listener and end
+ * the process (docs/operations.md, "Outages"). This listener stays for the connection's life; the
+ * query in flight still fails with its own error, and the pool drops the broken connection.
+ */
+function keepErrorsHandled(client: PoolConnection): void {
+  client.on('error', () => undefined);
 }

@@ -10,6 +10,7 @@ import {
 import type { RequestSnapshot } from '@app/persistence';
 import type { LifecycleSteps } from '@app/application';
 import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lifecycle-steps.fixture';
+import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import type { LegalRecordsReader } from './legal-records.reader';
 import { ProviderAttemptFailedError, RunProcessUseCase } from './run-process.use-case';
 
@@ -72,13 +73,19 @@ function useCase(
 ) {
   const warnings: string[] = [];
   const legalRecords = { summaryFor: jest.fn(async () => legal) };
+  // The real rule, with pauses that take no time: how many the work waited is counted.
+  const pauses: number[] = [];
+  const outages = {
+    run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async (ms) => void pauses.push(ms) }),
+  };
   const run = new RunProcessUseCase(
     steps as unknown as LifecycleSteps,
     fakeProvider as unknown as ProcessProvider,
     legalRecords as unknown as LegalRecordsReader,
+    outages,
     { warn: (_fields, message) => warnings.push(message) },
   );
-  return { run, warnings, legalRecords };
+  return { run, warnings, legalRecords, pauses };
 }
 
 describe('RunProcessUseCase', () => {
@@ -204,5 +211,70 @@ describe('RunProcessUseCase', () => {
     expect(steps.process(DEPENDENT!.name)).toEqual(
       expect.objectContaining({ status: 'En proceso', generation: 1 }),
     );
+  });
+
+  describe('a PostgreSQL outage on the way', () => {
+    /** What pg answers while the server is stopped. */
+    const refused = () =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+    /** Steps that fail with an outage `times` times at step `at` (1: start, 2: finish), then work. */
+    function failingSteps(steps: InMemoryLifecycleSteps, at: number, times: number): void {
+      const real = steps.run.bind(steps);
+      let step = 0;
+      let failures = 0;
+      steps.run = (async (...args: Parameters<InMemoryLifecycleSteps['run']>) => {
+        if (step + 1 === at && failures < times) {
+          failures += 1;
+          throw refused();
+        }
+        step += 1;
+        return real(...args);
+      }) as InMemoryLifecycleSteps['run'];
+    }
+
+    it.each([
+      ['starting', 1],
+      ['finishing', 2],
+    ])('waits it out while %s, then finishes the process with one provider call', async (_, at) => {
+      const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
+      failingSteps(steps, at, 7);
+      const answers = provider({ result: 'Aprobado' });
+      const { run, pauses } = useCase(steps, answers);
+
+      // Even on the job's last attempt: an outage is not the provider's failure.
+      const report = await run.execute({ processId: `p-${PLAIN.name}`, requestId: 'r-1', lastAttempt: true });
+
+      expect(report).toEqual({ processName: PLAIN.name, outcome: 'finished', result: 'Aprobado' });
+      expect(answers.calls).toHaveLength(1);
+      expect(pauses).toHaveLength(7);
+      expect(steps.process(PLAIN.name)).toEqual(
+        expect.objectContaining({ status: 'Finalizado', result: 'Aprobado' }),
+      );
+    });
+
+    it('waits out an outage of the legal-records corpus instead of ending BGC Legal No disponible', async () => {
+      const steps = new InMemoryLifecycleSteps(request(tracked(LEGAL.name, 'En proceso')));
+      const answers = provider({ result: 'Aprobado' });
+      const { run, legalRecords, pauses } = useCase(steps, answers, { matches: 0 });
+      legalRecords.summaryFor
+        .mockRejectedValueOnce(new Error('legal-records source: connection refused', { cause: refused() }))
+        .mockRejectedValueOnce(new Error('legal-records source: connection refused', { cause: refused() }));
+
+      const report = await run.execute({ processId: `p-${LEGAL.name}`, lastAttempt: true });
+
+      expect(report).toEqual({ processName: LEGAL.name, outcome: 'finished', result: 'Aprobado' });
+      expect(pauses).toHaveLength(2);
+      expect(answers.calls).toHaveLength(1);
+    });
+
+    it('still counts a provider failure that is not an outage', async () => {
+      const steps = new InMemoryLifecycleSteps(request(tracked(PLAIN.name, 'En proceso')));
+      const { run, pauses } = useCase(steps, provider({ failure: new Error('provider said 502') }));
+      await expect(run.execute({ processId: `p-${PLAIN.name}`, lastAttempt: false })).rejects.toBeInstanceOf(
+        ProviderAttemptFailedError,
+      );
+      expect(pauses).toEqual([]);
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import { RequestSnapshot } from '@app/persistence';
 import { LifecycleSteps } from '@app/application';
+import type { OutageRetry } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
 
 /** What one run did, for the job's log line and duration metric. */
@@ -55,21 +56,28 @@ export interface RunProcessAttempt {
  * Runs one process: start it (the domain decides whether it runs or waits for the candidate), call
  * its provider outside any transaction, then finish it (which queues what waited for it). Safe to
  * deliver twice: the domain answers "nothing to do" for a process that is not queued or running.
+ *
+ * A PostgreSQL or Redis outage met on the way (a step's read or write, BGC Legal's corpus) is waited
+ * out where it happened (`outages`): the job holds on and goes on once the dependency answers, so an
+ * outage of any length neither spends the provider's retries nor calls the provider twice.
  */
 export class RunProcessUseCase {
   constructor(
     private readonly steps: LifecycleSteps,
     private readonly provider: ProcessProvider,
     private readonly legalRecords: LegalRecordsReader,
+    private readonly outages: Pick<OutageRetry, 'run'>,
     private readonly logger: WarningLog,
   ) {}
 
   async execute({ processId, requestId, lastAttempt }: RunProcessAttempt): Promise<RunProcessReport> {
-    const started = await this.steps.run(
-      { processId },
-      (request) => startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
-      {},
-      requestId,
+    const started = await this.outages.run(() =>
+      this.steps.run(
+        { processId },
+        (request) => startInRequest(request, processId, Date.now(), processId in request.candidateInputs),
+        {},
+        requestId,
+      ),
     );
     const running = started?.transition.changes.find((c) => c.id === processId)?.next;
     // Not queued (finished, waiting or unknown), or now waiting for the candidate: nothing to run.
@@ -81,7 +89,7 @@ export class RunProcessUseCase {
     let answer: ProviderAnswer;
     const requestedAt = new Date();
     try {
-      answer = await this.callProvider(started.request, processId, name);
+      answer = await this.outages.run(() => this.callProvider(started.request, processId, name));
     } catch (error) {
       if (!lastAttempt) throw new ProviderAttemptFailedError(name, error); // Bull retries with backoff
       this.logger.warn(
@@ -95,11 +103,13 @@ export class RunProcessUseCase {
         rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
-    const finished = await this.steps.run(
-      { processId },
-      (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
-      { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
-      requestId,
+    const finished = await this.outages.run(() =>
+      this.steps.run(
+        { processId },
+        (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
+        { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
+        requestId,
+      ),
     );
     return { processName: name, outcome: finished ? 'finished' : 'already-finished', result: answer.result };
   }

@@ -6,12 +6,16 @@ import {
   LifecycleSteps,
   ListProcessProvider,
   OutboxModule,
+  OutboxPublisher,
   WatchListsModule,
 } from '@app/application';
 import { ProcessProvider } from '@app/domain';
-import { APP_CONFIG, AppConfig, JobLogContext, provideUseCase } from '@app/platform';
+import { ProcessExecutionRepository } from '@app/persistence';
+import { APP_CONFIG, AppConfig, JobLogContext, OutageRetry, provideUseCase } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
+import { ProcessJobsSweeper } from './process-jobs.sweeper';
 import { QueueDrainService } from './queue-drain.service';
+import { RestoreLostProcessJobsUseCase } from './restore-lost-process-jobs.use-case';
 import { RunProcessUseCase } from './run-process.use-case';
 import { ScreeningProcessor } from './screening.processor';
 
@@ -23,6 +27,7 @@ import { ScreeningProcessor } from './screening.processor';
       LifecycleSteps,
       ProcessProvider,
       LegalRecordsReader,
+      OutageRetry,
       { value: new Logger(RunProcessUseCase.name) },
     ]),
     // The port: the list processes answer from the imported lists, every other process from its
@@ -35,6 +40,8 @@ import { ScreeningProcessor } from './screening.processor';
         config.sandbox.listProcesses ? sandbox : new ListProcessProvider(lists, sandbox),
       inject: [ActiveWatchLists, SandboxProvider, APP_CONFIG],
     },
+    provideUseCase(RestoreLostProcessJobsUseCase, [ProcessExecutionRepository, OutboxPublisher]),
+    ProcessJobsSweeper,
     LegalRecordsReader,
     QueueDrainService,
     JobLogContext,

@@ -28,7 +28,9 @@ export interface LegalSourceSettings {
 }
 
 export type SourceAnswer<T> =
-  { ok: true; value: T; slow: boolean } | { ok: false; slow: boolean; reason: string };
+  | { ok: true; value: T; slow: boolean }
+  // `cause`: the error itself, so a caller can tell an outage of PostgreSQL from a slow source.
+  | { ok: false; slow: boolean; reason: string; cause?: unknown };
 
 /** What `pg_stat_activity.application_name` shows for the source's connections. */
 export const LEGAL_SOURCE_APPLICATION_NAME = 'screening-legal-source';
@@ -57,7 +59,7 @@ export class LegalRecordsSource {
   private readonly summaries = new GroupCommit<MatchQuery, LegalMatchSummary>(
     async (queries) => {
       const answer = await this.screeningSummaries(queries);
-      if (!answer.ok) throw new Error(`legal-records source: ${answer.reason}`);
+      if (!answer.ok) throw new Error(`legal-records source: ${answer.reason}`, { cause: answer.cause });
       return answer.value;
     },
     { maxBatch: SUMMARIES_PER_CALL, maxInFlight: CALLS_IN_FLIGHT, retryAlone: false },
@@ -76,6 +78,8 @@ export class LegalRecordsSource {
     });
     // An idle connection the server dropped must not crash the process; the next call reconnects.
     this.pool.on('error', () => undefined);
+    // ... nor one that breaks while checked out between two queries (see data-source-options.ts).
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     // The source runs a handful of fixed statements: each is prepared once per connection, so a
     // lookup pays neither parsing nor planning.
     const names = new Map<string, string>();
@@ -157,7 +161,7 @@ export class LegalRecordsSource {
       ]);
       return { ok: true, value, slow: Date.now() - started > slowThresholdMs };
     } catch (error) {
-      return { ok: false, slow: Date.now() - started > slowThresholdMs, reason: String(error) };
+      return { ok: false, slow: Date.now() - started > slowThresholdMs, reason: String(error), cause: error };
     } finally {
       clearTimeout(timer);
     }

@@ -3,6 +3,8 @@ import { QueueModule } from '../queue/queue.module';
 import { HttpMetrics } from './http-metrics';
 import { METRICS_ENDPOINT, MetricsEndpoint, MetricsServer } from './metrics-server';
 import { MetricsRegistry } from './metrics-registry';
+import { OutageRetry } from '../runtime/outage-retry';
+import { OutageWatch } from './outage-watch';
 import { ProcessJobMetrics } from './process-job-metrics';
 import { QueueMetrics } from './queue-metrics';
 import { WebhookMetrics } from './webhook-metrics';
@@ -26,7 +28,7 @@ export class MetricsModule {
   static forProcessor(appCollectors: Array<Type<unknown>> = []): DynamicModule {
     return MetricsModule.register(
       { port: (c) => c.metrics.processorPort, variable: 'PROCESSOR_METRICS_PORT' },
-      [ProcessJobMetrics, WebhookMetrics, QueueMetrics, ...appCollectors],
+      [ProcessJobMetrics, WebhookMetrics, QueueMetrics, OutageWatch, OutageRetry, ...appCollectors],
     );
   }
 
