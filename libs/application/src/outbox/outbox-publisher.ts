@@ -95,6 +95,28 @@ export class OutboxPublisher implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * Adds again those of these jobs that their queue no longer holds, and answers how many: jobs
+   * that Redis lost (it keeps nothing on disk, so a restart empties it) or that Bull gave up on while
+   * PostgreSQL was away. A job still in its queue (waiting, delayed or running) is left alone, and
+   * its id being deterministic, a job added here twice is still one job.
+   */
+  async restoreLost(jobs: OutboxJob[]): Promise<number> {
+    const present = await withTimeout(
+      Promise.all(jobs.map((job) => this.queueOf(job.queue).getJob(job.jobId))),
+      PUBLISH_TIMEOUT_MS,
+    );
+    const lost = jobs.filter((_, i) => !present[i]);
+    if (lost.length > 0) await withTimeout(this.addToQueue(lost), PUBLISH_TIMEOUT_MS);
+    return lost.length;
+  }
+
+  private queueOf(name: string): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`The queue contract has no queue ${name}`);
+    return queue;
+  }
+
   /** Each job to its queue, with the options the contract gives it; a delayed job waits in Bull. */
   private async addToQueue(jobs: OutboxJob[]): Promise<void> {
     const byQueue = new Map<string, OutboxJob[]>();
@@ -105,9 +127,7 @@ export class OutboxPublisher implements OnApplicationShutdown {
     }
     const now = Date.now();
     for (const [name, queued] of byQueue) {
-      const queue = this.queues.get(name);
-      if (!queue) throw new Error(`The queue contract has no queue ${name}`);
-      await queue.addBulk(
+      await this.queueOf(name).addBulk(
         queued.map((job) => ({
           name: job.jobName,
           data: job.payload,

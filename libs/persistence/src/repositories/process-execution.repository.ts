@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ProcessName, ProcessResult, ProcessStatus, RequestState, RequestTransition } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { preparedRows } from './executor';
+import { preparedRows, queryRows } from './executor';
 import { GroupCommit } from './group-commit';
 import { APPLY_STEPS, ChangeRow } from './hot-statements';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
@@ -48,6 +48,13 @@ export interface LifecycleWrite {
   writes: StepWrites;
   /** Jobs of the processes the step queued again. */
   jobs: OutboxJob[];
+}
+
+/** A process queued or running since before some moment: its job should be in Bull. */
+export interface QueuedProcess {
+  id: string;
+  requestId: string;
+  generation: number;
 }
 
 export interface AppliedWrite {
@@ -116,6 +123,23 @@ export class ProcessExecutionRepository {
    */
   applyStep(step: LifecycleWrite): Promise<AppliedWrite> {
     return this.writes.submit(step);
+  }
+
+  /**
+   * Processes queued or running (`En proceso`) whose row has not changed for `unchangedForMs`, after
+   * `afterId` in id order: the candidates of the sweep for jobs that Redis lost. Read from the
+   * partial index of queued processes; a backlog's young rows are skipped by the condition.
+   */
+  queuedSince(afterId: string | null, unchangedForMs: number, limit: number): Promise<QueuedProcess[]> {
+    return queryRows<QueuedProcess>(
+      this.dataSource,
+      `SELECT id, request_id AS "requestId", generation
+         FROM request_process
+        WHERE status = 'En proceso' AND id > $1::uuid
+          AND updated_at < now() - make_interval(secs => $2::float8 / 1000)
+        ORDER BY id LIMIT $3`,
+      [afterId ?? '00000000-0000-0000-0000-000000000000', unchangedForMs, limit],
+    );
   }
 
   /** A request of one of these clients; null when there is none. */
