@@ -2,7 +2,8 @@
 'use strict';
 // `npm start`: build if needed, check PostgreSQL and Redis, migrate, seed, then run the api and the
 // processor in this terminal under a supervisor: an app that crashes is restarted with backoff while
-// the other keeps serving; one that crashes 5 times within 60 s stops everything (exit 1). Ctrl-C or
+// the other keeps serving; one that crashes 5 times within 60 s stops everything (exit 1); one that
+// cannot reach PostgreSQL or Redis is started again until it can (not a crash). Ctrl-C or
 // SIGTERM stops both gracefully (exit 0). In a terminal both logs are readable and prefixed; when
 // the output goes anywhere else it is JSON lines only (scripts/lib/output.js).
 const { spawn } = require('node:child_process');
@@ -36,6 +37,8 @@ function run(name, script, databaseUrl) {
       REDIS_URL,
       PORT,
       LOG_PRETTY: output.json ? '0' : '1',
+      // What Nest prints before pino takes over (a failed start) must not carry colour codes into JSON.
+      ...(output.json ? { NO_COLOR: '1' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,7 +97,8 @@ async function main() {
         ? // A password of the operator's own is not printed: this output may end up in a log.
           `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (also multi@acme.test, ops@globex.test)`
         : `  Demo sign-in:    none (${demo.reason})`,
-      '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything).',
+      '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything;',
+      '  an outage of PostgreSQL or Redis is waited out).',
       '',
     ].join('\n'),
   );

@@ -4,10 +4,12 @@ import {
   countRows,
   eventually,
   killProcessor,
+  restartProcessor,
   screeningQueue,
   signIn,
   Session,
   state,
+  untilCount,
   withDb,
 } from './support/helpers';
 import { logLinesSince, logMark } from './support/logs';
@@ -168,6 +170,47 @@ describe('nothing lost, nothing done twice', () => {
     expect(view.processes.every((p) => p.status === 'Finalizado')).toBe(true);
     await api().get('/health').expect(200);
   });
+
+  it('runs again the jobs that Redis lost in a restart (it keeps nothing on disk)', async () => {
+    await killProcessor({ restart: false });
+    const { redisPort } = state();
+    let uuid: string;
+    try {
+      uuid = await register(acme, candidate());
+      // The api published the jobs to Redis: only Redis knows them now, and it is about to forget.
+      await untilCount(
+        `SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1 AND published_at IS NOT NULL`,
+        [uuid],
+        { count: 5, what: 'the jobs published' },
+      );
+      stopRedis(redisPort);
+      await waitForRedis(redisPort, false);
+      startRedis(redisPort);
+      await waitForRedis(redisPort, true);
+      const queue = screeningQueue();
+      try {
+        expect(await queue.getJobCounts()).toEqual(
+          expect.objectContaining({ waiting: 0, delayed: 0, active: 0 }),
+        );
+      } finally {
+        await queue.close();
+      }
+    } finally {
+      restartProcessor();
+    }
+    const view = await waitForOverview(acme, uuid!, ended, 60_000);
+    expect(view.processes.every((p) => p.status === 'Finalizado')).toBe(true);
+    // Queued again from PostgreSQL's record, not from new outbox rows; each process ran once.
+    expect(
+      await countRows(`SELECT count(*)::int AS n FROM outbox_job WHERE payload->>'requestId' = $1`, [uuid!]),
+    ).toBe(5);
+    expect(
+      await countRows(
+        `SELECT count(*)::int AS n FROM event WHERE subject = $1 AND type = 'process.finished'`,
+        [uuid!],
+      ),
+    ).toBe(5);
+  }, 90_000);
 
   it('finishes, exactly once, a process whose processor was killed in the middle of the job', async () => {
     // A slow provider keeps the job running long enough to kill the worker in the middle of it.

@@ -1,7 +1,13 @@
 'use strict';
 // Keeps the apps of `npm start` running: an app that stops without being asked is started again
 // after a growing pause, while the others keep serving; an app that keeps crashing stops
-// everything, so a broken configuration or dependency is seen instead of hidden by restarts.
+// everything, so a broken configuration is seen instead of hidden by restarts. An app that exits
+// because PostgreSQL or Redis cannot be reached (exit code 69, sysexits' EX_UNAVAILABLE, see
+// libs/platform/src/runtime/dependency-outage.ts) is not crashing: it is started again, with a
+// pause that grows to 30 s, for as long as the outage lasts (docs/operations.md, "Outages").
+
+/** The exit code of an app that could not reach a dependency (sysexits.h EX_UNAVAILABLE). */
+const DEPENDENCY_UNAVAILABLE = 69;
 
 const DEFAULTS = {
   /** Pause before the first restart; doubled for each further crash within the window. */
@@ -12,6 +18,11 @@ const DEFAULTS = {
   crashWindowMs: 60_000,
   /** After SIGTERM, an app still running this long is killed (the processor drains jobs up to 30 s). */
   stopTimeoutMs: 40_000,
+  /** Pause before starting again an app that found a dependency down; doubled each time, up to the max. */
+  outageFirstDelayMs: 1_000,
+  outageMaxDelayMs: 30_000,
+  /** An app that ran this long before exiting for an outage starts again after the first pause. */
+  outageResetAfterMs: 60_000,
 };
 
 /** `exited with code 1`, `was killed by SIGKILL`. */
@@ -38,7 +49,15 @@ function supervise(apps, options = {}) {
   const timers = options.timers || { setTimeout, clearTimeout };
   const log = options.log || ((line) => console.log(line));
 
-  const states = apps.map((app) => ({ app, child: null, crashes: [], restartTimer: null, stopExit: null }));
+  const states = apps.map((app) => ({
+    app,
+    child: null,
+    crashes: [],
+    restartTimer: null,
+    stopExit: null,
+    startedAt: 0,
+    outageExits: 0,
+  }));
   let stopping = false;
   let giveUpMessage = null;
   let killTimer = null;
@@ -50,6 +69,7 @@ function supervise(apps, options = {}) {
   function launch(state) {
     const child = state.app.start();
     state.child = child;
+    state.startedAt = now();
     log(`${state.app.name} started (pid ${child.pid})`);
     child.once('exit', (code, signal) => onExit(state, code, signal));
   }
@@ -62,6 +82,7 @@ function supervise(apps, options = {}) {
     }
 
     const at = now();
+    if (code === DEPENDENCY_UNAVAILABLE && !signal) return restartAfterOutage(state, at);
     state.crashes = state.crashes.filter((t) => at - t < settings.crashWindowMs).concat(at);
     const crashes = state.crashes.length;
     const what = `${state.app.name} ${describeExit(code, signal)}`;
@@ -76,6 +97,24 @@ function supervise(apps, options = {}) {
     log(
       `${what}; restarting it in ${delay / 1000} s (crash ${crashes} of ${settings.crashLimit} within ${window})`,
     );
+    schedule(state, delay);
+  }
+
+  /** Not a crash: the app said PostgreSQL or Redis is away. Try again, more and more slowly. */
+  function restartAfterOutage(state, at) {
+    if (at - state.startedAt >= settings.outageResetAfterMs) state.outageExits = 0;
+    state.outageExits += 1;
+    const delay = Math.min(
+      settings.outageFirstDelayMs * 2 ** (state.outageExits - 1),
+      settings.outageMaxDelayMs,
+    );
+    log(
+      `${state.app.name} cannot reach PostgreSQL or Redis (exit code ${DEPENDENCY_UNAVAILABLE}); starting it again in ${delay / 1000} s (not counted as a crash)`,
+    );
+    schedule(state, delay);
+  }
+
+  function schedule(state, delay) {
     state.restartTimer = timers.setTimeout(() => {
       state.restartTimer = null;
       if (!stopping) launch(state);
@@ -117,4 +156,4 @@ function supervise(apps, options = {}) {
   return { stop: stopAll, done };
 }
 
-module.exports = { supervise, SUPERVISOR_DEFAULTS: DEFAULTS };
+module.exports = { supervise, SUPERVISOR_DEFAULTS: DEFAULTS, DEPENDENCY_UNAVAILABLE };

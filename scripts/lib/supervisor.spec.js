@@ -1,6 +1,6 @@
 'use strict';
 const { EventEmitter } = require('node:events');
-const { supervise } = require('./supervisor');
+const { supervise, DEPENDENCY_UNAVAILABLE } = require('./supervisor');
 
 /** A child process stand-in: records the signals it gets; `exit()` plays its end. */
 function fakeChild(pid) {
@@ -139,6 +139,66 @@ describe('supervise', () => {
     await expect(h.supervisor.done).resolves.toEqual({
       code: 1,
       message: 'Stopped, but not cleanly: processor was killed by SIGKILL.',
+    });
+  });
+
+  describe('an app that cannot reach PostgreSQL or Redis (exit code 69)', () => {
+    /** The pause before each restart of the processor after it exits with `code`, `times` times. */
+    function restartDelays(h, times, code = DEPENDENCY_UNAVAILABLE) {
+      const delays = [];
+      for (let exit = 1; exit <= times; exit++) {
+        h.latest('processor').exit(code);
+        const before = h.started.processor.length;
+        let waited = 0;
+        while (h.started.processor.length === before && waited < 120_000) {
+          h.advance(100);
+          waited += 100;
+        }
+        delays.push(waited);
+      }
+      return delays;
+    }
+
+    it('is started again for as long as the outage lasts, the pause growing to 30 s, and nothing stops', async () => {
+      const h = harness();
+      // Twenty exits in a row: over eight minutes of outage, far past the crash limit of 5 in 60 s.
+      const delays = restartDelays(h, 20);
+      expect(delays.slice(0, 7)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+      expect(delays.slice(7).every((d) => d === 30000)).toBe(true);
+      expect(h.started.processor).toHaveLength(21);
+      expect(h.latest('api').signals).toEqual([]); // the api was never stopped
+      expect(h.lines).toContain(
+        'processor cannot reach PostgreSQL or Redis (exit code 69); starting it again in 1 s (not counted as a crash)',
+      );
+      expect(h.lines.some((line) => line.includes('everything is stopped'))).toBe(false);
+    });
+
+    it('starts from the first pause again once the app ran for a minute', () => {
+      const h = harness();
+      restartDelays(h, 4);
+      h.advance(60_000); // the fifth start ran for a minute before the next outage
+      expect(restartDelays(h, 1)).toEqual([1000]);
+    });
+
+    it('does not hide a crash loop of the code: other exit codes still count, and stop everything at 5', async () => {
+      const h = harness();
+      restartDelays(h, 3); // an outage first: not counted
+      for (let crash = 1; crash <= 5; crash++) {
+        h.latest('processor').exit(1);
+        h.advance(10_000);
+      }
+      expect(h.latest('api').signals).toEqual(['SIGTERM']);
+      h.latest('api').exit(0);
+      await expect(h.supervisor.done).resolves.toEqual({
+        code: 1,
+        message: expect.stringContaining('processor exited with code 1: 5 crashes within 60 s'),
+      });
+    });
+
+    it('an app killed by a signal is a crash, whatever else', () => {
+      const h = harness();
+      h.latest('processor').exit(DEPENDENCY_UNAVAILABLE, 'SIGKILL');
+      expect(h.lines.at(-1)).toContain('crash 1 of 5');
     });
   });
 });

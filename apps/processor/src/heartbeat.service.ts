@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { HEARTBEAT_EVERY_MS, ProcessorHeartbeat } from '@app/platform';
+import { HEARTBEAT_EVERY_MS, ProcessorHeartbeat, RepeatingFailure } from '@app/platform';
 
 /**
  * Tells the api's /health that this processor instance is alive. Each instance has an id of its
@@ -14,21 +14,15 @@ export class HeartbeatService implements OnApplicationBootstrap, BeforeApplicati
   readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private timer?: NodeJS.Timeout;
   /** One warning per outage, not one a second. */
-  private failing = false;
+  private readonly failure = new RepeatingFailure(this.logger, 'Heartbeat');
 
   constructor(private readonly heartbeat: ProcessorHeartbeat) {}
 
   onApplicationBootstrap(): void {
     const beat = () =>
       this.heartbeat.beat(this.instanceId).then(
-        () => {
-          if (this.failing) this.logger.log('Heartbeat restored');
-          this.failing = false;
-        },
-        (error: unknown) => {
-          if (!this.failing) this.logger.warn({ err: error }, 'Heartbeat failed; retrying every second');
-          this.failing = true;
-        },
+        () => this.failure.succeeded(),
+        (error: unknown) => this.failure.failed(error),
       );
     void beat();
     this.timer = setInterval(beat, HEARTBEAT_EVERY_MS);

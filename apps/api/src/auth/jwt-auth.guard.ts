@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { isDependencyOutage } from '@app/platform/runtime/dependency-outage';
 import { AccessTokens, bearerToken } from './access-tokens';
 import { AuthUser, IS_PUBLIC } from './auth-user';
 
@@ -10,7 +11,8 @@ type AuthRequest = { headers: Record<string, string | string[] | undefined>; use
  * Global: every route needs a bearer token unless marked @Public(). A token passport-jwt has
  * already verified in this process skips passport (its claims are remembered until they expire);
  * any other goes through passport-jwt. Missing, malformed, expired or revoked: one answer
- * (CONTRACT 1), also when the session could not be looked up.
+ * (CONTRACT 1). A session that could not be looked up because PostgreSQL is away is not a bad token:
+ * that error goes on to the error filter (503 with Retry-After), so the caller keeps its token.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -31,13 +33,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const token = bearerToken(request.headers.authorization);
     const known = token === null ? null : this.tokens.knownClaims(token);
     if (!known) return (await super.canActivate(context)) as boolean;
-    const user = await this.tokens.userFor(known).catch(() => null);
+    const user = await this.tokens.userFor(known).catch((error: unknown) => {
+      if (isDependencyOutage(error)) throw error;
+      return null;
+    });
     if (!user) throw new UnauthorizedException();
     request.user = user;
     return true;
   }
 
   override handleRequest<T>(err: unknown, user: T): T {
+    if (isDependencyOutage(err)) throw err;
     if (err || !user) throw new UnauthorizedException();
     return user;
   }

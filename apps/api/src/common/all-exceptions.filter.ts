@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DomainError, DomainErrorCode } from '@app/domain';
+import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from '@app/platform/runtime/dependency-outage';
 import { ApiErrorBody } from './api-error';
 import { BATCH_BODY_LIMIT_BYTES, BODY_LIMIT_BYTES, bodyLimitInWords } from './body-limits';
 import { TooManyRequestsError, UNAUTHORIZED_MESSAGE } from './http-errors';
@@ -32,10 +33,14 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   503: 'The service is temporarily unavailable.',
 };
 
+/** What a caller hears while PostgreSQL or Redis cannot be reached (with Retry-After). */
+export const OUTAGE_MESSAGE =
+  'The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds.';
+
 /**
  * Maps every error to the one body of CONTRACT 1, in one place. Domain errors carry a stable
- * code; an UnavailableError is a 503; HTTP exceptions carry a status; anything else is a 500 whose
- * details stay in the log.
+ * code; an UnavailableError or a dependency outage is a 503; HTTP exceptions carry a status;
+ * anything else is a 500 whose details stay in the log.
  */
 export function toErrorBody(exception: unknown, logger: Logger): { status: number; body: ApiErrorBody } {
   if (exception instanceof DomainError) {
@@ -46,6 +51,8 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
   }
   if (exception instanceof UnavailableError)
     return { status: 503, body: { code: 503, message: exception.message, ...exception.extra } };
+  // Not the caller's fault and not a bug: the caller retries (docs/operations.md, "Outages").
+  if (isDependencyOutage(exception)) return { status: 503, body: { code: 503, message: OUTAGE_MESSAGE } };
   const status = httpStatusOf(exception);
   if (status === 401) return { status, body: { message: unauthorizedMessage(exception), code: 401 } };
   if (status !== undefined && status < 500) return { status, body: clientErrorBody(exception, status) };
@@ -112,6 +119,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = toErrorBody(exception, this.logger);
     if (exception instanceof TooManyRequestsError)
       reply.header('Retry-After', String(exception.retryAfterSeconds));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE)
+      reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     if (status === HttpStatus.UNAUTHORIZED) reply.header('WWW-Authenticate', 'Bearer');
     void reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(body);
   }

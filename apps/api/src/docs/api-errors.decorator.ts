@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { DEFAULT_MESSAGE } from '../common/all-exceptions.filter';
+import { DEFAULT_MESSAGE, OUTAGE_MESSAGE } from '../common/all-exceptions.filter';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '@app/platform/runtime/dependency-outage';
 import { ApiErrorDto, FieldErrorDto, UnauthorizedDto } from '../common/api-error';
 import { BODY_LIMIT_BYTES, bodyLimitInWords } from '../common/body-limits';
 
@@ -19,7 +20,7 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'The body is neither JSON nor, where the operation accepts it, CSV',
   422: 'The Idempotency-Key was already used with a different body',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
-  503: 'A dependency is down',
+  503: `PostgreSQL or Redis cannot be reached right now: nothing was done; try again after \`Retry-After\` seconds (${OUTAGE_RETRY_AFTER_SECONDS}). The token stays valid`,
 };
 
 const EXAMPLES: Record<number, object> = {
@@ -37,7 +38,7 @@ const EXAMPLES: Record<number, object> = {
   415: { code: 415, message: DEFAULT_MESSAGE[415] },
   422: { code: 422, message: 'This Idempotency-Key was used with a different request body.' },
   429: { code: 429, message: 'Too many failed sign-ins for this e-mail: try again in 900 seconds.' },
-  503: { code: 503, message: 'The service is temporarily unavailable.' },
+  503: { code: 503, message: OUTAGE_MESSAGE },
 };
 
 /** The 400s a JSON body itself can cause, before any of its fields is read (CONTRACT 1, 9). */
@@ -135,7 +136,7 @@ function errorResponse(status: number, description: string, examples: Record<str
         ...examples,
       },
     },
-    ...(status === 429
+    ...(status === 429 || status === 503
       ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
       : {}),
   });
@@ -144,12 +145,14 @@ function errorResponse(status: number, description: string, examples: Record<str
 /**
  * Documents the CONTRACT 1 error body for each listed status (a number, or a status with this
  * operation's own description or example); with `{ body, names }` among them, the 400 also shows
- * what a body that cannot be read answers.
+ * what a body that cannot be read answers. Every operation also documents the 503 of an outage of
+ * PostgreSQL or Redis (docs/operations.md, "Outages"), which any of them may answer.
  */
 export function ApiErrors(...args: Array<number | ApiErrorOf | ApiErrorsOptions>) {
   const errors = args.filter((arg): arg is number | ApiErrorOf => typeof arg === 'number' || 'status' in arg);
   const options = (args.find((arg) => typeof arg === 'object' && !('status' in arg)) ??
     {}) as ApiErrorsOptions;
+  if (!errors.some((error) => (typeof error === 'number' ? error : error.status) === 503)) errors.push(503);
   return applyDecorators(
     ApiExtraModels(ApiErrorDto, FieldErrorDto, UnauthorizedDto),
     ...errors.map((error) => {

@@ -134,7 +134,15 @@ export class LegalRecordsController {
     description: "The person's lawsuits (one page), and whether this reading was billed",
     type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }),
   })
-  @ApiErrors(400, 401, 403, 404, 410, 503)
+  @ApiErrors(400, 401, 403, 404, 410, {
+    status: 503,
+    description:
+      'The legal-records source did not answer in time, or PostgreSQL or Redis cannot be reached: nothing was charged; try again after `Retry-After` seconds',
+    example: {
+      code: 503,
+      message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
+    },
+  })
   async getRecord(
     @CurrentUser() user: AuthUser,
     @Param('searchId') searchId: string,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { MonitorComparisons } from '@app/application';
 import { monthIn, unchargedMonths } from '@app/domain';
 import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
 
 /** How often pending work is looked for: well within CONTRACT 11's minute. */
 const SWEEP_EVERY_MS = 2_000;
@@ -21,6 +21,8 @@ const CHARGE_CATCH_UP_MS = 400 * 86_400_000;
 @Injectable()
 export class MonitoringSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MonitoringSweeperService.name);
+  private readonly sweepFailure = new RepeatingFailure(this.logger, 'Monitoring sweep');
+  private readonly announcedFailure = new RepeatingFailure(this.logger, 'Comparing announced activations');
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
   private chargedMonth: string | null = null;
@@ -53,8 +55,9 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
         const report = await this.comparisons.compareActivation(id);
         if (report) this.logger.log({ activationId: id, ...report }, 'Activation compared with the monitors');
       }
+      this.announcedFailure.succeeded();
     } catch (error) {
-      this.logger.warn({ err: error }, 'Comparing announced activations failed; the sweep retries');
+      this.announcedFailure.failed(error);
     }
   }
 
@@ -76,8 +79,9 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
         if (alerts !== null)
           this.logger.log({ ingest: version, alerts }, 'Legal-records ingest compared with the monitors');
       }
+      this.sweepFailure.succeeded();
     } catch (error) {
-      this.logger.warn({ err: error }, 'Monitoring sweep failed; retrying');
+      this.sweepFailure.failed(error);
     } finally {
       this.sweeping = false;
     }

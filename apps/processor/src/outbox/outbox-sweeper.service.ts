@@ -5,7 +5,7 @@ import {
   LegalCorpusHousekeepingRepository,
   OutboxRepository,
 } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
 import { OutboxPublisher } from '@app/application';
 
 const SWEEP_EVERY_MS = 1_000;
@@ -20,6 +20,7 @@ const PURGE_EVERY_MS = 3_600_000;
 @Injectable()
 export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxSweeperService.name);
+  private readonly sweepFailure = new RepeatingFailure(this.logger, 'Outbox sweep');
   private timers: NodeJS.Timeout[] = [];
   private sweeping = false;
 
@@ -46,9 +47,10 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
     this.sweeping = true;
     try {
       const published = await this.publisher.sweep();
+      this.sweepFailure.succeeded();
       if (published > 0) this.logger.log({ published }, 'Published pending outbox jobs');
     } catch (error) {
-      this.logger.warn({ err: error }, 'Outbox sweep failed; retrying');
+      this.sweepFailure.failed(error);
     } finally {
       this.sweeping = false;
     }
