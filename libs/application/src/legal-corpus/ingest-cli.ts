@@ -1,4 +1,5 @@
 import { access, constants } from 'node:fs/promises';
+import { printedOutage, waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { DEFAULT_DATABASE_URL } from '@app/platform/config/app-config';
 import { openCorpusSession } from '@app/persistence/legal-corpus';
 import { ingestCorpusFile } from './ingest-corpus-file';
@@ -45,38 +46,49 @@ export async function main(argv: string[], output: Output = CONSOLE): Promise<nu
     output.err(`✖ Cannot read ${args.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     return 1;
   }
-  const session = await openCorpusSession(args.databaseUrl);
   const started = Date.now();
-  try {
-    const report = await ingestCorpusFile(session, args.file, {
-      onWait: () => output.out('Another ingest or load is writing the corpus: waiting for it to finish...'),
-      ...(args.verbose
-        ? { onStatement: (what: string, ms: number) => output.err(`  ${String(ms).padStart(6)} ms  ${what}`) }
-        : {}),
-    });
-    if (!report.ok) {
-      for (const { line, reason } of report.problems)
-        output.err(line === null ? `✖ ${args.file} ${reason}` : `✖ line ${line}: ${reason}`);
-      if (report.morePossible) output.err('✖ (reading stopped there; the file may hold more problems)');
-      output.err('Nothing was ingested: the corpus is unchanged.');
-      return 1;
-    }
-    const o = report.outcome;
-    output.out(
-      `Ingested ${args.file} as corpus version ${o.version} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    );
-    output.out(
-      `  persons:  ${o.personsAdded} added, ${o.personsReplaced} replaced (${o.persons} in the corpus)`,
-    );
-    output.out(`  lawsuits: ${o.lawsuitsAdded} added, ${o.lawsuitsReplaced} replaced`);
-    output.out(
-      `  match sets: ${o.setsMerged} name pairs merged, ${o.setsRecomputed} computed again, ` +
-        `${o.setsDropped} other queries computed again on their next search`,
-    );
-    return 0;
-  } finally {
-    await session.release();
+  // All or nothing in one transaction: an ingest cut by an outage is run again whole once
+  // PostgreSQL answers (a line whose uuid exists replaces it, so a second run changes nothing more).
+  const report = await waitOutOutages(
+    async () => {
+      const session = await openCorpusSession(args.databaseUrl);
+      try {
+        return await ingestCorpusFile(session, args.file, {
+          onWait: () =>
+            output.out('Another ingest or load is writing the corpus: waiting for it to finish...'),
+          ...(args.verbose
+            ? {
+                onStatement: (what: string, ms: number) =>
+                  output.err(`  ${String(ms).padStart(6)} ms  ${what}`),
+              }
+            : {}),
+        });
+      } finally {
+        await session.release().catch(() => undefined);
+      }
+    },
+    { observer: printedOutage((line) => output.err(line), 'nothing was ingested yet'), maxDelayMs: 10_000 },
+  );
+  if (!report.ok) {
+    for (const { line, reason } of report.problems)
+      output.err(line === null ? `✖ ${args.file} ${reason}` : `✖ line ${line}: ${reason}`);
+    if (report.morePossible) output.err('✖ (reading stopped there; the file may hold more problems)');
+    output.err('Nothing was ingested: the corpus is unchanged.');
+    return 1;
   }
+  const o = report.outcome;
+  output.out(
+    `Ingested ${args.file} as corpus version ${o.version} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  output.out(
+    `  persons:  ${o.personsAdded} added, ${o.personsReplaced} replaced (${o.persons} in the corpus)`,
+  );
+  output.out(`  lawsuits: ${o.lawsuitsAdded} added, ${o.lawsuitsReplaced} replaced`);
+  output.out(
+    `  match sets: ${o.setsMerged} name pairs merged, ${o.setsRecomputed} computed again, ` +
+      `${o.setsDropped} other queries computed again on their next search`,
+  );
+  return 0;
 }
 
 function parseArgs(

@@ -4,6 +4,7 @@ import { calendarDateIn, WATCH_LIST_SOURCES, WatchListSource } from '@app/domain
 // By path, not the barrels: the CLI and npm start's setup load this without Nest.
 import { dataSourceOptions } from '@app/persistence/data-source-options';
 import { WatchListRepository } from '@app/persistence/repositories/watch-list.repository';
+import { printedOutage, waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { DataSource } from 'typeorm';
 import { recordMonitorActivation } from '../monitoring/activation-hook';
 import { ImportOutcome, ImportWatchList, readListFiles } from './import-watch-list';
@@ -76,8 +77,11 @@ export async function main(
     print(`✖ ${parsed.error} (npm run lists:import -- --help)`);
     return 1;
   }
-  const outcome = await withImport(databaseUrl, (importer) =>
-    importer.execute(parsed.source, parsed.files, parsed.force),
+  // All or nothing: an import cut by an outage is run again whole (the same files, once active,
+  // change nothing), so a database restart in the middle costs a wait, not a lost import.
+  const outcome = await waitOutOutages(
+    () => withImport(databaseUrl, (importer) => importer.execute(parsed.source, parsed.files, parsed.force)),
+    { observer: printedOutage(print, 'nothing was imported yet'), maxDelayMs: 10_000 },
   );
   print(describeOutcome(outcome));
   if (outcome.kind === 'activated' && outcome.facts.rejected.length > 0)

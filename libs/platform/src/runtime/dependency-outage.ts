@@ -131,3 +131,18 @@ export async function waitOutOutages<T>(work: () => Promise<T>, options: OutageW
     if (waited) options.observer?.waitEnded();
   }
 }
+
+/**
+ * What a command-line tool tells its operator while it waits out an outage (`lists:import`,
+ * `corpus:ingest`): the work is all or nothing, so it is simply run again once PostgreSQL answers.
+ */
+export function printedOutage(print: (line: string) => void, nothingDone: string): OutageObserver {
+  return {
+    waiting: (error) =>
+      print(
+        `PostgreSQL cannot be reached (${error instanceof Error ? error.message : String(error)}): ` +
+          `${nothingDone}. Trying again until it answers (Ctrl-C to stop).`,
+      ),
+    waitEnded: () => print('PostgreSQL answers again.'),
+  };
+}
