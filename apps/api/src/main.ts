@@ -4,6 +4,7 @@ import {
   AppConfig,
   closeOnSignals,
   exitAfterFailedStart,
+  surviveOutageRejections,
   ShutdownState,
   startLivenessWatchdog,
   tuneRuntime,
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
     maxBlockMs: config.livenessMaxBlockMs,
     onError: (error) => new Logger('LivenessWatchdog').warn({ err: error }, 'The watchdog stopped'),
   });
+  surviveOutageRejections((error) =>
+    new Logger('Outage').warn({ err: error }, 'A background call failed: PostgreSQL or Redis is unreachable'),
+  );
   closeOnSignals(app, {
     graceMs: SHUTDOWN_GRACE_MS,
     onSignal: () => app.get(ShutdownState).beginDraining(),

@@ -6,6 +6,7 @@ import {
   AppConfig,
   closeOnSignals,
   exitAfterFailedStart,
+  surviveOutageRejections,
   startLivenessWatchdog,
   tuneRuntime,
 } from '@app/platform';
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
     maxBlockMs: app.get<AppConfig>(APP_CONFIG).livenessMaxBlockMs,
     onError: (error) => new NestLogger('LivenessWatchdog').warn({ err: error }, 'The watchdog stopped'),
   });
+  surviveOutageRejections((error) =>
+    new NestLogger('Outage').warn(
+      { err: error },
+      'A background call failed: PostgreSQL or Redis is unreachable',
+    ),
+  );
   closeOnSignals(app, { graceMs: SHUTDOWN_GRACE_MS });
   await app.init();
   app.get(Logger).log('Processor started');

@@ -20,3 +20,16 @@ export function exitAfterFailedStart(app: 'api' | 'processor', error: unknown): 
   console.error(reason);
   process.exit(1);
 }
+
+/**
+ * The last guard of a running app: a promise nobody awaited that failed because PostgreSQL or Redis
+ * went away is logged, and the app goes on (every caller that needs the dependency retries or
+ * answers 503). Any other unhandled rejection still ends the process, as Node does by default: it
+ * is a bug, and the supervisor's restart is the safe answer to it.
+ */
+export function surviveOutageRejections(warn: (error: unknown) => void): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isDependencyOutage(reason)) return warn(reason);
+    throw reason;
+  });
+}
