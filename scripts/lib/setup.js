@@ -31,17 +31,19 @@ async function hashDemoPassword(password) {
 
 /**
  * Demo clients, users and packages when the database has no client (all three or none: without
- * demo users, the demo clients would only be in the way); the demo corpus when empty.
+ * demo users, the demo clients would only be in the way), and the demo rows a demo database lacks;
+ * the demo corpus when empty.
  */
 async function seedIfEmpty(databaseUrl, log = console.log) {
   const persistenceLib = persistence();
   const decision = demoUsers();
   await persistenceLib.withDataSource(databaseUrl, async (ds) => {
-    if (!(await persistenceLib.hasAnyClient(ds))) {
-      if (decision.create) {
-        await persistenceLib.seedDemoData(ds, await hashDemoPassword(decision.password));
-        log('Seeded the demo clients, users and packages.');
-      } else log(decision.reason);
+    const empty = !(await persistenceLib.hasAnyClient(ds));
+    if (empty && !decision.create) log(decision.reason);
+    // A demo database seeded by an earlier version gets the demo rows it lacks (new demo users).
+    if (decision.create && (empty || (await persistenceLib.hasDemoClients(ds)))) {
+      await persistenceLib.seedDemoData(ds, await hashDemoPassword(decision.password));
+      if (empty) log('Seeded the demo clients, users and packages.');
     }
     if (typeof persistenceLib.seedDemoCorpusIfEmpty === 'function') {
       const loaded = await persistenceLib.seedDemoCorpusIfEmpty(ds, log);

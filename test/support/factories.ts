@@ -2,9 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { state, withDb } from './helpers';
 
-/** A fresh user of its own (so throttling or revocation in one test cannot touch another). */
+/** A fresh user of its own (so throttling or revocation in one test cannot touch another); admin unless told. */
 export async function createUser(
-  options: { clients?: string[]; password?: string } = {},
+  options: { clients?: string[]; password?: string; role?: 'viewer' | 'analyst' | 'admin' } = {},
 ): Promise<{ email: string; password: string }> {
   const email = `user-${randomUUID()}@e2e.test`;
   const password = options.password ?? 'Correct-Horse-2026!';
@@ -16,7 +16,11 @@ export async function createUser(
       [email, hash, clients[0]],
     );
     for (const client of clients)
-      await db.query(`INSERT INTO user_client (user_id, client_id) VALUES ($1, $2)`, [rows[0].id, client]);
+      await db.query(`INSERT INTO user_client (user_id, client_id, role) VALUES ($1, $2, $3)`, [
+        rows[0].id,
+        client,
+        options.role ?? 'admin',
+      ]);
   });
   return { email, password };
 }

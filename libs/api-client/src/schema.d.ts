@@ -134,12 +134,16 @@ export interface paths {
     /**
      * List the caller's candidate requests
      * @description Newest first, paginated; `status` filters on the overall status.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listCandidateRequests'];
     put?: never;
     /**
      * Register a candidate
      * @description Validates the candidate against the registration rules (a 400 lists every violated rule), registers the request under the package's client and starts every process of the package asynchronously. Poll the `Location`.
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['createCandidateRequest'];
     delete?: never;
@@ -160,6 +164,8 @@ export interface paths {
     /**
      * Register up to 1,000 candidates at once
      * @description JSON `{ clientId?, items: [registration body, ...] }` or a `text/csv` body whose header row names registration fields (one registration per row; an empty cell is an absent field; `?clientId=` picks the client). Every item is checked exactly as `POST /candidate-requests` checks one. Valid items are registered and invalid ones reported with their errors; with `?atomic=true` one invalid item answers 400 with every item's errors and registers nothing. A malformed CSV answers 400 naming the line, and the errors of a CSV item carry `line`, the line of the body where its record starts (the header is line 1). The CSV is read as the `charset` of Content-Type says; without one, as UTF-8 (Excel's byte-order mark is dropped), as UTF-16 when it starts with a byte-order mark, and otherwise as Windows-1252, which Excel's plain "CSV (Comma delimited)" writes. Bytes that are not characters of that encoding answer 400 saying how to save the sheet. Bodies up to 1 MB.
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['createCandidateRequestBatch'];
     delete?: never;
@@ -178,6 +184,8 @@ export interface paths {
     /**
      * Overview of a candidate request (poll this)
      * @description Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getCandidateRequest'];
     put?: never;
@@ -198,6 +206,8 @@ export interface paths {
     /**
      * Detail of one finished process
      * @description The executive summary of a `Finalizado` process; `detail=true` adds `rawDetails`. A process that has not finished answers `statusCode: 409` in the body with its id, name, status and result. Unknown request or process: HTTP 200 with `statusCode: 404`.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getProcessDetail'];
     put?: never;
@@ -220,6 +230,8 @@ export interface paths {
     /**
      * Supply what the candidate provides
      * @description Documentos takes `documents[]`; Referencias Personales at least 2 `references[]` of { name, phone, relationship }; Referencias Laborales at least 1 of { company, contactName, phone, position, startDate, endDate }. Accepted only while the process is `Pendiente Candidato` (409 otherwise); the process then runs.
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['submitCandidateInput'];
     delete?: never;
@@ -238,6 +250,8 @@ export interface paths {
     /**
      * Progress of a batch
      * @description The requests a batch registered, by item index, with their overall status and how many are in each. An unknown batch, or one of another client, answers 404.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getCandidateRequestBatch'];
     put?: never;
@@ -258,6 +272,8 @@ export interface paths {
     /**
      * List the caller's packages
      * @description Every package of every client assigned to the caller, with its processes in order.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listPackages'];
     put?: never;
@@ -278,12 +294,16 @@ export interface paths {
     /**
      * List the client's searches (free)
      * @description The searches of one of your clients, newest first: `clientId` is required when your account has several clients (400) and must be one of them (403). `name` keeps searches whose name, lastName or secondLastName contains it, ignoring case and accents (`hernandez` finds "Hernández"); `from` / `to` are calendar days in the service's time zone (America/Mexico_City unless the operator sets another), both included, from 2000-01-01 to 9999-12-31 (400 outside). A 400 lists every invalid parameter. Searches past `recoverableUntil` stay listed (reading one then answers 410).
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listLegalSearches'];
     put?: never;
     /**
      * Search legal records by name
      * @description Billable (`meta.charged: true`). `name` plus at least one surname; omit an absent surname (empty strings are refused). Computes the whole universe of matches (`kpis`, `cap.total_records_in_source`) and stores at most 300 (`cap.truncated` says the cap cut them) for 30 days (`recoverable_until`). A source failure or timeout answers `outcome: FAILED`; like every creation it is billed (`charged` is always true here).
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['createLegalSearch'];
     delete?: never;
@@ -302,6 +322,8 @@ export interface paths {
     /**
      * Page through or filter a stored search (free)
      * @description Re-reads the stored matches: `categories` / `states` keep persons having any of the listed values and recompute `meta.pagination`; `kpis` stay as created; `charged` is false. Reset `page` to 1 when a filter changes; a page past the last answers empty `records`.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getLegalSearch'];
     put?: never;
@@ -322,6 +344,8 @@ export interface paths {
     /**
      * Case-level detail of one matched person
      * @description The first successful reading of a uuid in a search unlocks it and is charged (`consumption.charged: true`); later readings and refinements are free. Filters: categories, states, startDate/endDate (YYYY-MM-DD) and role (Applicant | Defendant).
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getLegalRecord'];
     put?: never;
@@ -342,6 +366,8 @@ export interface paths {
     /**
      * The official lists and the version each answers from
      * @description The SAT lists (article 69-B and article 69), OFAC SDN, the UN Security Council consolidated list and the PEP list, each with the version that screenings read now (null until one is imported). Operators import new versions from the publishers' files; a version that does not read as its publisher's format, or that lost more than a fifth of the entries, is refused and the active one stays.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listWatchLists'];
     put?: never;
@@ -364,6 +390,8 @@ export interface paths {
     /**
      * Screen a name against the official lists (billed)
      * @description A person (`name` + `lastName`, `secondLastName`, `birthDate`, `nationality` when known), a company (`businessName`), or an `rfc` / `curp` alone, compared with the active version of every list (or of `sources`) by the same matcher as the screening processes: an exact RFC or CURP is a `match` with score 1; otherwise names are compared part by part (given names, both surnames) with the qualifiers that both sides give. `match` from 0.90, `possible_match` from 0.75; each match lists the features that explain its score. Every screening is billed once (`watchListScreenings` in `GET /usage`), with or without matches.
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['screenWatchLists'];
     delete?: never;
@@ -382,12 +410,16 @@ export interface paths {
     /**
      * List your clients' monitors
      * @description Newest first, paginated; `status` filters.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listMonitors'];
     put?: never;
     /**
      * Keep a candidate request under watch (billed per month)
      * @description Watches the request's lists (those of its list processes) and the legal-records corpus when its package has `BGC Legal`, until `expiresAt` (default one year) or `DELETE`. One active monitor per request (409 for a second). Billing: one charge per calendar month (in the service's time zone, as `GET /usage` counts) the monitor is active in, the first when it is created (`monitorMonths` in `GET /usage`). When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
+     *
+     *     Rol mínimo: analyst
      */
     post: operations['createMonitor'];
     delete?: never;
@@ -406,6 +438,8 @@ export interface paths {
     /**
      * One monitor
      * @description Another client's monitor answers 404.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getMonitor'];
     put?: never;
@@ -413,6 +447,8 @@ export interface paths {
     /**
      * Stop a monitor
      * @description Its status becomes `stopped` (an expired or stopped monitor stays as it is); it raises nothing more and is not charged for later months. Its alerts stay readable.
+     *
+     *     Rol mínimo: analyst
      */
     delete: operations['stopMonitor'];
     options?: never;
@@ -430,6 +466,8 @@ export interface paths {
     /**
      * A monitor's alerts
      * @description Newest first, paginated; every status unless `status` is given. When an operator activates a new version of a list the monitor watches, its entries are compared with the previous version by the list's own key; only the added and changed entries are screened against the monitored candidates, by the matcher of the list processes. An alert is raised when the candidate now matches (`match` or `possible_match`) an entry it did not match before (`new_match`), when a matched entry changes its list status (`status_changed`) or leaves the list (`removed`); after a legal-records ingest, a person the ingest added or changed whom the request's BGC Legal name query finds (or a new lawsuit of such a person) raises a `new_match` with source `legal-records`. Each alert is raised once and written with a `monitor.alert_raised` event (event log and webhooks), usually within seconds of the activation.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listMonitorAlerts'];
     put?: never;
@@ -450,6 +488,8 @@ export interface paths {
     /**
      * Alerts of all your clients' monitors
      * @description Newest first, paginated; every status unless `status` is given (`open` for the review queue).
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listAlerts'];
     put?: never;
@@ -476,6 +516,8 @@ export interface paths {
     /**
      * Review an alert
      * @description `dismissed` (not the candidate) or `confirmed`, with an optional note; who reviewed it and when are recorded. A dismissed alert is not raised again for the same entry in the same state; a later change of the entry raises a new one.
+     *
+     *     Rol mínimo: analyst
      */
     patch: operations['reviewAlert'];
     trace?: never;
@@ -490,6 +532,8 @@ export interface paths {
     /**
      * Read the event log
      * @description Every change the service makes, oldest first, for your clients. Page with `after` = the id of the last event read: each event is delivered exactly once, also while events are being written (an event appears only once every earlier one is readable). Events are kept for 30 days unless the operator sets another retention; an `after` older than that answers 410, an unknown one 400.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['listEvents'];
     put?: never;
@@ -510,12 +554,16 @@ export interface paths {
     /**
      * List the client's webhook endpoints
      * @description Newest first, paginated; secrets are never listed.
+     *
+     *     Rol mínimo: admin
      */
     get: operations['listWebhookEndpoints'];
     put?: never;
     /**
      * Register a webhook endpoint
      * @description Any user of the client may register one, up to 20 endpoints per client unless the operator set another limit (409 past it). The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. With an `Idempotency-Key`, a retry answers the first answer again, the same secret included, and registers nothing more. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     *
+     *     Rol mínimo: admin
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -534,6 +582,8 @@ export interface paths {
     /**
      * One webhook endpoint (without its secret)
      * @description Its URL, the event types it receives and whether it is enabled; another client's endpoint answers 404.
+     *
+     *     Rol mínimo: admin
      */
     get: operations['getWebhookEndpoint'];
     put?: never;
@@ -541,6 +591,8 @@ export interface paths {
     /**
      * Delete a webhook endpoint
      * @description Its deliveries go with it; nothing more is sent to it.
+     *
+     *     Rol mínimo: admin
      */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
@@ -548,6 +600,8 @@ export interface paths {
     /**
      * Change a webhook endpoint
      * @description Only the fields sent change. `enabled: false` stops deliveries (pending ones end `failed`); `events: null` subscribes to every type again.
+     *
+     *     Rol mínimo: admin
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -564,6 +618,8 @@ export interface paths {
     /**
      * Rotate the signing secret
      * @description Answers the new secret. For 24 hours deliveries carry two signatures, one per secret, so the receiver can switch to the new secret at any moment of that day.
+     *
+     *     Rol mínimo: admin
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -584,6 +640,8 @@ export interface paths {
     /**
      * Send a test event
      * @description Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled.
+     *
+     *     Rol mínimo: admin
      */
     post: operations['testWebhookEndpoint'];
     delete?: never;
@@ -602,6 +660,8 @@ export interface paths {
     /**
      * Deliveries of an endpoint, with every attempt
      * @description Newest event first, paginated; `status` filters.
+     *
+     *     Rol mínimo: admin
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -624,6 +684,8 @@ export interface paths {
     /**
      * Attempt a delivery again now
      * @description A new attempt now, whatever the status (also for a `succeeded` or `failed` delivery, or one of a disabled endpoint); it carries the same `webhook-id`. Answers the delivery, pending.
+     *
+     *     Rol mínimo: admin
      */
     post: operations['retryWebhookDelivery'];
     delete?: never;
@@ -642,6 +704,8 @@ export interface paths {
     /**
      * Printable PDF report of a candidate request
      * @description Generated on request at any stage: client, package, candidate, RFC and CURP masked but for their first four characters, overall status and result, one section per process (status, result as a coloured badge, start and end in the service's time zone (America/Mexico_City unless the operator sets another), the executive summary in Spanish sentences; an unfinished process says what it waits for), page numbers and the generation time. Labels in Spanish. An unknown uuid, or one of another client, is a real **HTTP 404** (unlike the overview). Use the `uuid` that `POST /candidate-requests` answered.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getCandidateRequestReport'];
     put?: never;
@@ -662,6 +726,8 @@ export interface paths {
     /**
      * Usage statement: billed searches, record unlocks, watch-list screenings and monitor months
      * @description Counted from the billing ledger alone, so it always equals what was charged. Periods are calendar days or months in the service's time zone (America/Mexico_City unless the operator sets another); every period of the range has a row, zeros included. Without `from` and `to`, the current month. Dates run from 2000-01-01 to 9999-12-31; a statement by day covers at most 366 days and one by month at most 120 months (10 years): a longer range answers 400 and names `to`. `clientId` is required when your account has several clients (400) and must be one of them (403). With `Accept: text/csv` the same rows come as CSV with the header `period,searches,recordUnlocks,watchListScreenings,monitorMonths` (no totals line), as a download named `usage-<clientId>-<from>-<to>.csv`.
+     *
+     *     Rol mínimo: viewer
      */
     get: operations['getUsage'];
     put?: never;
@@ -3499,6 +3565,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The caller's role is below analyst */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Body larger than 100 kB (100,000 bytes) */
       413: {
         headers: {
@@ -3895,6 +3977,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below analyst */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -4549,7 +4647,7 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
-      /** @description The caller may not act for this client */
+      /** @description The clientId is not one of yours, or a viewer asked for a record not unlocked yet (its first reading is charged: that needs the analyst role) */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4559,7 +4657,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 403,
-           *       "message": "clientId \"globex\" is not one of your clients."
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -4937,6 +5035,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The caller's role is below analyst */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description No candidate request of yours has this uuid */
       404: {
         headers: {
@@ -5113,6 +5227,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below analyst */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -5388,6 +5518,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below analyst */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the analyst role or admin (your role is viewer)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -5836,6 +5982,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
@@ -5906,6 +6068,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -5994,6 +6172,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -6088,6 +6282,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
@@ -6160,6 +6370,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */
@@ -6265,6 +6491,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description Not found (or belongs to another client) */
       404: {
         headers: {
@@ -6339,6 +6581,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller's role is below admin */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "This operation needs the admin role (your role is analyst)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description Not found (or belongs to another client) */

@@ -40,7 +40,13 @@ export class AccessTokens {
     if (!claims.sub || !claims.sid || !claims.client || !Array.isArray(claims.clients)) return null;
     const grant = await this.sessions.confirm(claims);
     if (!grant) return null;
-    return { userId: grant.userId, client: grant.client, clients: grant.clients, sessionId: claims.sid };
+    return {
+      userId: grant.userId,
+      client: grant.client,
+      clients: grant.clients,
+      roles: grant.roles,
+      sessionId: claims.sid,
+    };
   }
 }
 

@@ -1,13 +1,19 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
+import type { ClientRole } from '@app/domain';
 
 /** The caller, as established by the bearer token. */
 export interface AuthUser {
   userId: string;
   /** Default client. */
   client: string;
-  /** Every client the user may act for (default first). */
+  /**
+   * Every client the caller may act for in this request (default first): its clients where its role
+   * reaches the operation's minimum role (RolesGuard narrows them before any handler runs).
+   */
   clients: string[];
+  /** The caller's role in each of its clients. */
+  roles: Record<string, ClientRole>;
   sessionId: string;
 }
 

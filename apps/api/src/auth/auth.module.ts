@@ -8,6 +8,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
+import { RolesGuard } from './roles.guard';
 import { SessionAuthority } from './session-authority';
 import { SignInThrottle } from './signin-throttle';
 
@@ -34,7 +35,9 @@ import { SignInThrottle } from './signin-throttle';
     JwtStrategy,
     SessionAuthority,
     SignInThrottle,
+    // In this order: who the caller is, then what its role lets it do.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
 export class AuthModule {}

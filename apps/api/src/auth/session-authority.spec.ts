@@ -6,7 +6,12 @@ jest.mock('@app/persistence', () => ({ AuthSessionRepository: class {} }));
 import type { AuthSessionRepository, SessionGrant } from '@app/persistence';
 import { SESSION_CACHE_MS, SessionAuthority } from './session-authority';
 
-const GRANT: SessionGrant = { userId: 'u-1', client: 'acme', clients: ['acme', 'globex'] };
+const GRANT: SessionGrant = {
+  userId: 'u-1',
+  client: 'acme',
+  clients: ['acme', 'globex'],
+  roles: { acme: 'admin', globex: 'viewer' },
+};
 const CLAIMS = { sub: 'u-1', client: 'acme', clients: ['acme', 'globex'], sid: 's-1' };
 
 /** The sessions table in memory: active grants by session id; counts the reads. */

@@ -1,6 +1,29 @@
+import type { ClientRole } from '@app/domain';
 import { AuthUser } from './auth-user';
 
-/** A user of client acme, as the JWT strategy hands it to the use cases (unit specs). */
-export const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+/**
+ * A caller as the guards hand it to the use cases (unit specs): `role` in each of its clients
+ * (admin unless told otherwise). The one place specs build callers, so a new field of AuthUser is
+ * added once.
+ */
+export function testUser(
+  user: Omit<AuthUser, 'roles'> & { roles?: Record<string, ClientRole> },
+  role: ClientRole = 'admin',
+): AuthUser {
+  return { ...user, roles: user.roles ?? Object.fromEntries(user.clients.map((client) => [client, role])) };
+}
+
+/** A user of client acme. */
+export const ACME: AuthUser = testUser({
+  userId: 'u-1',
+  client: 'acme',
+  clients: ['acme'],
+  sessionId: 's-1',
+});
 /** A user of another client, globex: what acme's user must never see, and the other way round. */
-export const GLOBEX: AuthUser = { userId: 'u-2', client: 'globex', clients: ['globex'], sessionId: 's-2' };
+export const GLOBEX: AuthUser = testUser({
+  userId: 'u-2',
+  client: 'globex',
+  clients: ['globex'],
+  sessionId: 's-2',
+});

@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import { ApiExtension, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { roleRefusal } from '@app/domain';
 import { PUBLIC_EXTENSION } from '../auth/auth-user';
+import { MINIMUM_ROLE_EXTENSION } from '../auth/roles.guard';
 import { addEventSchemas } from '../events/event-envelope.docs';
 import { SWAGGER_UI_OPTIONS } from './swagger-ui';
 import { API_TAGS } from './tags';
@@ -59,6 +61,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         delete operation[PUBLIC_EXTENSION];
         operation.security = [];
       }
+      if (operation && typeof operation === 'object' && operation[MINIMUM_ROLE_EXTENSION])
+        describeMinimumRole(operation);
       if (operation && typeof operation === 'object' && operation[CSV_BODY_EXTENSION]) {
         const content = (operation.requestBody as { content: Record<string, unknown> }).content;
         content['text/csv'] = { schema: { type: 'string' }, example: operation[CSV_BODY_EXTENSION] };
@@ -68,6 +72,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   addEventSchemas(document);
   return document;
+}
+
+/**
+ * The role an operation needs, where a reader of Swagger UI looks: the operation's text says
+ * "Rol mínimo: analyst" (the extension `x-minimum-role` stays for generated clients), and its
+ * responses include the 403 of a role that does not reach it.
+ */
+function describeMinimumRole(operation: Record<string, unknown>): void {
+  const role = operation[MINIMUM_ROLE_EXTENSION] as 'viewer' | 'analyst' | 'admin';
+  const line = `Rol mínimo: ${role}`;
+  operation.description = operation.description ? `${String(operation.description)}\n\n${line}` : line;
+  const responses = operation.responses as Record<string, unknown>;
+  if (role !== 'viewer' && !responses['403'])
+    responses['403'] = {
+      description: `The caller's role is below ${role}`,
+      headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ApiErrorDto' },
+          example: { code: 403, message: roleRefusal(role, role === 'admin' ? 'analyst' : 'viewer').message },
+        },
+      },
+    };
 }
 
 /** Swagger UI's page and files (`/docs`, `/docs/*`): not API routes. The document, /docs-json, is. */

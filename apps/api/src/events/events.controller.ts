@@ -6,6 +6,7 @@ import { ApiErrors } from '../docs/api-errors.decorator';
 import { EVENT_DATA_MODELS } from './event-envelope.docs';
 import { EventPageDto, EventQueryDto } from './event-page.dto';
 import { ReadEventsUseCase } from './read-events.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 @ApiTag('Events and webhooks')
 @ApiBearerAuth('bearer')
@@ -14,6 +15,7 @@ import { ReadEventsUseCase } from './read-events.use-case';
 export class EventsController {
   constructor(private readonly reads: ReadEventsUseCase) {}
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listEvents',

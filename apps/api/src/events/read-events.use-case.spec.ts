@@ -7,8 +7,14 @@ import { ForbiddenError, GoneError, ValidationFailedError } from '@app/domain';
 import type { EventPosition, EventRepository, StoredEvent } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { ReadEventsUseCase } from './read-events.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
-const MULTI: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme', 'globex'], sessionId: 's-1' };
+const MULTI: AuthUser = testUser({
+  userId: 'u-1',
+  client: 'acme',
+  clients: ['acme', 'globex'],
+  sessionId: 's-1',
+});
 
 /** The event log in memory, in log order, as retention left it (the oldest may be gone). */
 class InMemoryLog {

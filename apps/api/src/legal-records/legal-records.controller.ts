@@ -13,6 +13,7 @@ import { SearchListDto, SearchListQueryDto } from './dto/search-list.dto';
 import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 const SEARCH_ID = { name: 'searchId', format: 'uuid', description: 'The `searchId` the search answered' };
 
@@ -26,6 +27,7 @@ export class LegalRecordsController {
     private readonly list: ListSearchesUseCase,
   ) {}
 
+  @MinimumRole('analyst')
   @Post()
   @HttpCode(200)
   @ApiOperation({
@@ -68,6 +70,7 @@ export class LegalRecordsController {
     return searchAnswer.answer(search).body;
   }
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listLegalSearches',
@@ -100,6 +103,7 @@ export class LegalRecordsController {
     return this.list.execute(user, query);
   }
 
+  @MinimumRole('viewer')
   @Get(':searchId')
   @ApiOperation({
     operationId: 'getLegalSearch',
@@ -121,6 +125,7 @@ export class LegalRecordsController {
     return envelope(await this.reads.page(user, searchId, query));
   }
 
+  @MinimumRole('viewer')
   @Get(':searchId/records/:uuid')
   @ApiOperation({
     operationId: 'getLegalRecord',
@@ -134,15 +139,30 @@ export class LegalRecordsController {
     description: "The person's lawsuits (one page), and whether this reading was billed",
     type: EnvelopeOf(RecordDetailDataDto, { name: 'LegalRecordEnvelope' }),
   })
-  @ApiErrors(400, 401, 403, 404, 410, {
-    status: 503,
-    description:
-      'The legal-records source did not answer in time, or PostgreSQL or Redis cannot be reached: nothing was charged; try again after `Retry-After` seconds',
-    example: {
-      code: 503,
-      message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
+  @ApiErrors(
+    400,
+    401,
+    404,
+    410,
+    {
+      status: 403,
+      description:
+        'The clientId is not one of yours, or a viewer asked for a record not unlocked yet (its first reading is charged: that needs the analyst role)',
+      example: {
+        code: 403,
+        message: 'This operation needs the analyst role or admin (your role is viewer).',
+      },
     },
-  })
+    {
+      status: 503,
+      description:
+        'The legal-records source did not answer in time, or PostgreSQL or Redis cannot be reached: nothing was charged; try again after `Retry-After` seconds',
+      example: {
+        code: 503,
+        message: 'The legal-records source did not answer in time; nothing was charged. Try again.',
+      },
+    },
+  )
   async getRecord(
     @CurrentUser() user: AuthUser,
     @Param('searchId') searchId: string,

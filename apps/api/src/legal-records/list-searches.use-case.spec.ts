@@ -7,8 +7,14 @@ import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { SearchListQueryDto } from './dto/search-list.dto';
 import { ListSearchesUseCase } from './list-searches.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
-const MULTI: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme', 'globex'], sessionId: 's-1' };
+const MULTI: AuthUser = testUser({
+  userId: 'u-1',
+  client: 'acme',
+  clients: ['acme', 'globex'],
+  sessionId: 's-1',
+});
 const TZ = 'America/Mexico_City';
 
 function setup() {

@@ -8,8 +8,9 @@ import { AuthUser } from '../auth/auth-user';
 import { UnavailableError } from '../common/unavailable.error';
 import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { ReadSearchUseCase } from './read-search.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
 const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const SEARCH = '5f0c7a8e-1111-4222-8333-944455556666';
 const PERSON = '5f0c7a8e-3333-4222-8333-944455556666';

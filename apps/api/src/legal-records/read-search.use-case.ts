@@ -6,6 +6,8 @@ import {
   NotFoundError,
   pagination,
   resolveClientId,
+  roleAllows,
+  roleRefusal,
   validateDetailQuery,
   validatePaging,
 } from '@app/domain';
@@ -64,6 +66,9 @@ export class ReadSearchUseCase {
       : null;
     const { search, match, unlockedAt } = this.recoverable(found);
     if (!match) throw new NotFoundError('This record is not part of the search.');
+    // A viewer reads what costs nothing: a record already unlocked, never a first (charged) reading.
+    if (!unlockedAt && !roleAllows(user.roles[search.clientId], 'analyst'))
+      throw roleRefusal('analyst', user.roles[search.clientId]);
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
     // As the corpus stood when the search was created: a stored search keeps its answers,

@@ -22,6 +22,7 @@ import {
   ReviewAlertDto,
 } from './dto/monitors.dto';
 import { MonitorsUseCase } from './monitors.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 const MONITOR_ID = { name: 'id', format: 'uuid', description: 'The `id` of the monitor' };
 const ALERT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the alert' };
@@ -40,6 +41,7 @@ const WHEN_ALERTS =
 export class MonitorsController {
   constructor(private readonly monitors: MonitorsUseCase) {}
 
+  @MinimumRole('analyst')
   @Post()
   @ApiOperation({
     operationId: 'createMonitor',
@@ -104,6 +106,7 @@ export class MonitorsController {
     return this.monitors.create(user, body);
   }
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listMonitors',
@@ -116,6 +119,7 @@ export class MonitorsController {
     return this.monitors.list(user, query);
   }
 
+  @MinimumRole('viewer')
   @Get(':id')
   @ApiOperation({
     operationId: 'getMonitor',
@@ -129,6 +133,7 @@ export class MonitorsController {
     return this.monitors.get(user, id);
   }
 
+  @MinimumRole('analyst')
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
@@ -144,6 +149,7 @@ export class MonitorsController {
     return this.monitors.stop(user, id);
   }
 
+  @MinimumRole('viewer')
   @Get(':id/alerts')
   @ApiOperation({
     operationId: 'listMonitorAlerts',
@@ -168,6 +174,7 @@ export class MonitorsController {
 export class MonitorAlertsController {
   constructor(private readonly monitors: MonitorsUseCase) {}
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listAlerts',
@@ -181,6 +188,7 @@ export class MonitorAlertsController {
     return this.monitors.alerts(user, query);
   }
 
+  @MinimumRole('analyst')
   @Patch(':id')
   @ApiOperation({
     operationId: 'reviewAlert',

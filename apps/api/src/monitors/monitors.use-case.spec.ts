@@ -28,7 +28,7 @@ import type {
 } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { ACME, GLOBEX } from '../auth/test-users.fixture';
+import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
 import { CreateMonitorDto, ReviewAlertDto } from './dto/monitors.dto';
 import { ALERT_NOT_FOUND, MONITOR_NOT_FOUND, MonitorsUseCase, REQUEST_NOT_FOUND } from './monitors.use-case';
 
@@ -38,7 +38,12 @@ const NOW = Date.UTC(2026, 2, 1, 3, 0, 0);
 const SERVICE_TIMEZONE = 'America/Mexico_City';
 
 /** One user acting for two clients: their default and another. */
-const BOTH: AuthUser = { userId: 'u-3', client: 'acme', clients: ['acme', 'initech'], sessionId: 's-3' };
+const BOTH: AuthUser = testUser({
+  userId: 'u-3',
+  client: 'acme',
+  clients: ['acme', 'initech'],
+  sessionId: 's-3',
+});
 const uuid = (n: number) => `5f0c7a8e-1111-4222-8333-${String(n).padStart(12, '0')}`;
 
 // Processes from the catalogue: those that answer from watch lists, BGC Legal, and one of neither.

@@ -2,6 +2,7 @@ import { PROCESS_NAMES } from '@app/domain';
 import type { PackageRepository } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { ListPackagesUseCase } from './list-packages.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
 const PACKAGES = [
   { id: 'PKG-A', clientId: 'acme', name: 'A', processes: [...PROCESS_NAMES], createdAt: new Date() },
@@ -14,7 +15,7 @@ describe('ListPackagesUseCase', () => {
       listForClients: async (clients: string[]) => PACKAGES.filter((p) => clients.includes(p.clientId)),
     };
     const useCase = new ListPackagesUseCase(packages as unknown as PackageRepository);
-    const user: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+    const user: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
     expect(await useCase.execute(user)).toEqual([
       { id: 'PKG-A', clientId: 'acme', name: 'A', processes: [...PROCESS_NAMES] },
     ]);

@@ -5,6 +5,7 @@ import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { envelope, Envelope, EnvelopeOf } from '../common/envelope';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { ListPackagesUseCase } from './list-packages.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 export class PackageDto {
   @ApiProperty({ example: 'PKG-ACME-BASIC', description: 'The packageId to register candidates against' })
@@ -29,6 +30,7 @@ export class PackageDto {
 export class PackagesController {
   constructor(private readonly packages: ListPackagesUseCase) {}
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listPackages',

@@ -3,8 +3,9 @@ import type { CandidateReportRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { GetCandidateReportUseCase } from './get-report.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
-const ACME: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
 const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const REQUEST = '5f0c7a8e-1111-4222-8333-944455556666';
 

@@ -6,6 +6,7 @@ import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetCandidateReportUseCase } from './get-report.use-case';
 import { SERVICE_TIME_ZONE } from '../docs/wording';
+import { MinimumRole } from '../auth/roles.guard';
 
 @ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
@@ -13,6 +14,7 @@ import { SERVICE_TIME_ZONE } from '../docs/wording';
 export class ReportsController {
   constructor(private readonly reports: GetCandidateReportUseCase) {}
 
+  @MinimumRole('viewer')
   @Get(':uuid/report')
   @AnswersWithHeaders()
   @ApiOperation({

@@ -5,6 +5,7 @@ import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import { BatchDto } from './dto/batch.dto';
 import { RegisterBatchUseCase } from './register-batch.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 @ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
@@ -12,6 +13,7 @@ import { RegisterBatchUseCase } from './register-batch.use-case';
 export class BatchesController {
   constructor(private readonly batches: RegisterBatchUseCase) {}
 
+  @MinimumRole('viewer')
   @Get(':batchId')
   @ApiOperation({
     operationId: 'getCandidateRequestBatch',

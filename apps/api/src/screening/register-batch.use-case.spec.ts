@@ -23,14 +23,19 @@ import type {
 import type { OutboxPublisher } from '@app/application';
 import { runProcessJobs } from '@app/application/outbox/outbox-jobs';
 import { AuthUser } from '../auth/auth-user';
-import { ACME, GLOBEX } from '../auth/test-users.fixture';
+import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CsvBody } from '../common/json-body';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import type { RegistrationCheck, RegistrationPlanner } from './registration-planner';
 
 /** One user acting for two clients: their default and another. */
-const BOTH: AuthUser = { userId: 'u-3', client: 'acme', clients: ['acme', 'initech'], sessionId: 's-3' };
+const BOTH: AuthUser = testUser({
+  userId: 'u-3',
+  client: 'acme',
+  clients: ['acme', 'initech'],
+  sessionId: 's-3',
+});
 const uuid = (prefix: number, n: number) => `5f0c7a8e-${prefix}111-4222-8333-${String(n).padStart(12, '0')}`;
 
 /** A package per client, its processes from the catalogue. */

@@ -58,6 +58,7 @@ import {
   registrationAnswer,
   requestListAnswer,
 } from './screening.answers';
+import { MinimumRole } from '../auth/roles.guard';
 
 /** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
@@ -93,6 +94,7 @@ export class ScreeningController {
     private readonly batch: RegisterBatchUseCase,
   ) {}
 
+  @MinimumRole('analyst')
   @Post()
   @HttpCode(202)
   @AnswersWithHeaders()
@@ -119,6 +121,7 @@ export class ScreeningController {
     return HttpAnswer.of(registrationAnswer.answer(registered));
   }
 
+  @MinimumRole('analyst')
   @Post('batch')
   @HttpCode(202)
   @AnswersWithHeaders()
@@ -164,6 +167,7 @@ export class ScreeningController {
     return HttpAnswer.of(batchAnswer.answer(batch));
   }
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listCandidateRequests',
@@ -179,6 +183,7 @@ export class ScreeningController {
     return requestListAnswer(await this.reads.list(user, query), query);
   }
 
+  @MinimumRole('viewer')
   @Get(':uuid')
   @ApiOperation({
     operationId: 'getCandidateRequest',
@@ -197,6 +202,7 @@ export class ScreeningController {
     return overviewAnswer(await this.reads.overview(user, uuid));
   }
 
+  @MinimumRole('viewer')
   @Get(':uuid/processes/:processId')
   @ApiOperation({
     operationId: 'getProcessDetail',
@@ -237,6 +243,7 @@ export class ScreeningController {
     );
   }
 
+  @MinimumRole('analyst')
   @Post(':uuid/processes/:processId/candidate-input')
   @HttpCode(202)
   @ApiOperation({

@@ -16,6 +16,7 @@ import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lif
 import { AuthUser } from '../auth/auth-user';
 import { CandidateInputDto } from './dto/candidate-input.dto';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+import { testUser } from '../auth/test-users.fixture';
 
 // The process type that takes documents, whatever it is called; and one that takes no input.
 const DOCUMENTS = PROCESS_TYPES.find((t) => t.candidateInput === 'documents')!.name;
@@ -25,7 +26,7 @@ const VALID = { documents: [{ type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repe
 const REQUEST_ID = '5f0c7a8e-1111-4222-8333-944455556666';
 const pid = (name: string) =>
   `5f0c7a8e-2222-4222-8333-${String(PROCESS_TYPES.findIndex((t) => t.name === name)).padStart(12, '0')}`;
-const USER: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' };
+const USER: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
 
 function tracked(name: string, status: ProcessStatus): TrackedProcess {
   return {

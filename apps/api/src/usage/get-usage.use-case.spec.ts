@@ -13,8 +13,14 @@ import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { GetUsageUseCase } from './get-usage.use-case';
 import { UsageQueryDto } from './usage.dto';
+import { testUser } from '../auth/test-users.fixture';
 
-const MULTI: AuthUser = { userId: 'u-1', client: 'acme', clients: ['acme', 'globex'], sessionId: 's-1' };
+const MULTI: AuthUser = testUser({
+  userId: 'u-1',
+  client: 'acme',
+  clients: ['acme', 'globex'],
+  sessionId: 's-1',
+});
 const TZ = 'America/Mexico_City';
 
 /** The billing ledger in memory: charges per client and local day. */

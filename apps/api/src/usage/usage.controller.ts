@@ -16,6 +16,7 @@ import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetUsageUseCase } from './get-usage.use-case';
 import { UsageQueryDto, UsageStatementDto } from './usage.dto';
 import { SERVICE_TIME_ZONE } from '../docs/wording';
+import { MinimumRole } from '../auth/roles.guard';
 
 @ApiTag('Usage')
 @ApiBearerAuth('bearer')
@@ -24,6 +25,7 @@ import { SERVICE_TIME_ZONE } from '../docs/wording';
 export class UsageController {
   constructor(private readonly usage: GetUsageUseCase) {}
 
+  @MinimumRole('viewer')
   @Get()
   @AnswersWithHeaders()
   @ApiOperation({

@@ -17,7 +17,7 @@ import type { ActiveWatchLists, ListScreening, ScreeningReads } from '@app/appli
 import type { StoredScreening, WatchListScreeningRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { ACME } from '../auth/test-users.fixture';
+import { ACME, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { ListScreeningBodyDto } from './dto/watch-lists.dto';
 import { ScreenNamesUseCase } from './screen-names.use-case';
@@ -28,7 +28,12 @@ const SERVICE_TODAY = '2026-02-28';
 const UTC_TODAY = '2026-03-01';
 
 /** One user acting for two clients: their default and another. */
-const BOTH: AuthUser = { userId: 'u-3', client: 'acme', clients: ['acme', 'initech'], sessionId: 's-3' };
+const BOTH: AuthUser = testUser({
+  userId: 'u-3',
+  client: 'acme',
+  clients: ['acme', 'initech'],
+  sessionId: 's-3',
+});
 const TX = { tx: 'idempotency' };
 
 const PERSON = { name: ' Juan ', lastName: 'Hernández', birthDate: '1980-05-17' };

@@ -8,6 +8,7 @@ import { ListScreeningBodyDto, ListScreeningResultDto, WatchListsDto } from './d
 import { ListWatchListsUseCase } from './list-watch-lists.use-case';
 import { ScreenNamesUseCase } from './screen-names.use-case';
 import { WATCH_LIST_EXAMPLES } from './watch-lists.examples';
+import { MinimumRole } from '../auth/roles.guard';
 
 @ApiTag('Watch lists')
 @ApiBearerAuth('bearer')
@@ -18,6 +19,7 @@ export class WatchListsController {
     private readonly screen: ScreenNamesUseCase,
   ) {}
 
+  @MinimumRole('viewer')
   @Get()
   @ApiOperation({
     operationId: 'listWatchLists',
@@ -33,6 +35,7 @@ export class WatchListsController {
     return this.list.execute();
   }
 
+  @MinimumRole('analyst')
   @Post('screenings')
   @HttpCode(200)
   @ApiOperation({

@@ -34,6 +34,7 @@ import {
 import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { SECRET_ANSWER_HEADERS } from './webhook-endpoints.answers';
 import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
+import { MinimumRole } from '../auth/roles.guard';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the endpoint' };
 
@@ -54,6 +55,7 @@ export class WebhookEndpointsController {
     private readonly deliveries: WebhookDeliveriesUseCase,
   ) {}
 
+  @MinimumRole('admin')
   @Post()
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
@@ -119,6 +121,7 @@ export class WebhookEndpointsController {
     return new HttpAnswer(created, { ...SECRET_ANSWER_HEADERS });
   }
 
+  @MinimumRole('admin')
   @Get()
   @ApiOperation({
     operationId: 'listWebhookEndpoints',
@@ -137,6 +140,7 @@ export class WebhookEndpointsController {
     return this.endpoints.list(user, query);
   }
 
+  @MinimumRole('admin')
   @Get(':id')
   @ApiOperation({
     operationId: 'getWebhookEndpoint',
@@ -151,6 +155,7 @@ export class WebhookEndpointsController {
     return this.endpoints.get(user, id);
   }
 
+  @MinimumRole('admin')
   @Patch(':id')
   @ApiOperation({
     operationId: 'updateWebhookEndpoint',
@@ -176,6 +181,7 @@ export class WebhookEndpointsController {
     return this.endpoints.update(user, id, body);
   }
 
+  @MinimumRole('admin')
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
@@ -190,6 +196,7 @@ export class WebhookEndpointsController {
     return this.endpoints.delete(user, id);
   }
 
+  @MinimumRole('admin')
   @Post(':id/secret/rotate')
   @HttpCode(200)
   @ApiOperation({
@@ -209,6 +216,7 @@ export class WebhookEndpointsController {
     return new HttpAnswer(await this.endpoints.rotateSecret(user, id), { ...SECRET_ANSWER_HEADERS });
   }
 
+  @MinimumRole('admin')
   @Post(':id/test')
   @HttpCode(202)
   @ApiOperation({
@@ -227,6 +235,7 @@ export class WebhookEndpointsController {
     return this.endpoints.test(user, id);
   }
 
+  @MinimumRole('admin')
   @Get(':id/deliveries')
   @ApiOperation({
     operationId: 'listWebhookDeliveries',
@@ -247,6 +256,7 @@ export class WebhookEndpointsController {
     return this.deliveries.list(user, id, query);
   }
 
+  @MinimumRole('admin')
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
   @ApiOperation({

@@ -1,2 +1,3 @@
 export * from './sign-in';
 export * from './demo-users';
+export * from './roles';

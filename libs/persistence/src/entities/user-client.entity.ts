@@ -1,8 +1,9 @@
-import { Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { ClientRole } from '@app/domain';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientEntity } from './client.entity';
 import { UserEntity } from './user.entity';
 
-/** A user may act for several clients (SPEC 2.1 `clients`). */
+/** A user may act for several clients, with a role in each. */
 @Entity('user_client')
 export class UserClientEntity {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })
@@ -10,6 +11,10 @@ export class UserClientEntity {
 
   @PrimaryColumn({ name: 'client_id', type: 'text' })
   clientId!: string;
+
+  /** What the user may do for this client (docs/behaviour.md, "Roles"). */
+  @Column({ type: 'text', default: 'admin' })
+  role!: ClientRole;
 
   @ManyToOne(() => UserEntity, (user) => user.clientAssignments, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

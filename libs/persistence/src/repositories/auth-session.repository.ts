@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ClientRole } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { queryRows } from './executor';
 
@@ -15,6 +16,8 @@ export interface SessionGrant {
   client: string;
   /** Every client of the user, default first. */
   clients: string[];
+  /** The user's role in each of its clients. */
+  roles: Record<string, ClientRole>;
 }
 
 /** Sessions (refresh-token families) and their hashed refresh tokens. */
@@ -94,16 +97,29 @@ export class AuthSessionRepository {
    * are now (default first). Null for a revoked or unknown session.
    */
   async findActiveSessionGrant(sessionId: string): Promise<SessionGrant | null> {
-    const rows: Array<{ user_id: string; default_client_id: string; client_ids: string[] }> =
-      await this.dataSource.query(
-        `SELECT s.user_id, u.default_client_id,
-                array(SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id
-                      ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids
+    const rows: Array<{
+      user_id: string;
+      default_client_id: string;
+      client_ids: string[];
+      roles: ClientRole[];
+    }> = await this.dataSource.query(
+      `SELECT s.user_id, u.default_client_id, c.client_ids, c.roles
            FROM auth_session s JOIN app_user u ON u.id = s.user_id
+           CROSS JOIN LATERAL (
+             SELECT array_agg(uc.client_id ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids,
+                    array_agg(uc.role ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS roles
+               FROM user_client uc WHERE uc.user_id = u.id) c
           WHERE s.id = $1 AND s.revoked_at IS NULL`,
-        [sessionId],
-      );
+      [sessionId],
+    );
     const row = rows[0];
-    return row ? { userId: row.user_id, client: row.default_client_id, clients: row.client_ids } : null;
+    if (!row) return null;
+    const clients = row.client_ids ?? [];
+    return {
+      userId: row.user_id,
+      client: row.default_client_id,
+      clients,
+      roles: Object.fromEntries(clients.map((client, i) => [client, row.roles[i]])),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PROCESS_NAMES } from '@app/domain';
+import { PROCESS_NAMES, ClientRole } from '@app/domain';
 
 const ALL_PROCESSES = [...PROCESS_NAMES];
 
@@ -13,25 +13,45 @@ export const DEMO_DATA = {
     {
       email: 'demo@acme.test',
       name: 'Demo Acme',
-      profile: 'analyst',
+      profile: 'admin',
       defaultClient: 'acme',
-      clients: ['acme'],
+      roles: { acme: 'admin' },
     },
     {
       email: 'multi@acme.test',
       name: 'Multi Client',
-      profile: 'analyst',
+      profile: 'admin',
       defaultClient: 'acme',
-      clients: ['acme', 'globex'],
+      roles: { acme: 'admin', globex: 'admin' },
     },
     {
       email: 'ops@globex.test',
       name: 'Ops Globex',
-      profile: 'operator',
+      profile: 'admin',
       defaultClient: 'globex',
-      clients: ['globex'],
+      roles: { globex: 'admin' },
     },
-  ],
+    {
+      email: 'analyst@acme.test',
+      name: 'Analista Acme',
+      profile: 'analyst',
+      defaultClient: 'acme',
+      roles: { acme: 'analyst' },
+    },
+    {
+      email: 'viewer@acme.test',
+      name: 'Consulta Acme',
+      profile: 'viewer',
+      defaultClient: 'acme',
+      roles: { acme: 'viewer' },
+    },
+  ] satisfies Array<{
+    email: string;
+    name: string;
+    profile: string;
+    defaultClient: string;
+    roles: Record<string, ClientRole>;
+  }>,
   packages: [
     { id: 'PKG-ACME-FULL', clientId: 'acme', name: 'Acme: complete screening', processes: ALL_PROCESSES },
     {
@@ -51,7 +71,8 @@ export const DEMO_DATA = {
 
 /**
  * Inserts the demo clients, users and packages. Idempotent: rows that exist are left as they are,
- * so running it twice (or racing two starts) changes nothing.
+ * so running it twice (or racing two starts) changes nothing, and running it on a demo database
+ * seeded before adds only the demo rows it lacks (the analyst and viewer users).
  * @param passwordHash argon2id hash of the demo password, computed by the caller.
  */
 export async function seedDemoData(dataSource: DataSource, passwordHash: string): Promise<void> {
@@ -68,10 +89,10 @@ export async function seedDemoData(dataSource: DataSource, passwordHash: string)
          ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
         [user.email, passwordHash, user.name, user.profile, user.defaultClient],
       );
-      for (const clientId of user.clients) {
+      for (const [clientId, role] of Object.entries(user.roles)) {
         await tx.query(
-          `INSERT INTO user_client (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [rows[0].id, clientId],
+          `INSERT INTO user_client (user_id, client_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [rows[0].id, clientId, role],
         );
       }
     }
@@ -86,5 +107,13 @@ export async function seedDemoData(dataSource: DataSource, passwordHash: string)
 
 export async function hasAnyClient(dataSource: DataSource): Promise<boolean> {
   const rows: unknown[] = await dataSource.query(`SELECT 1 FROM client LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** Whether the database holds the demo clients (then missing demo rows are added at start). */
+export async function hasDemoClients(dataSource: DataSource): Promise<boolean> {
+  const rows: unknown[] = await dataSource.query(`SELECT 1 FROM client WHERE id = $1`, [
+    DEMO_DATA.clients[0].id,
+  ]);
   return rows.length > 0;
 }
