@@ -5,6 +5,8 @@ import {
   justBefore,
   LogPosition,
   takeInTurns,
+  eventsToRead,
+  planPass,
 } from './fair-dispatch';
 
 const at = (text: string): LogPosition => {
@@ -102,5 +104,48 @@ describe('globalPositionAfter (below it, every event is dispatched)', () => {
     expect(globalPositionAfter(at(current), left.map(at), visible === null ? null : at(visible))).toEqual(
       at(expected),
     );
+  });
+});
+
+describe('eventsToRead (as many as a client could take, and a marker)', () => {
+  it.each([
+    ['20 endpoints, 2,000 deliveries a pass: 100 events and the marker', 20, 101],
+    ['one endpoint: the pass’s event limit rules', 1, 501],
+    ['no enabled endpoint (only tests go): as one', 0, 501],
+    ['more endpoints than the share: still one event and the marker', 5000, 2],
+  ])('%s', (_name, endpoints, expected) => {
+    expect(eventsToRead({ events: 500, deliveriesPerClient: 2000 }, endpoints)).toBe(expected);
+  });
+});
+
+describe('planPass (what a pass dispatches, and how far each position moves)', () => {
+  /** Events of a client written as positions `tx/seq`. */
+  const read = (clientId: string, positions: string[], limit = 100) => ({
+    clientId,
+    events: positions.map(at),
+    limit,
+  });
+  const limits = { events: 500, deliveriesPerClient: 4 };
+
+  it('takes each client’s events in turns, up to its share, and notes the first it left', () => {
+    const plan = planPass([read('busy', ['1/1', '1/2', '1/3']), read('quiet', ['2/4'])], () => 2, limits);
+    expect(plan.taken).toEqual([at('1/1'), at('1/2'), at('2/4')]);
+    expect(plan.clientPositions).toEqual([
+      { clientId: 'busy', position: at('1/2') },
+      { clientId: 'quiet', position: at('2/4') },
+    ]);
+    expect(plan.leftBehind).toEqual([at('1/3')]);
+  });
+
+  it('never takes a full read’s marker: what follows it was not read', () => {
+    const plan = planPass([read('a', ['1/1', '1/2', '1/3'], 3)], () => 0, limits);
+    expect(plan.taken).toEqual([at('1/1'), at('1/2')]);
+    expect(plan.leftBehind).toEqual([at('1/3')]);
+  });
+
+  it('leaves nothing behind when every client’s read was taken whole', () => {
+    const plan = planPass([read('a', ['1/1']), read('b', ['1/2', '3/1'])], () => 1, limits);
+    expect(plan.taken).toHaveLength(3);
+    expect(plan.leftBehind).toEqual([]);
   });
 });

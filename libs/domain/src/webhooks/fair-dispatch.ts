@@ -98,3 +98,58 @@ export function globalPositionAfter(
   const target = first ? justBefore(first) : lastVisible;
   return target && comparePositions(target, current) > 0 ? target : current;
 }
+
+/**
+ * How many of a client's next events a pass reads: as many as it could take (its share of
+ * deliveries over what one event makes when every enabled endpoint receives it, within the pass's
+ * events), and one more, which only tells whether the client has more than that.
+ */
+export function eventsToRead(limits: PassLimits, enabledEndpoints: number): number {
+  const byShare = Math.ceil(limits.deliveriesPerClient / Math.max(1, enabledEndpoints));
+  return Math.max(1, Math.min(limits.events, byShare)) + 1;
+}
+
+/** A client's next events as read (log order), at most `limit` of them. */
+export interface ClientRead<E extends LogPosition> {
+  clientId: string;
+  events: readonly E[];
+  /** The read's limit (`eventsToRead`): a read that came full holds one event only as a marker. */
+  limit: number;
+}
+
+/** What a pass dispatches and how far it moves each position. */
+export interface PassPlan<E extends LogPosition> {
+  /** The events to dispatch now, each client's in log order. */
+  taken: E[];
+  /** Each client that took events, and its last one: where its own position moves. */
+  clientPositions: Array<{ clientId: string; position: E }>;
+  /** Every client's first event not taken (read but left, or the marker of a full read). */
+  leftBehind: E[];
+}
+
+/**
+ * One pass over the clients' reads, given in the order of their oldest pending event: `takeInTurns`
+ * with each event's deliveries, never past a full read's marker (what follows it was not read).
+ */
+export function planPass<E extends LogPosition>(
+  reads: readonly ClientRead<E>[],
+  deliveriesOf: (event: E) => number,
+  limits: PassLimits,
+): PassPlan<E> {
+  const usable = reads.map((read) =>
+    read.events.length >= read.limit ? read.events.slice(0, read.limit - 1) : read.events,
+  );
+  const counts = takeInTurns(
+    reads.map((read, i) => ({ clientId: read.clientId, deliveries: usable[i].map(deliveriesOf) })),
+    limits,
+  );
+  const plan: PassPlan<E> = { taken: [], clientPositions: [], leftBehind: [] };
+  reads.forEach((read, i) => {
+    const taken = usable[i].slice(0, counts[i]);
+    plan.taken.push(...taken);
+    if (taken.length > 0)
+      plan.clientPositions.push({ clientId: read.clientId, position: taken[taken.length - 1] });
+    if (counts[i] < read.events.length) plan.leftBehind.push(read.events[counts[i]]);
+  });
+  return plan;
+}
