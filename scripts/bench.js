@@ -160,7 +160,7 @@ async function main() {
       const noisy = await runNoisyTenantBench(stack);
       results.noisyTenant = noisy;
       const q = (r) =>
-        `p50 ${fmt(r.p50)} ms p95 ${fmt(r.p95)} ms max ${fmt(r.max)} ms (${fmt(r.received)} of ${fmt(r.events)} events, ${r.requests} requests)`;
+        `p50 ${fmt(r.p50)} ms p95 ${fmt(r.p95)} ms max ${fmt(r.max)} ms (${fmt(r.received)} of ${fmt(r.events)} events, ${r.requests} requests)\n${' '.repeat(31)}stages p50/p95 ms: dispatched ${fmt(r.dispatchP50)}/${fmt(r.dispatchP95)}, behind its subject's earlier events ${fmt(r.chainP50)}/${fmt(r.chainP95)}, then to its attempt ${fmt(r.startP50)}/${fmt(r.startP95)}`;
       console.log(
         `\nOne tenant's burst beside another's webhooks (SANDBOX_LATENCY_MS=${noisy.sandboxLatencyMs}; busy: acme, 20 endpoints x 60 FULL registrations at once; quiet: globex, one endpoint, a FULL registration a second)`,
       );

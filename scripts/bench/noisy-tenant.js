@@ -47,10 +47,12 @@ function startQuietReceiver(port) {
     });
   });
   server.keepAliveTimeout = 30_000;
-  return new Promise((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${port}/quiet`, arrivals, close: () => server.close() }),
-    ),
+  return new Promise((resolve, reject) =>
+    server
+      .once('error', reject)
+      .listen(port, '127.0.0.1', () =>
+        resolve({ url: `http://127.0.0.1:${port}/quiet`, arrivals, close: () => server.close() }),
+      ),
   );
 }
 
@@ -86,7 +88,30 @@ async function quietLatencies(db, receiver, uuids, timeoutMs = 600_000) {
   while (rows.some((r) => !receiver.arrivals.has(r.id)) && Date.now() < deadline) await sleep(100);
   const arrived = rows.filter((r) => receiver.arrivals.has(r.id)).map((r) => receiver.arrivals.get(r.id));
   const latencies = arrived.map((a) => a.at - a.createdAt);
+  // Where the time went, per delivery: event -> delivery created (the dispatcher's transaction
+  // began); -> ready (the delivery before it in its subject's chain was attempted); -> attempt began.
+  const { rows: stages } = await db.query(
+    `WITH d AS (
+       SELECT d.event_created_at AS event, d.created_at AS created, to_timestamp((d.attempts->0->>'at')::bigint / 1000.0) AS began,
+              to_timestamp(((lag(d.attempts->0) OVER w)->>'at')::bigint / 1000.0
+                           + ((lag(d.attempts->0) OVER w)->>'durationMs')::bigint / 1000.0) AS previous_done
+         FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id
+        WHERE e.client_id = 'globex' AND d.subject = ANY($1::text[])
+       WINDOW w AS (PARTITION BY d.endpoint_id, d.subject ORDER BY d.event_created_at, d.event_tx, d.event_seq)),
+     s AS (SELECT extract(epoch FROM created - event) * 1000 AS dispatched,
+                  extract(epoch FROM greatest(created, coalesce(previous_done, created)) - created) * 1000 AS chain,
+                  extract(epoch FROM began - greatest(created, coalesce(previous_done, created))) * 1000 AS started FROM d)
+     SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY dispatched) AS "dispatchP50",
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY dispatched) AS "dispatchP95",
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY chain) AS "chainP50",
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY chain) AS "chainP95",
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY started) AS "startP50",
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY started) AS "startP95" FROM s`,
+    [uuids],
+  );
+  const stage = Object.fromEntries(Object.entries(stages[0]).map(([k, v]) => [k, Number(v)]));
   return {
+    ...stage,
     events: rows.length,
     received: arrived.length,
     p50: median(latencies),
