@@ -37,6 +37,8 @@ const OVERDUE_CHECK_EVERY_MS = 30_000;
 /** A delivery waiting this long with nothing ahead of it was missed by a release that raced. */
 const STUCK_AFTER_MS = 1_000;
 const STUCK_CHECK_EVERY_MS = 1_000;
+/** While some client's events wait for their turn, say so at most this often (one line, not one a batch). */
+const BEHIND_LOG_EVERY_MS = 10_000;
 
 /**
  * Runs the dispatcher in every processor: right away again (and with a batch twice as large, up to
@@ -55,6 +57,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   private nextOverdueCheck = 0;
   private nextStuckCheck = 0;
   private nextBatch = FIRST_DISPATCH_BATCH;
+  private nextBehindLog = 0;
 
   constructor(
     private readonly dispatcher: EventDispatcher,
@@ -84,7 +87,15 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
       const limits: PassLimits = busy
         ? { events: DISPATCH_BATCH, deliveriesPerClient: BUSY_DELIVERIES_PER_CLIENT }
         : { events: this.nextBatch, deliveriesPerClient: DELIVERIES_PER_CLIENT };
-      more = (await this.dispatcher.dispatchBatch(limits)).more;
+      const result = await this.dispatcher.dispatchBatch(limits);
+      more = result.more;
+      if (result.behind.length > 0 && Date.now() >= this.nextBehindLog) {
+        this.nextBehindLog = Date.now() + BEHIND_LOG_EVERY_MS;
+        this.logger.log(
+          { clients: result.behind, busy },
+          'Webhook events wait for their turn: these clients have more than their share of a batch',
+        );
+      }
       if (!busy) this.nextBatch = more ? Math.min(2 * limits.events, DISPATCH_BATCH) : FIRST_DISPATCH_BATCH;
       if (Date.now() >= this.nextStuckCheck) {
         this.nextStuckCheck = Date.now() + STUCK_CHECK_EVERY_MS;

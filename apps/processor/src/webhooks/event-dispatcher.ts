@@ -25,13 +25,14 @@ import { fairChunks } from './fair-chunks';
 /** New deliveries scheduled together share a job: one Bull round trip for a burst of events. */
 export const JOB_BATCH = 50;
 
-/** What a batch did: the events it dispatched, and whether some client has more ready now. */
+/** What a batch did: the events it dispatched, and the clients with more ready now (more: any). */
 export interface BatchResult {
   dispatched: number;
   more: boolean;
+  behind: string[];
 }
 
-const NOTHING: BatchResult = { dispatched: 0, more: false };
+const NOTHING: BatchResult = { dispatched: 0, more: false, behind: [] };
 
 /**
  * Turns the event log into deliveries (CONTRACT 7.4), clients in turns (the domain's `planPass`:
@@ -92,7 +93,11 @@ export class EventDispatcher {
       const lastVisible = plan.leftBehind.length > 0 ? null : await this.dispatch.lastBelow(tx, horizon);
       const to = globalPositionAfter(cursor, plan.leftBehind, lastVisible);
       if (comparePositions(to, cursor) !== 0) await this.dispatch.advanceCursor(tx, to);
-      return { dispatched: plan.taken.length, more: plan.leftBehind.length > 0 };
+      return {
+        dispatched: plan.taken.length,
+        more: plan.leftBehind.length > 0,
+        behind: [...new Set(plan.leftBehind.map((e) => e.clientId))],
+      };
     });
     await this.outbox.publishNow(staged);
     return result;
