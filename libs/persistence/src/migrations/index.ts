@@ -15,7 +15,7 @@ import { RfcLegalRecordUuids1764550000000 } from './1764550000000-RfcLegalRecord
 import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusIngest';
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
 import { Monitoring1764700000000 } from './1764700000000-Monitoring';
-import { WebhookClientCursors1764800000000 } from './1764800000000-WebhookClientCursors';
+import { WebhookClientCursors1764850000000 } from './1764850000000-WebhookClientCursors';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -36,5 +36,5 @@ export const MIGRATIONS = [
   LegalCorpusIngest1764550000001,
   WatchLists1764600000000,
   Monitoring1764700000000,
-  WebhookClientCursors1764800000000,
+  WebhookClientCursors1764850000000,
 ];

@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (docs/integrators.md, webhooks). A row at or behind the global position means nothing and is
  * deleted; a client without one reads from the global position.
  */
-export class WebhookClientCursors1764800000000 implements MigrationInterface {
-  name = 'WebhookClientCursors1764800000000';
+export class WebhookClientCursors1764850000000 implements MigrationInterface {
+  name = 'WebhookClientCursors1764850000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE webhook_client_cursor (
