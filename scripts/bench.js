@@ -9,12 +9,23 @@ const { runScreeningBench } = require('./bench/screening');
 const { runScalingBench } = require('./bench/scaling');
 const { runBatchBench } = require('./bench/batch');
 const { runWebhooksBench } = require('./bench/webhooks');
+const { runNoisyTenantBench } = require('./bench/noisy-tenant');
 const { runWatchListsBench } = require('./bench/watch-lists');
 const { runMonitorsBench } = require('./bench/monitors');
 const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 const { parseCliArgs } = require('./lib/cli');
 
-const PARTS = ['screening', 'webhooks', 'legal', 'batch', 'scaling', 'report', 'monitors', 'watch-lists'];
+const PARTS = [
+  'screening',
+  'webhooks',
+  'noisy-tenant',
+  'legal',
+  'batch',
+  'scaling',
+  'report',
+  'monitors',
+  'watch-lists',
+];
 const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N]
 
 Performance figures (not a test). Drops and recreates the database screening_bench (or
@@ -143,6 +154,25 @@ async function main() {
       );
       console.log(
         `  signed POSTs alone (floor)       ${fmt(webhooks.deliveries.floor.perSecond)} /s (no database, no queue; 64 in flight)   deliveries / floor ${fmt(webhooks.deliveries.ofFloor * 100, 1)} %`,
+      );
+    }
+    if (only.length === 0 || only.includes('noisy-tenant')) {
+      const noisy = await runNoisyTenantBench(stack);
+      results.noisyTenant = noisy;
+      const q = (r) =>
+        `p50 ${fmt(r.p50)} ms p95 ${fmt(r.p95)} ms max ${fmt(r.max)} ms (${fmt(r.received)} of ${fmt(r.events)} events, ${r.requests} requests)\n${' '.repeat(31)}stages p50/p95 ms: dispatched ${fmt(r.dispatchP50)}/${fmt(r.dispatchP95)}, behind its subject's earlier events ${fmt(r.chainP50)}/${fmt(r.chainP95)}, then to its attempt ${fmt(r.startP50)}/${fmt(r.startP95)}`;
+      console.log(
+        `\nOne tenant's burst beside another's webhooks (SANDBOX_LATENCY_MS=${noisy.sandboxLatencyMs}; busy: acme, 20 endpoints x 60 FULL registrations at once; quiet: globex, one endpoint, a FULL registration a second)`,
+      );
+      console.log(`  quiet client alone           ${q(noisy.quietAlone)}`);
+      noisy.runs.forEach((run, i) => {
+        console.log(`  quiet client, burst ${i + 1}       ${q(run.quiet)}   target p95 < 1,000 ms`);
+        console.log(
+          `  busy client, burst ${i + 1}        ${fmt(run.busy.deliveries)} deliveries of ${fmt(run.busy.events)} events in ${fmt(run.busy.seconds, 1)} s: ${fmt(run.busy.perSecond)} /s (60 registered in ${fmt(run.registeredMs)} ms)`,
+        );
+      });
+      console.log(
+        `  median of the bursts         quiet p50 ${fmt(noisy.during.quietP50)} ms p95 ${fmt(noisy.during.quietP95)} ms; busy ${fmt(noisy.during.busyPerSecond)} deliveries/s (${fmt(noisy.during.busySeconds, 1)} s)`,
       );
     }
     if (only.length === 0 || only.includes('report')) {

@@ -4,8 +4,9 @@
  */
 import { createServer, IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import Redis from 'ioredis';
 import { Webhook } from 'standardwebhooks';
-import { api, eventually, Session, withDb } from './helpers';
+import { api, eventually, Session, state, withDb } from './helpers';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -193,4 +194,33 @@ export async function deliveryTypes(endpointId: string, uuid: string): Promise<s
       )
     ).rows.map((row) => row.type),
   );
+}
+
+/**
+ * Resolves once the processor has read the process backlog twice since the call: its second reading
+ * is sent only after the first one's answer went to the delivery pacer, so the pacer has seen the
+ * backlog (read on Redis's MONITOR: an LLEN of the paused list, twice from one connection).
+ */
+export async function backlogSeenByProcessor(): Promise<void> {
+  const redis = new Redis(state().redisUrl);
+  const monitor = await redis.monitor(); // a connection of its own
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the processor did not read the backlog')), 20_000);
+      const readings = new Map<string, number>();
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        // (Commands of Bull's scripts show as source 'lua': not a reading of the watcher's.)
+        if (source === 'lua' || args[0]?.toLowerCase() !== 'llen' || !String(args[1]).endsWith(':paused'))
+          return;
+        readings.set(source, (readings.get(source) ?? 0) + 1);
+        if (readings.get(source)! >= 2) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  } finally {
+    monitor.disconnect();
+    redis.disconnect();
+  }
 }

@@ -14,3 +14,4 @@ export * from './watch-lists';
 export * from './text-characters';
 export * from './monitoring';
 export * from './bounded-cache';
+export * from './in-turns';

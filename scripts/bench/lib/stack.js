@@ -93,8 +93,9 @@ async function startStack({ port, redisPort, databaseUrl, env = {}, keepDatabase
       this.processor.kill('SIGTERM');
       return new Promise((r) => this.processor.once('exit', r));
     },
-    startProcessor() {
-      this.processor = startApp('processor', appEnv);
+    /** `extraEnv`: this processor only (the noisy-tenant part runs it with the sandbox's default latency). */
+    startProcessor(extraEnv = {}) {
+      this.processor = startApp('processor', { ...appEnv, ...extraEnv });
     },
     async stop() {
       // Redis goes last: apps still shutting down (a processor with a large monitors' index takes

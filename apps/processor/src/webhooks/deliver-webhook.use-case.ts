@@ -45,8 +45,8 @@ export const CHAIN_STEPS_PER_JOB = 50;
  * as due (next_attempt_at) before it is attempted, so a processor that dies in between leaves it to
  * the dispatcher's overdue check.
  *
- * Every POST first waits for its turn from the DeliveryPacer: while process jobs wait for a slot,
- * attempts go at a trickle and screening work gets the CPU.
+ * Every POST first waits for its client's turn from the DeliveryPacer: while process jobs wait for
+ * a slot, each client's attempts go at a trickle of their own and screening work gets the CPU.
  *
  * Clients share the processor fairly (ClientShares): the deliveries of a client that already holds
  * its share of the delivery slots are handed back to the queue with a growing delay instead of
@@ -123,7 +123,7 @@ export class DeliverWebhookUseCase {
 
   /** One POST and its record; answers the delivery its success released, if any. */
   private async attemptOne(delivery: DeliveryForAttempt): Promise<ReleasedDelivery | null> {
-    await this.pacer.turn();
+    await this.pacer.turn(delivery.clientId);
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));

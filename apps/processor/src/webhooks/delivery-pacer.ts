@@ -1,5 +1,13 @@
-/** Attempts per second a processor still makes while process jobs wait for it. */
+import { AttemptAllowances } from '@app/domain';
+
+/** Attempts per second each client still makes while process jobs wait for the processor. */
 export const BUSY_ATTEMPTS_PER_SECOND = 20;
+/**
+ * ... and how many it may make at once before that pace applies: about what one registration's
+ * events make for one endpoint (a FULL package's two dozen), so a quiet client's webhooks are not
+ * held at all, while a client with a burst of thousands is soon down to the pace.
+ */
+export const BUSY_ATTEMPT_BURST = 25;
 /** How often the process queue's backlog is read (one Redis LLEN). */
 export const BACKLOG_CHECK_EVERY_MS = 100;
 /**
@@ -12,25 +20,32 @@ export const IDLE_AFTER_MS = 500;
  * Webhook attempts yield to screening work. While process jobs wait in Redis for a free slot, the
  * processor is saturated, and every attempt (a signed POST, its record in PostgreSQL) takes CPU from
  * the screenings themselves: on two cores one subscribed endpoint cut the process jobs' rate by more
- * than half. So while there is a backlog, attempts take turns at BUSY_ATTEMPTS_PER_SECOND (a
- * trickle, so nothing starves), and once the backlog has stayed empty for IDLE_AFTER_MS every held
- * attempt goes at once.
+ * than half. So while there is a backlog, each client's attempts go within its allowance (the
+ * domain's AttemptAllowances: a few at once, then BUSY_ATTEMPTS_PER_SECOND), the clients' held
+ * attempts taking turns; once the backlog has stayed empty for IDLE_AFTER_MS every held attempt goes
+ * at once. One trickle shared first come first served let a client's burst of thousands of held
+ * attempts keep another client's few waiting for a minute (docs/performance.md).
  * A processor that keeps up (the usual case: process jobs mostly wait on providers) holds nothing.
  *
  * Plain TypeScript: the processor's module reads the backlog and calls `observe`.
  */
 export class DeliveryPacer {
-  private held: Array<() => void> = [];
+  /** Held attempts by client, each client's in arrival order. */
+  private held = new Map<string, Array<() => void>>();
   private pace?: NodeJS.Timeout;
   /** A processor starting in front of a backlog must not spend its first moments on webhooks. */
   private backlogRead = false;
   /** When the backlog was first read empty since it was last busy. */
   private emptySince?: number;
+  private readonly allowances: AttemptAllowances;
 
   constructor(
     private readonly attemptsPerSecondWhenBusy = BUSY_ATTEMPTS_PER_SECOND,
     private readonly idleAfterMs = IDLE_AFTER_MS,
-  ) {}
+    burst = BUSY_ATTEMPT_BURST,
+  ) {
+    this.allowances = new AttemptAllowances({ perSecond: attemptsPerSecondWhenBusy, burst });
+  }
 
   /** Whether attempts are held back (also before the backlog was first read). */
   get busy(): boolean {
@@ -39,13 +54,26 @@ export class DeliveryPacer {
 
   /** How many attempts wait for their turn. */
   get holding(): number {
-    return this.held.length;
+    let count = 0;
+    for (const queue of this.held.values()) count += queue.length;
+    return count;
   }
 
-  /** Resolves when the next attempt may start. */
-  turn(): Promise<void> {
+  /** Clients with attempts waiting for their turn (for logs). */
+  get clientsHeld(): number {
+    return this.held.size;
+  }
+
+  /** Resolves when the client's next attempt may start. */
+  turn(clientId: string): Promise<void> {
     if (!this.busy) return Promise.resolve();
-    return new Promise((resolve) => this.held.push(resolve));
+    if (this.pace && !this.held.has(clientId) && this.allowances.take(clientId, Date.now()))
+      return Promise.resolve();
+    return new Promise((resolve) => {
+      const queue = this.held.get(clientId);
+      if (queue) queue.push(resolve);
+      else this.held.set(clientId, [resolve]);
+    });
   }
 
   /** Each reading of the process jobs waiting for a slot (null: unknown, Redis unreachable). */
@@ -54,7 +82,7 @@ export class DeliveryPacer {
     if (backlog === null) return this.release();
     if (backlog > 0) {
       this.emptySince = undefined;
-      this.pace ??= setInterval(() => this.held.shift()?.(), 1000 / this.attemptsPerSecondWhenBusy);
+      this.pace ??= setInterval(() => this.letGo(), 1000 / this.attemptsPerSecondWhenBusy);
       this.pace.unref();
       return;
     }
@@ -70,6 +98,19 @@ export class DeliveryPacer {
     this.emptySince = undefined;
     clearInterval(this.pace);
     this.pace = undefined;
-    for (const go of this.held.splice(0)) go();
+    this.allowances.reset();
+    const held = [...this.held.values()];
+    this.held.clear();
+    for (const queue of held) for (const go of queue) go();
+  }
+
+  /** Each client with held attempts, in turn, starts what its allowance allows now. */
+  private letGo(): void {
+    const now = Date.now();
+    for (const [clientId, queue] of [...this.held]) {
+      while (queue.length > 0 && this.allowances.take(clientId, now)) queue.shift()!();
+      if (queue.length === 0) this.held.delete(clientId);
+    }
+    this.allowances.forgetFull(now);
   }
 }

@@ -1,11 +1,19 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
-import { BUSY_ATTEMPTS_PER_SECOND, DeliveryPacer } from './delivery-pacer';
+import type { PassLimits } from '@app/domain';
+import { DeliveryPacer } from './delivery-pacer';
 import { EventDispatcher } from './event-dispatcher';
 
 /** Events per batch (one transaction). */
 export const DISPATCH_BATCH = 500;
+/**
+ * Deliveries one client's events may make in one batch (the domain's `takeInTurns`). A client with
+ * 20 endpoints once filled a 500-event batch with 10,000 deliveries, and every other client's
+ * event waited for that transaction; at 2,000 a batch commits in a fraction of a second, and a
+ * backlog still goes several times faster than its attempts can.
+ */
+export const DELIVERIES_PER_CLIENT = 2_000;
 /**
  * The first batch after an idle poll: a burst's first deliveries leave after a small transaction,
  * not after the whole DISPATCH_BATCH's (an activation's 1,000 alerts of one client: the first
@@ -15,21 +23,30 @@ export const DISPATCH_BATCH = 500;
 export const FIRST_DISPATCH_BATCH = 50;
 /** How often an idle dispatcher looks for new events: the delay a webhook adds to an event. */
 const IDLE_POLL_MS = 100;
-/** While process jobs wait (see DeliveryPacer), a batch a second, as small as the attempts' pace. */
-const BUSY_POLL_MS = 1_000;
+/**
+ * While process jobs wait (see DeliveryPacer), a small batch every BUSY_POLL_MS, each client's
+ * events making at most BUSY_DELIVERIES_PER_CLIENT deliveries (100 a second: more than its attempts
+ * may make then, so nothing is created only to wait). Often enough that a quiet client's event is
+ * not held for long; small, so the screenings keep the CPU.
+ */
+const BUSY_POLL_MS = 200;
+export const BUSY_DELIVERIES_PER_CLIENT = 20;
 /** A scheduled attempt this late lost its job (a Redis that restarted empty): publish it again. */
 const OVERDUE_GRACE_MS = 60_000;
 const OVERDUE_CHECK_EVERY_MS = 30_000;
 /** A delivery waiting this long with nothing ahead of it was missed by a release that raced. */
 const STUCK_AFTER_MS = 1_000;
 const STUCK_CHECK_EVERY_MS = 1_000;
+/** While some client's events wait for their turn, say so at most this often (one line, not one a batch). */
+const BEHIND_LOG_EVERY_MS = 10_000;
 
 /**
  * Runs the dispatcher in every processor: right away again (and with a batch twice as large, up to
- * DISPATCH_BATCH) while batches come full, otherwise every
+ * DISPATCH_BATCH) while a client has more events ready, otherwise every
  * IDLE_POLL_MS (a dispatcher that finds the cursor locked by another processor just waits for its
- * next turn), and while process jobs wait for a slot it yields to them as the attempts do (a small
- * batch a second: events dispatched faster could not be attempted anyway). Also releases chains a racing release missed, and re-arms the outbox rows of
+ * next turn), and while process jobs wait for a slot it yields to them as the attempts do (small
+ * batches: events dispatched faster could not be attempted anyway). Clients take turns in every
+ * batch (EventDispatcher). Also releases chains a racing release missed, and re-arms the outbox rows of
  * long-overdue attempts, since PostgreSQL, not Redis, is the record of what must still be sent.
  */
 @Injectable()
@@ -40,6 +57,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   private nextOverdueCheck = 0;
   private nextStuckCheck = 0;
   private nextBatch = FIRST_DISPATCH_BATCH;
+  private nextBehindLog = 0;
 
   constructor(
     private readonly dispatcher: EventDispatcher,
@@ -63,12 +81,22 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async tick(): Promise<void> {
-    let full = false;
+    let more = false;
     const busy = this.pacer.busy;
     try {
-      const limit = busy ? BUSY_ATTEMPTS_PER_SECOND : this.nextBatch;
-      full = (await this.dispatcher.dispatchBatch(limit)) === limit;
-      if (!busy) this.nextBatch = full ? Math.min(2 * limit, DISPATCH_BATCH) : FIRST_DISPATCH_BATCH;
+      const limits: PassLimits = busy
+        ? { events: DISPATCH_BATCH, deliveriesPerClient: BUSY_DELIVERIES_PER_CLIENT }
+        : { events: this.nextBatch, deliveriesPerClient: DELIVERIES_PER_CLIENT };
+      const result = await this.dispatcher.dispatchBatch(limits);
+      more = result.more;
+      if (result.behind.length > 0 && Date.now() >= this.nextBehindLog) {
+        this.nextBehindLog = Date.now() + BEHIND_LOG_EVERY_MS;
+        this.logger.log(
+          { clients: result.behind, busy },
+          'Webhook events wait for their turn: these clients have more than their share of a batch',
+        );
+      }
+      if (!busy) this.nextBatch = more ? Math.min(2 * limits.events, DISPATCH_BATCH) : FIRST_DISPATCH_BATCH;
       if (Date.now() >= this.nextStuckCheck) {
         this.nextStuckCheck = Date.now() + STUCK_CHECK_EVERY_MS;
         await this.releaseStuckChains();
@@ -80,7 +108,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     } catch (error) {
       this.logger.warn({ err: error }, 'Webhook dispatch failed; retrying');
     }
-    this.schedule(busy ? BUSY_POLL_MS : full ? 0 : IDLE_POLL_MS);
+    this.schedule(busy ? BUSY_POLL_MS : more ? 0 : IDLE_POLL_MS);
   }
 
   private async releaseStuckChains(): Promise<void> {

@@ -6,3 +6,5 @@ export * from './endpoint-input';
 export * from './list-queries';
 export * from './webhook-sender';
 export * from './delivery-chain';
+export * from './fair-dispatch';
+export * from './attempt-allowance';

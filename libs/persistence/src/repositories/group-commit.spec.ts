@@ -134,4 +134,69 @@ describe('GroupCommit', () => {
     fail = false;
     await expect(commits.submit(2)).resolves.toBe(2);
   });
+
+  it('lets the owners of waiting items take turns in a call: one owner’s hundreds do not hold back another’s one', async () => {
+    const writer = manualWriter<string>();
+    const commits = new GroupCommit(writer.writeMany, {
+      maxBatch: 3,
+      maxInFlight: 1,
+      retryAlone: true,
+      keyOf: (item) => item,
+      turnOf: (item) => item.split(':')[0],
+    });
+    ['busy:0', 'busy:1', 'busy:2', 'busy:3', 'busy:4', 'quiet:1', 'busy:5'].forEach(
+      (item) => void commits.submit(item),
+    );
+    writer.finishers[0]();
+    await tick();
+    expect(writer.calls[1]).toEqual(['busy:1', 'quiet:1', 'busy:2']);
+    writer.finishers[1]();
+    await tick();
+    expect(writer.calls[2]).toEqual(['busy:3', 'busy:4', 'busy:5']);
+  });
+
+  it('with turns, still never puts two items of one key in one call', async () => {
+    const writer = manualWriter<string>();
+    const commits = new GroupCommit(writer.writeMany, {
+      maxBatch: 10,
+      maxInFlight: 1,
+      retryAlone: true,
+      keyOf: (item) => item.split(':')[1],
+      turnOf: (item) => item.split(':')[0],
+    });
+    ['x:0:0', 'a:c1:1', 'a:c1:2', 'b:c2:1'].forEach((item) => void commits.submit(item));
+    writer.finishers[0]();
+    await tick();
+    expect(writer.calls[1]).toEqual(['a:c1:1', 'b:c2:1']);
+    writer.finishers[1]();
+    await tick();
+    expect(writer.calls[2]).toEqual(['a:c1:2']);
+  });
+
+  it('gives owners with few items waiting a call of their own beside the shared ones (expressUpTo)', async () => {
+    const writer = manualWriter<string>();
+    const commits = new GroupCommit(writer.writeMany, {
+      maxBatch: 2,
+      maxInFlight: 1,
+      retryAlone: true,
+      turnOf: (item) => item.split(':')[0],
+      expressUpTo: 1,
+    });
+    ['busy:0', 'busy:1'].forEach((item) => void commits.submit(item));
+    // busy:0 in the shared call; busy:1, its owner's only item waiting, in a call of its own.
+    expect(writer.calls).toEqual([['busy:0'], ['busy:1']]);
+    ['busy:2', 'busy:3', 'busy:4'].forEach((item) => void commits.submit(item));
+    const quiet = commits.submit('quiet:1');
+    expect(writer.calls).toHaveLength(2); // one such call at a time
+    writer.finishers[1]();
+    await tick();
+    // The quiet owner's one item next, not behind the three of the busy one.
+    expect(writer.calls[2]).toEqual(['quiet:1']);
+    writer.finishers[2]();
+    await expect(quiet).resolves.toBe('wrote quiet:1');
+    expect(writer.calls).toHaveLength(3); // busy has three waiting: they wait for the shared call
+    writer.finishers[0]();
+    await tick();
+    expect(writer.calls[3]).toEqual(['busy:2', 'busy:3']);
+  });
 });

@@ -39,7 +39,15 @@ export interface ReleasedDelivery {
 
 /** One attempt to record: the delivery as it was read for it, what it got, and what follows. */
 export interface AttemptRecord {
-  delivery: { id: string; endpointId: string; subject: string; generation: number; attemptsMade: number };
+  delivery: {
+    id: string;
+    endpointId: string;
+    subject: string;
+    generation: number;
+    attemptsMade: number;
+    /** The endpoint's client: the records of different clients take turns in a statement. */
+    clientId?: string;
+  };
   attempt: DeliveryAttempt;
   outcome: AttemptOutcome;
   /** The retry's outbox row when `outcome` schedules one. */
@@ -64,6 +72,13 @@ export interface RecordedAttempt {
  */
 const RECORDS_PER_STATEMENT = 100;
 const RECORD_STATEMENTS_IN_FLIGHT = 2;
+/**
+ * A client with at most this many attempt records waiting (a quiet one: its subjects' chains, one
+ * step each) also gets a statement of its own, beside the two shared: a step of its chain then costs
+ * one small statement, not a wait for a full one of a busy client's and then a full one of its own
+ * (docs/performance.md, one tenant's burst). One more connection at most.
+ */
+const EXPRESS_RECORDS = 8;
 
 /** The event envelope of `e` as a JSON object, keys in the order ENVELOPE gives them. */
 const EVENT_JSON = `'id', 'evt_' || e.tx_id || '_' || e.seq, 'type', e.type,
@@ -230,6 +245,11 @@ export class WebhookDeliveryRepository {
       maxInFlight: RECORD_STATEMENTS_IN_FLIGHT,
       // A chain's attempts one statement at a time: each reads its chain as the one before left it.
       keyOf: (record) => chainKey(record.delivery.endpointId, record.delivery.subject),
+      // A client's hundreds of attempts in flight (a burst) must not hold back another client's
+      // chain: every record it waits for is a step of its subject's order. So clients take turns,
+      // and a client with few records waiting has a statement of its own beside the two shared.
+      turnOf: (record) => record.delivery.clientId ?? '',
+      expressUpTo: EXPRESS_RECORDS,
       retryAlone: true,
     },
   );
