@@ -15,6 +15,7 @@ import type {
 import type { AttemptOutcome } from '@app/domain';
 import type { OutboxPublisher } from '@app/application';
 import type { AppConfig, SecretCipher } from '@app/platform';
+import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
 import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import type { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
@@ -175,6 +176,8 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     { turn: async () => undefined } as unknown as DeliveryPacer,
     shares,
     { webhooks: { retrySchedule: SCHEDULE } } as unknown as AppConfig,
+    // The real rule, with pauses that take no time.
+    { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
   );
   return { deliveries, sender, published, outcomes, shares, useCase };
 }
@@ -197,6 +200,27 @@ describe('DeliverWebhookUseCase', () => {
       { at: expect.any(Number), durationMs: expect.any(Number), httpStatus: 200, error: null },
     ]);
     expect(Number(post.headers['webhook-timestamp'])).toBe(Math.floor(row.attempts[0].at / 1000));
+    expect(outcomes).toEqual(['succeeded']);
+  });
+
+  it('records a POST made while PostgreSQL is away once it answers, without POSTing again', async () => {
+    const { deliveries, sender, outcomes, useCase } = setup();
+    const row = deliveries.add('d-1');
+    const record = deliveries.recordAttempt.bind(deliveries);
+    let refusals = 3;
+    deliveries.recordAttempt = (async (...args: Parameters<InMemoryDeliveries['recordAttempt']>) => {
+      if (refusals-- > 0)
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      return record(...args);
+    }) as InMemoryDeliveries['recordAttempt'];
+
+    await useCase.execute(job({ id: 'd-1', generation: 0 }));
+
+    expect(sender.posts).toHaveLength(1);
+    expect(row.status).toBe('succeeded');
+    expect(row.attempts).toHaveLength(1);
     expect(outcomes).toEqual(['succeeded']);
   });
 

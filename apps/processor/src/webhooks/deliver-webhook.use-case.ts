@@ -15,7 +15,7 @@ import {
   ReleasedDelivery,
   WebhookDeliveryRepository,
 } from '@app/persistence';
-import { AppConfig, DeliverWebhookPayload, SecretCipher } from '@app/platform';
+import { AppConfig, DeliverWebhookPayload, OutageRetry, SecretCipher } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import { ClientShares, deferralDelayMs } from './client-shares';
 import { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
@@ -62,6 +62,7 @@ export class DeliverWebhookUseCase {
     private readonly pacer: DeliveryPacer,
     private readonly shares: ClientShares,
     private readonly config: AppConfig,
+    private readonly outages: Pick<OutageRetry, 'run'>,
   ) {}
 
   /** Decrypted secrets by endpoint and ciphertext (a rotation is a new ciphertext). */
@@ -186,7 +187,11 @@ export class DeliverWebhookUseCase {
             new Date(outcome.nextAttemptAt),
           )
         : null;
-    const recorded = await this.deliveries.recordAttempt(delivery, attempt, outcome, retry);
+    // A POST made is recorded, whatever the database's state: an outage here is waited out rather
+    // than failing the job, whose retry would POST the event again.
+    const recorded = await this.outages.run(() =>
+      this.deliveries.recordAttempt(delivery, attempt, outcome, retry),
+    );
     if (retry && recorded.retryJobId) await this.outbox.publishNow([{ ...retry, id: recorded.retryJobId }]);
     if (attempt.error === null) return { outcome: 'succeeded', released: recorded.released };
     if (shouldDisableEndpoint(recorded.failingSince, Date.now()))

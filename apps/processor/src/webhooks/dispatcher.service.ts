@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRepository, WebhookDeliveryRepository } from '@app/persistence';
+import { RepeatingFailure } from '@app/platform';
 import { deliverWebhookJob, OutboxPublisher } from '@app/application';
 import type { PassLimits } from '@app/domain';
 import { DeliveryPacer } from './delivery-pacer';
@@ -52,6 +53,8 @@ const BEHIND_LOG_EVERY_MS = 10_000;
 @Injectable()
 export class DispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DispatcherService.name);
+  /** Ten ticks a second fail alike while PostgreSQL is away: said once a minute, not each time. */
+  private readonly failure = new RepeatingFailure(this.logger, 'Webhook dispatch');
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private nextOverdueCheck = 0;
@@ -105,8 +108,9 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
         this.nextOverdueCheck = Date.now() + OVERDUE_CHECK_EVERY_MS;
         await this.rearmOverdue();
       }
+      this.failure.succeeded();
     } catch (error) {
-      this.logger.warn({ err: error }, 'Webhook dispatch failed; retrying');
+      this.failure.failed(error);
     }
     this.schedule(busy ? BUSY_POLL_MS : more ? 0 : IDLE_POLL_MS);
   }

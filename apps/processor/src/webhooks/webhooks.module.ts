@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { HttpWebhookSender } from '@app/adapters';
 import { WebhookSender } from '@app/domain';
 import { WebhookDeliveryRepository } from '@app/persistence';
-import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
+import { APP_CONFIG, OutageRetry, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
 import { ClientShares } from './client-shares';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
@@ -29,6 +29,7 @@ import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
       DeliveryPacer,
       ClientShares,
       APP_CONFIG,
+      OutageRetry,
     ]),
     { provide: DeliveryPacer, useFactory: () => new DeliveryPacer() },
     { provide: ClientShares, useFactory: () => new ClientShares(CLIENT_SLOTS) },
