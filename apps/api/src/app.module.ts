@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { MetricsModule, ShutdownStateModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ConnectionDrain } from './common/draining';
@@ -30,6 +31,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     WebhooksModule,
     ReportsModule,
     UsageModule,
+    ApiKeysModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],
 })

@@ -561,7 +561,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Any user of the client may register one, up to 20 endpoints per client unless the operator set another limit (409 past it). The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. With an `Idempotency-Key`, a retry answers the first answer again, the same secret included, and registers nothing more. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
+     * @description A client's admin may register one, up to 20 endpoints per client unless the operator set another limit (409 past it). The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. With an `Idempotency-Key`, a retry answers the first answer again, the same secret included, and registers nothing more. Every event of the endpoint's client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. Delivery is at least once: drop an id you have already processed. Events of one candidate request arrive in `createdAt` order as long as the earlier ones succeed.
      *
      *     Rol mínimo: admin
      */
@@ -733,6 +733,56 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the client's API keys
+     * @description Keys not revoked, oldest first, never the key itself: its first 8 characters tell them apart.
+     *
+     *     Rol mínimo: admin
+     */
+    get: operations['listApiKeys'];
+    put?: never;
+    /**
+     * Create an API key
+     * @description A key acts for one client with one role (`viewer` or `analyst`) wherever a token is accepted: send it as `Authorization: Bearer sk_...`, no sign-in needed. The answer carries the key, shown only here (only its hash is kept), with `Cache-Control: no-store`. An API key cannot manage keys or users.
+     *
+     *     Rol mínimo: admin
+     */
+    post: operations['createApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API key
+     * @description From now on the key answers 401 (within 5 seconds on every instance of the service).
+     *
+     *     Rol mínimo: admin
+     */
+    delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2852,6 +2902,99 @@ export interface components {
       /** @description One row for every period of the range, in order; periods without charges show zeros */
       rows: components['schemas']['UsageRowDto'][];
       totals: components['schemas']['UsageTotalsDto'];
+    };
+    CreateApiKeyDto: {
+      /**
+       * @description What the key is for, for people. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example ATS backend (production)
+       */
+      name: string;
+      /**
+       * @description What the key may do: `viewer` reads what costs nothing; `analyst` also registers, searches, screens, unlocks and monitors. A key never administers.
+       * @example analyst
+       * @enum {string}
+       */
+      role: 'viewer' | 'analyst';
+      /**
+       * Format: int64
+       * @description When the key stops working (epoch milliseconds, in the future); never when omitted
+       * @example 1830297600000
+       */
+      expiresAt?: number | null;
+      /**
+       * @description The client the key acts for: one of yours where you are admin (default: your default client)
+       * @example acme
+       */
+      clientId?: string;
+    };
+    CreatedApiKeyDto: {
+      /**
+       * Format: uuid
+       * @example 7d1f3c1e-2b7a-4c9e-9a51-0f3b2a6c8d10
+       */
+      id: string;
+      /** @example ATS backend (production) */
+      name: string;
+      /**
+       * @example analyst
+       * @enum {string}
+       */
+      role: 'viewer' | 'analyst';
+      /** @example sk_Qm3xZ */
+      prefix: string;
+      /**
+       * @description The key: `sk_` and 43 or more base64url characters. Shown only in this answer (only its hash is kept): store it now. Send it as `Authorization: Bearer <key>`.
+       * @example sk_Qm3xZk9v2Jd8nR4tW6yB1cE5gH7jL0pS3uX8zA2dF4h
+       */
+      key: string;
+      /**
+       * Format: int64
+       * @example 1795876200000
+       */
+      createdAt: number;
+      /**
+       * Format: int64
+       * @example null
+       */
+      expiresAt: number | null;
+    };
+    ApiKeyDto: {
+      /**
+       * Format: uuid
+       * @example 7d1f3c1e-2b7a-4c9e-9a51-0f3b2a6c8d10
+       */
+      id: string;
+      /** @example ATS backend (production) */
+      name: string;
+      /**
+       * @example analyst
+       * @enum {string}
+       */
+      role: 'viewer' | 'analyst';
+      /**
+       * @description The key's first 8 characters, to tell keys apart
+       * @example sk_Qm3xZ
+       */
+      prefix: string;
+      /**
+       * Format: int64
+       * @example 1795876200000
+       */
+      createdAt: number;
+      /**
+       * Format: int64
+       * @example null
+       */
+      expiresAt: number | null;
+      /**
+       * Format: int64
+       * @description When the key was last used (written every few seconds; null: never)
+       * @example null
+       */
+      lastUsedAt: number | null;
+    };
+    ApiKeyListDto: {
+      data: components['schemas']['ApiKeyDto'][];
     };
     /** @description `candidate_request.created`: a registration is accepted. `data` holds identifiers, statuses and results, never personal data. */
     CandidateRequestCreatedEventDto: {
@@ -6798,6 +6941,289 @@ export interface operations {
            * @example {
            *       "code": 403,
            *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listApiKeys: {
+    parameters: {
+      query?: {
+        /** @description Another client of yours where you are admin (default: your default client) */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's keys, without the keys themselves */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyListDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyDto'];
+      };
+    };
+    responses: {
+      /** @description The key, shown this once */
+      201: {
+        headers: {
+          /** @description Always `no-store`: the answer shows the key */
+          'Cache-Control'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKeyDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the key */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Not found (or belongs to another client) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "The resource was not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

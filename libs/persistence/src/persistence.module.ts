@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
+import { ApiKeyRepository } from './repositories/api-key.repository';
 import { AuthSessionRepository } from './repositories/auth-session.repository';
 import { PackageRepository } from './repositories/package.repository';
 import { UserRepository } from './repositories/user.repository';
@@ -27,6 +28,7 @@ import { MonitorActivationRepository } from './repositories/monitor-activation.r
 const REPOSITORIES = [
   UserRepository,
   AuthSessionRepository,
+  ApiKeyRepository,
   PackageRepository,
   CandidateRequestRepository,
   ProcessExecutionRepository,

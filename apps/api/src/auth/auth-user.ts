@@ -15,6 +15,12 @@ export interface AuthUser {
   /** The caller's role in each of its clients. */
   roles: Record<string, ClientRole>;
   sessionId: string;
+  /**
+   * Who is calling: a person (`user`, id = userId) or an API key (`api_key`, the key's id; userId is
+   * then the admin who created the key, answerable for what it registers). Idempotency-Keys and the
+   * audit log are per caller.
+   */
+  actor: { type: 'user' | 'api_key'; id: string };
 }
 
 /** Claims of our access token (HS256). */

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { AccessTokens } from './access-tokens';
+import { ApiKeyAuthority } from './api-key-authority';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -34,10 +35,12 @@ import { SignInThrottle } from './signin-throttle';
     },
     JwtStrategy,
     SessionAuthority,
+    ApiKeyAuthority,
     SignInThrottle,
     // In this order: who the caller is, then what its role lets it do.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
+  exports: [ApiKeyAuthority],
 })
 export class AuthModule {}

@@ -7,10 +7,14 @@ import { AuthUser } from './auth-user';
  * added once.
  */
 export function testUser(
-  user: Omit<AuthUser, 'roles'> & { roles?: Record<string, ClientRole> },
+  user: Omit<AuthUser, 'roles' | 'actor'> & Partial<Pick<AuthUser, 'roles' | 'actor'>>,
   role: ClientRole = 'admin',
 ): AuthUser {
-  return { ...user, roles: user.roles ?? Object.fromEntries(user.clients.map((client) => [client, role])) };
+  return {
+    ...user,
+    roles: user.roles ?? Object.fromEntries(user.clients.map((client) => [client, role])),
+    actor: user.actor ?? { type: 'user', id: user.userId },
+  };
 }
 
 /** A user of client acme. */

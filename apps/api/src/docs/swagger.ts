@@ -37,7 +37,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'https://screening.example.com/terms',
     )
     .addServer('/', 'This server')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT or API key',
+        description:
+          'The `accessToken` of `POST /signin`, or an API key (`sk_...`, `POST /api-keys`), which acts for its client with its role.',
+      },
+      'bearer',
+    )
     .addSecurityRequirements('bearer');
   for (const tag of API_TAGS) config.addTag(tag.name, tag.description);
   const document = SwaggerModule.createDocument(app, config.build(), {

@@ -37,6 +37,11 @@ export const API_TAGS = [
     description: 'What was billed, per day or month, from the billing ledger',
   },
   {
+    name: 'Accounts',
+    description:
+      "A client's API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only",
+  },
+  {
     name: 'Authentication',
     description: 'Sign-in, token refresh and sign-out',
   },

@@ -103,7 +103,12 @@ export class CreateSearchUseCase {
     // transaction.
     if (idempotencyKey === undefined) return write(this.dataSource);
     const { result } = await this.commands.run(
-      { userId: user.userId, operation: 'createLegalSearch', key: idempotencyKey, request: { body, query } },
+      {
+        userId: user.actor.id,
+        operation: 'createLegalSearch',
+        key: idempotencyKey,
+        request: { body, query },
+      },
       write,
     );
     return result;

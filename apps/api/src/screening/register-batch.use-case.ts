@@ -62,7 +62,7 @@ export class RegisterBatchUseCase {
     let staged: PendingOutboxJob[] = [];
     const response = await this.commands.run(
       {
-        userId: user.userId,
+        userId: user.actor.id,
         operation: 'createCandidateRequestBatch',
         key: idempotencyKey,
         request: {

@@ -43,7 +43,12 @@ export class RegisterCandidateUseCase {
       idempotencyKey === undefined
         ? undefined
         : this.commands.claimOf(
-            { userId: user.userId, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+            {
+              userId: user.actor.id,
+              operation: 'createCandidateRequest',
+              key: idempotencyKey,
+              request: body,
+            },
             registered,
           );
     const written = await this.requests.writeRegistration({ registration, jobs, claim });

@@ -68,7 +68,7 @@ export class ScreenNamesUseCase {
     }
     // With a key the screening is written in the key's transaction, so a retry finds it whole.
     const { result: kept } = await this.commands.run(
-      { userId: user.userId, operation: 'screenWatchLists', key: idempotencyKey, request: body },
+      { userId: user.actor.id, operation: 'screenWatchLists', key: idempotencyKey, request: body },
       async (tx) => {
         await this.screenings.insertScreenings(tx, [stored]);
         return result;

@@ -61,7 +61,7 @@ export class WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Register a webhook endpoint',
     description:
-      'Any user of the client may register one, up to 20 endpoints per client unless the operator set another limit (409 past it). ' +
+      "A client's admin may register one, up to 20 endpoints per client unless the operator set another limit (409 past it). " +
       'The answer carries the signing `secret`, shown only here and on rotation, with `Cache-Control: no-store`. ' +
       `With an \`Idempotency-Key\`, a retry answers the first answer again, the same secret included, and registers nothing more. ${DELIVERY_DESCRIPTION}`,
     callbacks: WEBHOOK_CALLBACK,

@@ -75,7 +75,7 @@ export class WebhookEndpointsUseCase {
     if (violations.length > 0) throw invalidRequest(violations);
     const clientId = resolveClientId(user.clients, user.client, body.clientId);
     const { result } = await this.commands.run(
-      { userId: user.userId, operation: 'createWebhookEndpoint', key: idempotencyKey, request: body },
+      { userId: user.actor.id, operation: 'createWebhookEndpoint', key: idempotencyKey, request: body },
       async (tx) => {
         const refusal = endpointQuotaRefusal(
           await this.endpoints.countLockingClient(tx, clientId),

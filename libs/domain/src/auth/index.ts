@@ -1,3 +1,4 @@
 export * from './sign-in';
 export * from './demo-users';
 export * from './roles';
+export * from './api-keys';

@@ -18,6 +18,7 @@ import { Monitoring1764700000000 } from './1764700000000-Monitoring';
 import { QueuedProcessIndex1764800000000 } from './1764800000000-QueuedProcessIndex';
 import { WebhookClientCursors1764850000000 } from './1764850000000-WebhookClientCursors';
 import { ClientRoles1764900000000 } from './1764900000000-ClientRoles';
+import { ApiKeys1764910000000 } from './1764910000000-ApiKeys';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   QueuedProcessIndex1764800000000,
   WebhookClientCursors1764850000000,
   ClientRoles1764900000000,
+  ApiKeys1764910000000,
 ];
