@@ -3,7 +3,7 @@ import type { SessionAuthority } from './session-authority';
 
 const claims = (extra: Partial<VerifiedClaims> = {}): VerifiedClaims =>
   ({ sub: 'u1', sid: 's1', client: 'acme', clients: ['acme'], ...extra }) as VerifiedClaims;
-const grant = { userId: 'u1', client: 'acme', clients: ['acme'] };
+const grant = { userId: 'u1', client: 'acme', clients: ['acme'], roles: { acme: 'analyst' } };
 const now = () => Math.floor(Date.now() / 1000);
 
 function tokens(confirm: SessionAuthority['confirm'] = () => Promise.resolve(grant as never)) {
@@ -39,7 +39,11 @@ describe('AccessTokens', () => {
   });
 
   it('answers the user of claims its session still grants, and null otherwise', async () => {
-    await expect(tokens().userFor(claims())).resolves.toEqual({ ...grant, sessionId: 's1' });
+    await expect(tokens().userFor(claims())).resolves.toEqual({
+      ...grant,
+      sessionId: 's1',
+      actor: { type: 'user', id: 'u1' },
+    });
     await expect(tokens(() => Promise.resolve(null)).userFor(claims())).resolves.toBeNull();
     await expect(tokens().userFor(claims({ sid: '' }))).resolves.toBeNull();
     await expect(tokens().userFor(claims({ clients: 'acme' as never }))).resolves.toBeNull();

@@ -10,6 +10,7 @@ import type {
 } from '@app/persistence';
 import type { OutboxPublisher } from '@app/application';
 import type { AuthUser } from '../auth/auth-user';
+import { testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import type { RegisterCandidateDto } from './dto/register-candidate.dto';
 import type { RegistrationPlanner } from './registration-planner';
@@ -67,7 +68,7 @@ const planner: Pick<RegistrationPlanner, 'check'> = {
   },
 };
 
-const user = { userId: 'u-1', clients: ['ACME'], client: 'ACME' } as AuthUser;
+const user: AuthUser = testUser({ userId: 'u-1', clients: ['ACME'], client: 'ACME', sessionId: 's-1' });
 const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknown as RegisterCandidateDto;
 
 function setUp() {
