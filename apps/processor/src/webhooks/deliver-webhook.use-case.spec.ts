@@ -111,27 +111,6 @@ class InMemoryDeliveries {
     };
   }
 
-  /** The chain's waiting deliveries in their events' order (nothing scheduled), as the repository reads them. */
-  async waitingInChain(
-    chain: { endpointId: string; subject: string },
-    limit: number,
-  ): Promise<ReleasedDelivery[]> {
-    this.reads += 1;
-    return [...this.rows.values()]
-      .filter(
-        (r) =>
-          r.endpointId === chain.endpointId &&
-          r.subject === chain.subject &&
-          r.status === 'pending' &&
-          r.nextAttemptAt === null,
-      )
-      .sort((a, b) => a.event.createdAt - b.event.createdAt)
-      .slice(0, limit)
-      .map((r) => ({ id: r.id, generation: r.generation, attemptsMade: r.attempts.length, event: r.event }));
-  }
-
-  reads = 0;
-
   async disableEndpoint(endpointId: string): Promise<void> {
     this.disabled.push(endpointId);
   }
@@ -322,53 +301,6 @@ describe('DeliverWebhookUseCase', () => {
     await useCase.execute(job({ id: 'd-0', generation: 0 }));
     expect(sender.posts).toHaveLength(CHAIN_STEPS_PER_JOB);
     expect(published.map((p) => p.jobId)).toEqual([`d-${CHAIN_STEPS_PER_JOB}:0`]);
-  });
-
-  it('sends the events waiting behind the due one each right after the one before succeeded, before their records', async () => {
-    const { deliveries, sender, useCase } = setup();
-    deliveries.add('d-1');
-    for (const id of ['d-2', 'd-3', 'd-4']) deliveries.add(id, { nextAttemptAt: null });
-    // Records that wait until the test lets them go: the POSTs must not wait for them.
-    const record = deliveries.recordAttempt.bind(deliveries);
-    let letGo!: () => void;
-    const gate = new Promise<void>((resolve) => (letGo = resolve));
-    const recorded: string[] = [];
-    deliveries.recordAttempt = (async (...args: Parameters<InMemoryDeliveries['recordAttempt']>) => {
-      await gate;
-      recorded.push(args[0].id);
-      return record(...args);
-    }) as InMemoryDeliveries['recordAttempt'];
-
-    const running = useCase.execute(job({ id: 'd-1', generation: 0 }));
-    while (sender.posts.length < 4) await new Promise((resolve) => setImmediate(resolve));
-    expect(recorded).toEqual([]);
-    letGo();
-    await running;
-
-    expect(sender.posts.map((p) => p.headers['webhook-id'])).toEqual([
-      'evt_d-1',
-      'evt_d-2',
-      'evt_d-3',
-      'evt_d-4',
-    ]);
-    expect(recorded).toEqual(['d-1', 'd-2', 'd-3', 'd-4']); // in the chain's order
-    expect(['d-1', 'd-2', 'd-3', 'd-4'].map((id) => deliveries.rows.get(id)!.status)).toEqual([
-      'succeeded',
-      'succeeded',
-      'succeeded',
-      'succeeded',
-    ]);
-    expect(deliveries.reads).toBe(1); // one read of the chain for the whole run
-  });
-
-  it('stops sending ahead at a failure: what waits behind it goes in a job of its own', async () => {
-    const { deliveries, sender, published, useCase } = setup([OK, DOWN]);
-    deliveries.add('d-1');
-    for (const id of ['d-2', 'd-3', 'd-4']) deliveries.add(id, { nextAttemptAt: null });
-    await useCase.execute(job({ id: 'd-1', generation: 0 }));
-    expect(sender.posts.map((p) => p.headers['webhook-id'])).toEqual(['evt_d-1', 'evt_d-2']);
-    expect(deliveries.rows.get('d-2')!.status).toBe('pending');
-    expect(published.map((p) => p.jobId)).toEqual(['d-2:1', 'd-3:0']);
   });
 
   it('after a failure, hands the released next event to a job of its own', async () => {

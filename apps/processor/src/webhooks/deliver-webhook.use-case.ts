@@ -26,20 +26,6 @@ export const MAX_DECRYPTED_SECRETS = 1_000;
 
 /** Deliveries of one subject a job attempts one after the other before handing the rest to a new job. */
 export const CHAIN_STEPS_PER_JOB = 50;
-/** Deliveries waiting behind the due one that a job reads at once, to send each right after the last. */
-export const LINKS_SENT_AHEAD = 20;
-
-/** What an attempt's record answers the job. */
-interface RecordedRun {
-  outcome: DeliveryOutcome;
-  released: ReleasedDelivery | null;
-}
-
-/** The deliveries a run POSTed, in order, each with its record on its way. */
-interface PostedRun {
-  posted: Array<{ delivery: DeliveryForAttempt; record: Promise<RecordedRun> }>;
-  sent: number;
-}
 
 /**
  * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
@@ -123,76 +109,29 @@ export class DeliverWebhookUseCase {
     await this.outbox.publishNow(await this.outbox.stageNow([job]));
   }
 
-  /**
-   * The delivery, then the deliveries of its subject waiting behind it, each sent as soon as the one
-   * before it got its 2xx (see above), up to CHAIN_STEPS_PER_JOB in this job.
-   */
+  /** The delivery, then the deliveries of its subject that each success releases (see above). */
   private async attempt(first: DeliveryForAttempt): Promise<void> {
-    let due: DeliveryForAttempt | null = first;
-    let steps = 0;
-    while (due) {
-      const run = await this.runOf(due, CHAIN_STEPS_PER_JOB - steps);
-      steps += run.sent;
-      const released = await this.recordRun(run);
+    let delivery = first;
+    for (let step = 1; ; step++) {
+      const released = await this.attemptOne(delivery);
       if (!released) return;
-      if (steps >= CHAIN_STEPS_PER_JOB) return this.publish(released);
+      if (step >= CHAIN_STEPS_PER_JOB) return this.publish(released);
       // Same endpoint, next event of the same subject: the record answered what the attempt needs.
       const { id, generation, attemptsMade, event } = released;
-      due = { ...due, id, generation, attemptsMade, event, status: 'pending' };
+      delivery = { ...delivery, id, generation, attemptsMade, event, status: 'pending' };
     }
   }
 
-  /**
-   * POSTs the due delivery, and after each 2xx the next delivery waiting behind it (read while the
-   * first POST is on its way), without waiting for the records: the receiver sees the subject's events
-   * in order, one at a time, and a step costs a POST instead of a POST and a commit. The records are
-   * submitted in the same order (one chain's records are written one after the other). A failure
-   * ends the run; what waits behind it goes on in a job of its own, as after any failure.
-   */
-  private async runOf(due: DeliveryForAttempt, maxSteps: number): Promise<PostedRun> {
-    // Nothing read (a failed read too): nothing is sent ahead, and the records release the next
-    // link one at a time, as they always could.
-    const behind: Promise<ReleasedDelivery[]> =
-      maxSteps > 1
-        ? this.deliveries.waitingInChain(due, Math.min(maxSteps - 1, LINKS_SENT_AHEAD)).catch(() => [])
-        : Promise.resolve([]);
-    const posted: PostedRun['posted'] = [];
-    let delivery = due;
-    for (;;) {
-      const attempt = await this.post(delivery);
-      posted.push({ delivery, record: this.record(delivery, attempt) });
-      if (attempt.error !== null || posted.length >= maxSteps) break;
-      const next = (await behind)[posted.length - 1];
-      if (!next) break;
-      delivery = { ...due, ...next, status: 'pending' };
-    }
-    return { posted, sent: posted.length };
-  }
-
-  /**
-   * Waits for a run's records; answers what the last one released (the next link to go). A record
-   * that released another delivery than the one this run sent after it (one added to the chain
-   * meanwhile) hands that delivery to a job of its own, so it is not left scheduled without one.
-   */
-  private async recordRun(run: PostedRun): Promise<ReleasedDelivery | null> {
-    const results = await Promise.allSettled(run.posted.map((p) => p.record));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const recorded = results.map((r) => (r as PromiseFulfilledResult<RecordedRun>).value);
-    for (let i = 0; i < recorded.length - 1; i++) {
-      const released = recorded[i].released;
-      if (released && released.id !== run.posted[i + 1].delivery.id) await this.publish(released);
-    }
-    return recorded[recorded.length - 1].released;
-  }
-
-  /** One signed POST, in its turn (DeliveryPacer). */
-  private async post(delivery: DeliveryForAttempt): Promise<DeliveryAttempt> {
+  /** One POST and its record; answers the delivery its success released, if any. */
+  private async attemptOne(delivery: DeliveryForAttempt): Promise<ReleasedDelivery | null> {
     await this.pacer.turn(delivery.clientId);
     const at = Date.now();
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));
-    return { at, durationMs: Date.now() - at, ...result };
+    const attempt: DeliveryAttempt = { at, durationMs: Date.now() - at, ...result };
+    const { outcome, released } = await this.record(delivery, attempt);
+    this.outcomes.record(outcome);
+    return released;
   }
 
   /**
@@ -230,14 +169,10 @@ export class DeliverWebhookUseCase {
     );
   }
 
-  /** The attempt's record, and what follows from it; counts its outcome once recorded. */
-  private async record(delivery: DeliveryForAttempt, attempt: DeliveryAttempt): Promise<RecordedRun> {
-    const recorded = await this.recordOne(delivery, attempt);
-    this.outcomes.record(recorded.outcome);
-    return recorded;
-  }
-
-  private async recordOne(delivery: DeliveryForAttempt, attempt: DeliveryAttempt): Promise<RecordedRun> {
+  private async record(
+    delivery: DeliveryForAttempt,
+    attempt: DeliveryAttempt,
+  ): Promise<{ outcome: DeliveryOutcome; released: ReleasedDelivery | null }> {
     const outcome = afterAttempt({
       succeeded: attempt.error === null,
       attemptsMade: delivery.attemptsMade + 1,

@@ -208,54 +208,6 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * The deliveries of a chain that wait behind its links (pending, not yet scheduled), in their
-   * events' order (the order `nextToRelease` releases them in), at most `limit`, with their events:
-   * what a job attempting the chain's due delivery may send right after it, each once the one before
-   * it succeeded. Reads of chains asked for at the same time share one statement.
-   */
-  waitingInChain(chain: { endpointId: string; subject: string }, limit: number): Promise<ReleasedDelivery[]> {
-    return this.waiting.submit({ ...chain, limit });
-  }
-
-  private readonly waiting = new GroupCommit<
-    { endpointId: string; subject: string; limit: number },
-    ReleasedDelivery[]
-  >((chains) => this.waitingInChains(chains), {
-    maxBatch: RECORDS_PER_STATEMENT,
-    maxInFlight: RECORD_STATEMENTS_IN_FLIGHT,
-    // A failed read is the database's, not a chain's: every reader of the group hears it.
-    retryAlone: false,
-  });
-
-  private async waitingInChains(
-    chains: ReadonlyArray<{ endpointId: string; subject: string; limit: number }>,
-  ): Promise<ReleasedDelivery[][]> {
-    const rows = await preparedRows<ReleasedDelivery & { k: string }>(
-      this.dataSource,
-      'webhook-waiting-in-chains',
-      `SELECT c.k::text AS k, w.id, w.generation, w."attemptsMade", w.event
-         FROM unnest($1::uuid[], $2::text[], $3::int[]) WITH ORDINALITY AS c(endpoint_id, subject, max_links, k)
-         CROSS JOIN LATERAL (
-           SELECT d.id, d.generation, jsonb_array_length(d.attempts) AS "attemptsMade",
-                  json_build_object(${EVENT_JSON}) AS event, d.event_created_at, d.event_tx, d.event_seq
-             FROM webhook_delivery d JOIN event e ON e.tx_id = d.event_tx AND e.seq = d.event_seq
-            WHERE d.endpoint_id = c.endpoint_id AND d.subject = c.subject AND d.status = 'pending'
-              AND d.next_attempt_at IS NULL
-            ORDER BY d.event_created_at, d.event_tx, d.event_seq
-            LIMIT c.max_links) w
-        ORDER BY c.k, w.event_created_at, w.event_tx, w.event_seq`,
-      [chains.map((c) => c.endpointId), chains.map((c) => c.subject), chains.map((c) => c.limit)],
-    );
-    const byChain: ReleasedDelivery[][] = chains.map(() => []);
-    for (const { k, ...row } of rows)
-      byChain[Number(k) - 1].push({
-        ...row,
-        event: { ...row.event, createdAt: Number(row.event.createdAt) },
-      });
-    return byChain;
-  }
-
-  /**
    * Records an attempt and what follows from it (see RECORD_ATTEMPTS): the attempt appended, the
    * outcome applied if the delivery is still as it was read (a retry bumps the generation and goes
    * into the outbox), the endpoint's failure streak kept, the subject's chain read. Then the domain's
