@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { MetricsModule, ShutdownStateModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ConnectionDrain } from './common/draining';
@@ -21,6 +22,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     FoundationModule,
     ShutdownStateModule,
     MetricsModule.forApi([OutboxMetrics]),
+    AuditModule,
     AuthModule,
     HealthModule,
     ScreeningModule,

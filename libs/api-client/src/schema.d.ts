@@ -4,6 +4,28 @@
  */
 
 export interface paths {
+  '/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the client's audit log
+     * @description Who read or changed what, oldest first: every reading or change of a candidate's data (registrations, overviews, details, reports, searches, records, screenings, monitors, alerts), every change of API keys and webhook endpoints, and every sign-in and failed sign-in. Page with `after` = the last `id` read. Events hold no personal data of candidates, only ids. Each `hash` chains the event to the one before it in the whole log (`npm run audit:verify` checks the chain).
+     *
+     *     Rol mínimo: admin
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/signin': {
     parameters: {
       query?: never;
@@ -836,6 +858,70 @@ export interface components {
        * @enum {number}
        */
       code: 401;
+    };
+    AuditActorDto: {
+      /**
+       * @example user
+       * @enum {string}
+       */
+      type: 'user' | 'api_key' | 'operator' | 'system';
+      /** @example 1b7c2f0e-5d4a-4f7e-9a0b-2c3d4e5f6a7b */
+      id: string;
+      /**
+       * @description The staff member's e-mail (people only)
+       * @example demo@acme.test
+       */
+      email?: string;
+    };
+    AuditSubjectDto: {
+      /** @example candidate_request */
+      type: string;
+      /**
+       * @description Null for a list page
+       * @example 5b0a2e8c-1f7e-4c61-9a43-2f1d6c8b9e70
+       */
+      id: string | null;
+    };
+    AuditEventDto: {
+      /**
+       * @description The event's place in the chain (a cursor for `after`)
+       * @example 1042
+       */
+      id: string;
+      /**
+       * Format: int64
+       * @description When it was written (epoch ms)
+       * @example 1795876200000
+       */
+      at: number;
+      actor: components['schemas']['AuditActorDto'];
+      /** @example acme */
+      clientId: string | null;
+      /**
+       * @description The operationId, or the admin command
+       * @example getCandidateRequest
+       */
+      action: string;
+      subject: components['schemas']['AuditSubjectDto'];
+      /**
+       * @description The HTTP status answered
+       * @example 200
+       */
+      status: number;
+      /** @example 5f0c6a55-2b1e-4a4c-9a4e-0c7d2f8a1b3e */
+      requestId: string | null;
+      /** @example 203.0.113.7 */
+      ip: string | null;
+      /**
+       * @description SHA-256 (hex) of the previous event's hash followed by this event's canonical JSON
+       * @example 9f2b5c0e7a1d4f6b8c3e2a9d0b7f1e4c6a5d8b2f0e9c7a1b3d5f7e9a0c2b4d6f
+       */
+      hash: string;
+    };
+    AuditEventPageDto: {
+      data: components['schemas']['AuditEventDto'][];
+      /** @description Whether events follow this page (read them with `after` = the last id) */
+      hasMore: boolean;
     };
     SignInDto: {
       /**
@@ -3260,6 +3346,116 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description From this time on (epoch milliseconds, or an ISO 8601 date or timestamp) */
+        from?: string;
+        /** @description Up to this time (as `from`) */
+        to?: string;
+        /** @description Only this actor's events (a user's or an API key's id) */
+        actorId?: string;
+        /** @description Only this action (an operationId) */
+        action?: string;
+        /** @description Only this subject's events (a candidate request's uuid, ...) */
+        subjectId?: string;
+        /** @description The `id` of the last event read: the page starts after it */
+        after?: string;
+        /** @description Events per page (1 to 500) */
+        limit?: number;
+        /** @description Another client you administer (default: your default client) */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page, oldest first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   signIn: {
     parameters: {
       query?: never;

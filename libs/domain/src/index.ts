@@ -15,3 +15,4 @@ export * from './text-characters';
 export * from './monitoring';
 export * from './bounded-cache';
 export * from './in-turns';
+export * from './audit';

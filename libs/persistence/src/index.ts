@@ -9,6 +9,7 @@ export * from './repositories/group-commit';
 export * from './repositories/user.repository';
 export * from './repositories/auth-session.repository';
 export * from './repositories/api-key.repository';
+export * from './repositories/audit.repository';
 export * from './repositories/package.repository';
 export * from './repositories/candidate-request.repository';
 export * from './repositories/process-execution.repository';

@@ -3,6 +3,7 @@ import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { ApiKeyRepository } from './repositories/api-key.repository';
+import { AuditRepository } from './repositories/audit.repository';
 import { AuthSessionRepository } from './repositories/auth-session.repository';
 import { PackageRepository } from './repositories/package.repository';
 import { UserRepository } from './repositories/user.repository';
@@ -29,6 +30,7 @@ const REPOSITORIES = [
   UserRepository,
   AuthSessionRepository,
   ApiKeyRepository,
+  AuditRepository,
   PackageRepository,
   CandidateRequestRepository,
   ProcessExecutionRepository,

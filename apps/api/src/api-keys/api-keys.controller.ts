@@ -16,6 +16,7 @@ import { ApiTag } from '../docs/tags';
 import { SECRET_ANSWER_HEADERS } from '../webhooks/webhook-endpoints.answers';
 import { ApiKeyListDto, ApiKeyListQueryDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-keys.dto';
 import { ManageApiKeysUseCase } from './manage-api-keys.use-case';
+import { Audited, byParam, byAnswer } from '../audit/audited';
 
 const NO_STORE_HEADER = {
   'Cache-Control': {
@@ -32,6 +33,7 @@ export class ApiKeysController {
   constructor(private readonly keys: ManageApiKeysUseCase) {}
 
   @MinimumRole('admin')
+  @Audited('api_key', byAnswer((a) => a.id))
   @Post()
   @HttpCode(201)
   @ApiOperation({
@@ -82,6 +84,7 @@ export class ApiKeysController {
   }
 
   @MinimumRole('admin')
+  @Audited('api_key', byParam('id'))
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({

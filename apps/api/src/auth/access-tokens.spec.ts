@@ -3,7 +3,13 @@ import type { SessionAuthority } from './session-authority';
 
 const claims = (extra: Partial<VerifiedClaims> = {}): VerifiedClaims =>
   ({ sub: 'u1', sid: 's1', client: 'acme', clients: ['acme'], ...extra }) as VerifiedClaims;
-const grant = { userId: 'u1', client: 'acme', clients: ['acme'], roles: { acme: 'analyst' } };
+const grant = {
+  userId: 'u1',
+  client: 'acme',
+  clients: ['acme'],
+  roles: { acme: 'analyst' },
+  email: 'u1@acme.test',
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 function tokens(confirm: SessionAuthority['confirm'] = () => Promise.resolve(grant as never)) {
@@ -39,10 +45,11 @@ describe('AccessTokens', () => {
   });
 
   it('answers the user of claims its session still grants, and null otherwise', async () => {
+    const { email: _email, ...granted } = grant;
     await expect(tokens().userFor(claims())).resolves.toEqual({
-      ...grant,
+      ...granted,
       sessionId: 's1',
-      actor: { type: 'user', id: 'u1' },
+      actor: { type: 'user', id: 'u1', email: 'u1@acme.test' },
     });
     await expect(tokens(() => Promise.resolve(null)).userFor(claims())).resolves.toBeNull();
     await expect(tokens().userFor(claims({ sid: '' }))).resolves.toBeNull();

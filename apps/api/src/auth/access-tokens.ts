@@ -46,7 +46,7 @@ export class AccessTokens {
       clients: grant.clients,
       roles: grant.roles,
       sessionId: claims.sid,
-      actor: { type: 'user', id: grant.userId },
+      actor: { type: 'user', id: grant.userId, email: grant.email },
     };
   }
 }

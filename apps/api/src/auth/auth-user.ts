@@ -20,7 +20,7 @@ export interface AuthUser {
    * then the admin who created the key, answerable for what it registers). Idempotency-Keys and the
    * audit log are per caller.
    */
-  actor: { type: 'user' | 'api_key'; id: string };
+  actor: { type: 'user' | 'api_key'; id: string; email?: string };
 }
 
 /** Claims of our access token (HS256). */

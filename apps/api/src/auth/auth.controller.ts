@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Ip, Post, Req, applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiTag } from '../docs/tags';
 import { ApiErrors } from '../docs/api-errors.decorator';
@@ -54,8 +54,12 @@ export class AuthController {
   })
   @TokenAnswer()
   @ApiErrors(400, 401, 413, 429, { body: 'json' })
-  signIn(@Body() body: SignInDto, @Ip() address: string): Promise<SignInResultDto> {
-    return this.auth.signIn(body.email, body.password, address);
+  signIn(
+    @Body() body: SignInDto,
+    @Ip() address: string,
+    @Req() request: { id?: string },
+  ): Promise<SignInResultDto> {
+    return this.auth.signIn(body.email, body.password, address, request.id);
   }
 
   @Post('signin/refresh')

@@ -4,12 +4,17 @@ import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
 import { AuthSessionRepository, UserRepository, UserWithClients } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
+import { isDependencyOutage } from '@app/platform/runtime/dependency-outage';
+import { AuditTrail } from '../audit/audit-trail';
+import { errorStatusOf } from '../common/all-exceptions.filter';
 import { AccessTokenClaims } from './auth-user';
 import { SignInResultDto } from './auth.dto';
 import { SessionAuthority } from './session-authority';
 import { SignInThrottle } from './signin-throttle';
 
 const WRONG_CREDENTIALS = 'The e-mail or the password is wrong.';
+/** The actor of a sign-in with an e-mail no user has: the e-mail itself is not kept. */
+const UNKNOWN_USER = '(unknown)';
 const INVALID_REFRESH = 'The refresh token is invalid, expired or revoked: sign in again.';
 
 /** Sign-in, refresh-token rotation with reuse detection, and sign-out (CONTRACT 2). */
@@ -25,26 +30,63 @@ export class AuthService {
     private readonly throttle: SignInThrottle,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {
     this.decoyHash = argon2.hash(randomBytes(16).toString('hex'), { type: argon2.argon2id });
   }
 
-  async signIn(email: string, password: string, address: string): Promise<SignInResultDto> {
-    const user = await this.throttle.attempt(email, address, () => this.verifyPassword(email, password));
-    if (!user) throw new UnauthorizedException(WRONG_CREDENTIALS);
-    const sessionId = randomUUID();
-    const refreshToken = newRefreshToken();
-    await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
-    return this.result(user, sessionId, refreshToken);
+  /**
+   * Signs in, and writes the audit event of the attempt, success or failure, before answering: in
+   * the client of the user the e-mail names (none for an unknown e-mail, whose e-mail is not kept).
+   */
+  async signIn(
+    email: string,
+    password: string,
+    address: string,
+    requestId?: string,
+  ): Promise<SignInResultDto> {
+    let named: UserWithClients | null = null;
+    const audit = (status: number) =>
+      this.audit.record({
+        actor: named
+          ? { type: 'user', id: named.id, email: named.email }
+          : { type: 'user', id: UNKNOWN_USER },
+        clientId: named?.defaultClientId ?? null,
+        action: 'signIn',
+        subject: { type: 'user', id: named?.id ?? null },
+        status,
+        request: { id: requestId, ip: address },
+      });
+    try {
+      const user = await this.throttle.attempt(email, address, async () => {
+        const found = await this.verifyPassword(email, password);
+        named = found.user;
+        return found.valid ? found.user : null;
+      });
+      if (!user) throw new UnauthorizedException(WRONG_CREDENTIALS);
+      const sessionId = randomUUID();
+      const refreshToken = newRefreshToken();
+      await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
+      await audit(200);
+      return this.result(user, sessionId, refreshToken);
+    } catch (error) {
+      if (named === null && !isDependencyOutage(error))
+        named = await this.users.findByEmailWithClients(email);
+      await audit(errorStatusOf(error));
+      throw error;
+    }
   }
 
-  /** The user when the password is theirs; null otherwise, in the same time for an unknown e-mail. */
-  private async verifyPassword(email: string, password: string): Promise<UserWithClients | null> {
+  /** The user the e-mail names, and whether the password is theirs; the same time for an unknown e-mail. */
+  private async verifyPassword(
+    email: string,
+    password: string,
+  ): Promise<{ user: UserWithClients | null; valid: boolean }> {
     const user = await this.users.findByEmailWithClients(email);
     const valid = await argon2
       .verify(user?.passwordHash ?? (await this.decoyHash), password)
       .catch(() => false);
-    return user && valid ? user : null;
+    return { user, valid: user !== null && valid };
   }
 
   async refresh(refreshToken: string): Promise<SignInResultDto> {

@@ -11,6 +11,7 @@ const GRANT: SessionGrant = {
   client: 'acme',
   clients: ['acme', 'globex'],
   roles: { acme: 'admin', globex: 'viewer' },
+  email: 'u1@acme.test',
 };
 const CLAIMS = { sub: 'u-1', client: 'acme', clients: ['acme', 'globex'], sid: 's-1' };
 

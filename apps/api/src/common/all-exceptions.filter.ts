@@ -66,6 +66,13 @@ export function toErrorBody(exception: unknown, logger: Logger): { status: numbe
   };
 }
 
+/** The status an error answers (what the audit log records of a refused or failed operation). */
+export function errorStatusOf(exception: unknown): number {
+  if (exception instanceof DomainError) return STATUS_OF[exception.code];
+  if (exception instanceof UnavailableError || isDependencyOutage(exception)) return 503;
+  return httpStatusOf(exception) ?? 500;
+}
+
 /**
  * CONTRACT 1: a 401 is exactly `{ message, code }`. Sign-in and refresh say what was wrong with
  * the credentials; a missing, malformed, expired or revoked bearer token gets the generic sentence.

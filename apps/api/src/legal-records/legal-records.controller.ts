@@ -14,6 +14,7 @@ import { CreateSearchDto, RecordDetailQueryDto, SearchQueryDto } from './dto/sea
 import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam, byAnswer } from '../audit/audited';
 
 const SEARCH_ID = { name: 'searchId', format: 'uuid', description: 'The `searchId` the search answered' };
 
@@ -28,6 +29,7 @@ export class LegalRecordsController {
   ) {}
 
   @MinimumRole('analyst')
+  @Audited('legal_search', byAnswer((a) => (a.data as { searchId?: string } | undefined)?.searchId))
   @Post()
   @HttpCode(200)
   @ApiOperation({
@@ -71,6 +73,7 @@ export class LegalRecordsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('legal_search_list')
   @Get()
   @ApiOperation({
     operationId: 'listLegalSearches',
@@ -104,6 +107,7 @@ export class LegalRecordsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('legal_search', byParam('searchId'))
   @Get(':searchId')
   @ApiOperation({
     operationId: 'getLegalSearch',
@@ -126,6 +130,7 @@ export class LegalRecordsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('legal_record', byParam('uuid'))
   @Get(':searchId/records/:uuid')
   @ApiOperation({
     operationId: 'getLegalRecord',

@@ -23,6 +23,7 @@ import {
 } from './dto/monitors.dto';
 import { MonitorsUseCase } from './monitors.use-case';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam, byAnswer } from '../audit/audited';
 
 const MONITOR_ID = { name: 'id', format: 'uuid', description: 'The `id` of the monitor' };
 const ALERT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the alert' };
@@ -42,6 +43,7 @@ export class MonitorsController {
   constructor(private readonly monitors: MonitorsUseCase) {}
 
   @MinimumRole('analyst')
+  @Audited('monitor', byAnswer((a) => a.id))
   @Post()
   @ApiOperation({
     operationId: 'createMonitor',
@@ -107,6 +109,7 @@ export class MonitorsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('monitor_list')
   @Get()
   @ApiOperation({
     operationId: 'listMonitors',
@@ -120,6 +123,7 @@ export class MonitorsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('monitor', byParam('id'))
   @Get(':id')
   @ApiOperation({
     operationId: 'getMonitor',
@@ -134,6 +138,7 @@ export class MonitorsController {
   }
 
   @MinimumRole('analyst')
+  @Audited('monitor', byParam('id'))
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
@@ -150,6 +155,7 @@ export class MonitorsController {
   }
 
   @MinimumRole('viewer')
+  @Audited('monitor', byParam('id'))
   @Get(':id/alerts')
   @ApiOperation({
     operationId: 'listMonitorAlerts',
@@ -175,6 +181,7 @@ export class MonitorAlertsController {
   constructor(private readonly monitors: MonitorsUseCase) {}
 
   @MinimumRole('viewer')
+  @Audited('monitor_alert_list')
   @Get()
   @ApiOperation({
     operationId: 'listAlerts',
@@ -189,6 +196,7 @@ export class MonitorAlertsController {
   }
 
   @MinimumRole('analyst')
+  @Audited('monitor_alert', byParam('id'))
   @Patch(':id')
   @ApiOperation({
     operationId: 'reviewAlert',

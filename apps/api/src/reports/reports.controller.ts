@@ -7,6 +7,7 @@ import { ApiErrors } from '../docs/api-errors.decorator';
 import { GetCandidateReportUseCase } from './get-report.use-case';
 import { SERVICE_TIME_ZONE } from '../docs/wording';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam } from '../audit/audited';
 
 @ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
@@ -15,6 +16,7 @@ export class ReportsController {
   constructor(private readonly reports: GetCandidateReportUseCase) {}
 
   @MinimumRole('viewer')
+  @Audited('candidate_request', byParam('uuid'))
   @Get(':uuid/report')
   @AnswersWithHeaders()
   @ApiOperation({

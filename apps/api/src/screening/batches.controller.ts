@@ -6,6 +6,7 @@ import { ApiErrors } from '../docs/api-errors.decorator';
 import { BatchDto } from './dto/batch.dto';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam } from '../audit/audited';
 
 @ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
@@ -14,6 +15,7 @@ export class BatchesController {
   constructor(private readonly batches: RegisterBatchUseCase) {}
 
   @MinimumRole('viewer')
+  @Audited('candidate_request_batch', byParam('batchId'))
   @Get(':batchId')
   @ApiOperation({
     operationId: 'getCandidateRequestBatch',

@@ -59,6 +59,7 @@ import {
   requestListAnswer,
 } from './screening.answers';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam, byAnswer } from '../audit/audited';
 
 /** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
@@ -95,6 +96,7 @@ export class ScreeningController {
   ) {}
 
   @MinimumRole('analyst')
+  @Audited('candidate_request', byAnswer((a) => a.uuid))
   @Post()
   @HttpCode(202)
   @AnswersWithHeaders()
@@ -122,6 +124,7 @@ export class ScreeningController {
   }
 
   @MinimumRole('analyst')
+  @Audited('candidate_request_batch', byAnswer((a) => a.batchId))
   @Post('batch')
   @HttpCode(202)
   @AnswersWithHeaders()
@@ -168,6 +171,7 @@ export class ScreeningController {
   }
 
   @MinimumRole('viewer')
+  @Audited('candidate_request_list')
   @Get()
   @ApiOperation({
     operationId: 'listCandidateRequests',
@@ -184,6 +188,7 @@ export class ScreeningController {
   }
 
   @MinimumRole('viewer')
+  @Audited('candidate_request', byParam('uuid'))
   @Get(':uuid')
   @ApiOperation({
     operationId: 'getCandidateRequest',
@@ -203,6 +208,7 @@ export class ScreeningController {
   }
 
   @MinimumRole('viewer')
+  @Audited('candidate_request', byParam('uuid'))
   @Get(':uuid/processes/:processId')
   @ApiOperation({
     operationId: 'getProcessDetail',
@@ -244,6 +250,7 @@ export class ScreeningController {
   }
 
   @MinimumRole('analyst')
+  @Audited('candidate_request', byParam('uuid'))
   @Post(':uuid/processes/:processId/candidate-input')
   @HttpCode(202)
   @ApiOperation({

@@ -9,6 +9,7 @@ import { ListWatchListsUseCase } from './list-watch-lists.use-case';
 import { ScreenNamesUseCase } from './screen-names.use-case';
 import { WATCH_LIST_EXAMPLES } from './watch-lists.examples';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byAnswer } from '../audit/audited';
 
 @ApiTag('Watch lists')
 @ApiBearerAuth('bearer')
@@ -36,6 +37,7 @@ export class WatchListsController {
   }
 
   @MinimumRole('analyst')
+  @Audited('watch_list_screening', byAnswer((a) => a.screeningId))
   @Post('screenings')
   @HttpCode(200)
   @ApiOperation({

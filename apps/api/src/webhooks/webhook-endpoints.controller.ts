@@ -35,6 +35,7 @@ import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { SECRET_ANSWER_HEADERS } from './webhook-endpoints.answers';
 import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 import { MinimumRole } from '../auth/roles.guard';
+import { Audited, byParam, byAnswer } from '../audit/audited';
 
 const ENDPOINT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the endpoint' };
 
@@ -56,6 +57,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byAnswer((a) => a.id))
   @Post()
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
@@ -156,6 +158,7 @@ export class WebhookEndpointsController {
   }
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byParam('id'))
   @Patch(':id')
   @ApiOperation({
     operationId: 'updateWebhookEndpoint',
@@ -182,6 +185,7 @@ export class WebhookEndpointsController {
   }
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byParam('id'))
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
@@ -197,6 +201,7 @@ export class WebhookEndpointsController {
   }
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byParam('id'))
   @Post(':id/secret/rotate')
   @HttpCode(200)
   @ApiOperation({
@@ -217,6 +222,7 @@ export class WebhookEndpointsController {
   }
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byParam('id'))
   @Post(':id/test')
   @HttpCode(202)
   @ApiOperation({
@@ -257,6 +263,7 @@ export class WebhookEndpointsController {
   }
 
   @MinimumRole('admin')
+  @Audited('webhook_endpoint', byParam('id'))
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
   @ApiOperation({

@@ -19,6 +19,7 @@ import { QueuedProcessIndex1764800000000 } from './1764800000000-QueuedProcessIn
 import { WebhookClientCursors1764850000000 } from './1764850000000-WebhookClientCursors';
 import { ClientRoles1764900000000 } from './1764900000000-ClientRoles';
 import { ApiKeys1764910000000 } from './1764910000000-ApiKeys';
+import { AuditLog1764920000000 } from './1764920000000-AuditLog';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   WebhookClientCursors1764850000000,
   ClientRoles1764900000000,
   ApiKeys1764910000000,
+  AuditLog1764920000000,
 ];

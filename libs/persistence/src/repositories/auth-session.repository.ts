@@ -18,6 +18,8 @@ export interface SessionGrant {
   clients: string[];
   /** The user's role in each of its clients. */
   roles: Record<string, ClientRole>;
+  /** The user's e-mail (the audit log names the staff member who acted). */
+  email: string;
 }
 
 /** Sessions (refresh-token families) and their hashed refresh tokens. */
@@ -99,11 +101,12 @@ export class AuthSessionRepository {
   async findActiveSessionGrant(sessionId: string): Promise<SessionGrant | null> {
     const rows: Array<{
       user_id: string;
+      email: string;
       default_client_id: string;
       client_ids: string[];
       roles: ClientRole[];
     }> = await this.dataSource.query(
-      `SELECT s.user_id, u.default_client_id, c.client_ids, c.roles
+      `SELECT s.user_id, u.email, u.default_client_id, c.client_ids, c.roles
            FROM auth_session s JOIN app_user u ON u.id = s.user_id
            CROSS JOIN LATERAL (
              SELECT array_agg(uc.client_id ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids,
@@ -117,6 +120,7 @@ export class AuthSessionRepository {
     const clients = row.client_ids ?? [];
     return {
       userId: row.user_id,
+      email: row.email,
       client: row.default_client_id,
       clients,
       roles: Object.fromEntries(clients.map((client, i) => [client, row.roles[i]])),

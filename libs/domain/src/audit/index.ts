@@ -1,0 +1,2 @@
+export * from './audit-chain';
+export * from './audit-query';
