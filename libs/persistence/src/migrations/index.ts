@@ -16,6 +16,7 @@ import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusInges
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
 import { Monitoring1764700000000 } from './1764700000000-Monitoring';
 import { QueuedProcessIndex1764800000000 } from './1764800000000-QueuedProcessIndex';
+import { PublisherLawsuitIds1764900000000 } from './1764900000000-PublisherLawsuitIds';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   WatchLists1764600000000,
   Monitoring1764700000000,
   QueuedProcessIndex1764800000000,
+  PublisherLawsuitIds1764900000000,
 ];
