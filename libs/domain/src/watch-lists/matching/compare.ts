@@ -17,6 +17,7 @@ import {
   POSSIBLE_MATCH_FROM,
   entityScore,
   personScore,
+  saysDeceased,
   scoreEntity,
   scorePerson,
   type AliasQuality,
@@ -69,12 +70,14 @@ export interface PreparedEntry {
   birthDates: BirthDate[];
   nationalities: string[];
   gender: 'H' | 'M' | null;
+  /** The person died: every comparison says so (`deceased`), the score does not change. */
+  deceased: boolean;
 }
 
 /** The fields of an entry the matcher reads: a caller may load only these. */
 export type MatchableEntry = Pick<
   WatchListEntry,
-  'kind' | 'names' | 'rfcs' | 'curps' | 'birthDates' | 'nationalities' | 'gender' | 'redacted'
+  'kind' | 'names' | 'rfcs' | 'curps' | 'birthDates' | 'nationalities' | 'gender' | 'redacted' | 'deceased'
 >;
 
 /** A comparison and the published name (primary or alias) it was made with. */
@@ -158,6 +161,7 @@ export function prepareEntry(entry: MatchableEntry): PreparedEntry {
     birthDates: entryBirthDates(entry.birthDates, curps, rfcs, kind),
     nationalities: normalizeNationalities(entry.nationalities),
     gender: entryGender(entry.gender, curps),
+    deceased: entry.deceased === true,
   };
 }
 
@@ -323,6 +327,17 @@ export interface HitScore {
  * the best of all: a reading that cannot be a hit scores below `possible_match`).
  */
 export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitScore {
+  const found = hitScoreOf(subject, entry);
+  if (!entry.deceased) return found;
+  return { score: found.score, explain: () => deceasedScored(found.explain()) };
+}
+
+const deceasedScored = (scored: Scored): Scored => ({
+  ...scored,
+  comparison: saysDeceased(scored.comparison),
+});
+
+function hitScoreOf(subject: PreparedSubject, entry: PreparedEntry): HitScore {
   const decided = decidedBeforeNames(subject, entry);
   if (decided)
     return {
@@ -430,6 +445,11 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
  * it, the best kept), with birth date, nationality and gender, and the limits of `scoring.ts`.
  */
 export function scoreEntry(subject: PreparedSubject, entry: PreparedEntry): Scored {
+  const scored = scoreEntryOf(subject, entry);
+  return entry.deceased ? deceasedScored(scored) : scored;
+}
+
+function scoreEntryOf(subject: PreparedSubject, entry: PreparedEntry): Scored {
   const decided = decidedBeforeNames(subject, entry);
   if (decided) return { comparison: decided, nameIndex: 0 };
   const q = qualifiers(subject, entry);

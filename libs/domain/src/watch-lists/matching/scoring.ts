@@ -141,6 +141,14 @@ export function identifierMatch(feature: 'rfc_exact' | 'curp_exact'): Comparison
   return { score: 1, decision: 'match', features: [{ feature, effect: 1 }] };
 }
 
+/**
+ * A comparison with a person who died says so (`deceased`, no effect: the person is still screened;
+ * what it means for a PEP's result is list-screening.ts's).
+ */
+export function saysDeceased(comparison: Comparison): Comparison {
+  return { ...comparison, features: [...comparison.features, { feature: 'deceased', effect: 0 }] };
+}
+
 /** A comparison that cannot be made (`redacted`, `kind_differs`, `name_missing`): `no_match`, score 0. */
 export function notCompared(feature: string): Comparison {
   return { score: 0, decision: 'no_match', features: [{ feature, effect: 0 }] };

@@ -17,6 +17,7 @@ import {
 import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, personPartKeys, standInKey } from './keys';
 import {
   ALIAS,
+  DECEASED,
   encodeDate,
   ENTITY,
   FIRST_TERM,
@@ -187,7 +188,7 @@ export class WatchListSegmentBuilder {
     this.keys.push(entry.key);
     this.kinds.push(KINDS.indexOf(kind));
     const gender = entryGender(entry.gender, curps);
-    this.genders.push(gender === 'H' ? 1 : gender === 'M' ? 2 : 0);
+    this.genders.push((gender === 'H' ? 1 : gender === 'M' ? 2 : 0) | (entry.deceased ? DECEASED : 0));
     const keyIsRfc = rfcs.length === 1 && curps.length === 0 && rfcs[0] === entry.key;
     this.identifiers.push(keyIsRfc ? KEY_IS_RFC : `${rfcs.join(' ')}|${curps.join(' ')}`);
     for (const identifier of [...rfcs, ...curps])

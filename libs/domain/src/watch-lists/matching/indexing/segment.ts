@@ -46,6 +46,8 @@ export const KINDS: readonly PreparedEntry['kind'][] = ['person', 'entity', 'unk
 export const ALIAS = 1;
 export const WEAK_ALIAS = 2;
 export const PERSON = 4;
+/** Added to an entry's gender code: the person died. */
+export const DECEASED = 4;
 
 /** Entry indexes share a double with a 32-bit hash in the identifier table: 2^20 entries per segment. */
 export const MAX_ENTRIES = 1 << 20;
@@ -72,7 +74,7 @@ export interface SegmentColumns {
   version: number;
   keys: StringColumn;
   kinds: Uint8Array;
-  /** `H` 1, `M` 2, 0 unknown (as published, else as a CURP records it). */
+  /** `H` 1, `M` 2, 0 unknown (as published, else as a CURP records it); plus `DECEASED`. */
   genders: Uint8Array;
   /** `RFC RFC|CURP` per entry; `=` when the only identifier is an RFC equal to the key (SAT rows). */
   identifiers: StringColumn;
@@ -292,8 +294,12 @@ export class WatchListSegment {
   }
 
   gender(entry: number): 'H' | 'M' | null {
-    const code = this.c.genders[entry];
+    const code = this.c.genders[entry] & 3;
     return code === 1 ? 'H' : code === 2 ? 'M' : null;
+  }
+
+  deceased(entry: number): boolean {
+    return (this.c.genders[entry] & DECEASED) !== 0;
   }
 
   /** The entry as the matcher reads it (what `prepareEntry` gives for the entry that was added). */
@@ -311,6 +317,7 @@ class StoredEntry implements PreparedEntry {
   readonly kind: PreparedEntry['kind'];
   readonly redacted = false;
   readonly names: PreparedName[];
+  readonly deceased: boolean;
   private ids?: { rfcs: string[]; curps: string[] };
   private dates?: BirthDate[];
   private codes?: string[];
@@ -321,6 +328,7 @@ class StoredEntry implements PreparedEntry {
   ) {
     this.kind = segment.kindOf(entry);
     this.names = segment.names(entry);
+    this.deceased = segment.deceased(entry);
   }
 
   private get identifiers() {
