@@ -282,11 +282,18 @@ const CONTRACT: Case[] = [
     ['birth_date_same'],
   ],
   [
-    'María written `Ma.` is María',
+    'María written `Ma.` is María: with the same birth date (the RFC gives it), a match',
     candidate('María Guadalupe', 'Zubiría', 'Ochoa', { birthDate: '1970-01-01' }),
-    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')], { rfcs: ['ZUOM700101AB1'] }),
+    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')], { rfcs: ['ZUOG700101AB1'] }),
     'match',
-    ['name_exact'],
+    ['name_similar', 'birth_date_same'],
+  ],
+  [
+    'María written `Ma.` is María: without a date, for review',
+    candidate('María Guadalupe', 'Zubiría', 'Ochoa'),
+    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')]),
+    'possible_match',
+    ['given_name_initial'],
   ],
   [
     'a second given name left out by the list is still the person',

@@ -108,6 +108,8 @@ export interface SegmentColumns {
   /** Double Metaphone code -> terms with that code. */
   phoneticIds: Map<string, number>;
   phoneticTerms: RowLists;
+  /** First letter (`A` 0 .. `Z` 25) -> terms filed as a given name that begin with it. */
+  initials: RowLists;
   /** Redacted entries counted but not stored (never matched). */
   redacted: number;
 }
@@ -191,6 +193,12 @@ export class WatchListSegment {
 
   term(id: number): string {
     return this.c.terms[id];
+  }
+
+  /** Terms filed as a given name that begin with `letter` (one of `A`..`Z`). */
+  givenTermsStartingWith(letter: string): Uint32Array {
+    const row = letter.charCodeAt(0) - 65;
+    return row >= 0 && row < 26 ? span(this.c.initials, row) : EMPTY;
   }
 
   /** Terms whose Double Metaphone code is `code`. */
