@@ -433,7 +433,7 @@ const REAL_FILES: Case[] = [
   ],
   [
     'the maternal surname left out',
-    candidate('Lorena', 'Arana'),
+    candidate('Lorena', 'Arana', null),
     lorena,
     'possible_match',
     ['maternal_surname_missing'],

@@ -101,7 +101,12 @@ describe("the candidate's name: as typed, then the fields the other way round (s
     ],
     [
       { name: 'Juan', lastName: 'García López' },
-      [r(['JUAN'], 'GARCIA LOPEZ'), r(['JUAN'], 'GARCIA', 'LOPEZ'), swapped(['LOPEZ'], 'JUAN', 'GARCIA')],
+      [
+        r(['JUAN'], 'GARCIA LOPEZ'),
+        r(['JUAN'], 'GARCIA', 'LOPEZ'),
+        swapped(['LOPEZ'], 'JUAN', 'GARCIA'),
+        swapped(['GARCIA', 'LOPEZ'], 'JUAN'),
+      ],
     ],
     // Surnames typed in `name`, the given name in `lastName`: read surnames first, Lorena Arana Aguilar.
     [
@@ -110,7 +115,21 @@ describe("the candidate's name: as typed, then the fields the other way round (s
     ],
     [
       { name: 'Arana', lastName: 'Aguilar', secondLastName: 'Lorena' },
-      [r(['ARANA'], 'AGUILAR', 'LORENA'), swapped(['LORENA'], 'ARANA', 'AGUILAR')],
+      [
+        r(['ARANA'], 'AGUILAR', 'LORENA'),
+        swapped(['LORENA'], 'ARANA', 'AGUILAR'),
+        swapped(['AGUILAR', 'LORENA'], 'ARANA'),
+      ],
+    ],
+    // One surname in `name`, two given names in `lastName`.
+    [
+      { name: 'Hernández', lastName: 'María Fernanda' },
+      [
+        r(['HERNANDEZ'], 'MARIA FERNANDA'),
+        r(['HERNANDEZ'], 'MARIA', 'FERNANDA'),
+        swapped(['FERNANDA'], 'HERNANDEZ', 'MARIA'),
+        swapped(['MARIA', 'FERNANDA'], 'HERNANDEZ'),
+      ],
     ],
     [{ name: 'Arana', lastName: 'Lorena' }, [r(['ARANA'], 'LORENA'), swapped(['LORENA'], 'ARANA')]],
     [{ name: 'Juan', lastName: null }, [r(['JUAN'], null)]],

@@ -157,8 +157,9 @@ const sameReading = (a: PersonReading, b: PersonReading): boolean =>
  * `secondLastName` the maternal one. Without a `secondLastName`, a `lastName` of two parts
  * (`García López`) is read both as one surname and as the two. Last, the fields read the other
  * way round, as people mistype them (`name` `Arana Aguilar`, `lastName` `Lorena`; or `Arana` /
- * `Aguilar` / `Lorena`): every part in the fields' order, surnames first (`reordered`, which
- * scoring keeps below `match`).
+ * `Aguilar` / `Lorena`): every part in the fields' order, surnames first, and, with one word in
+ * `name`, that word the paternal surname and the rest given names (`reordered`, which scoring
+ * keeps below `match`).
  */
 export function subjectReadings(subject: {
   name?: string | null;
@@ -174,8 +175,13 @@ export function subjectReadings(subject: {
       : [reading(given, paternal, []), reading(given, paternal.slice(0, 1), paternal.slice(1))];
   if (given.length && paternal.length) {
     const [swapped] = surnamesFirst([...given, ...paternal, ...maternal]);
-    if (swapped.given.length && !readings.some((r) => sameReading(r, swapped)))
-      readings.push({ ...swapped, reordered: true });
+    const swaps = [swapped];
+    // One surname in `name` and several given names after it (`Hernández` / `María Fernanda`).
+    if (given.length === 1 && paternal.length + maternal.length >= 2)
+      swaps.push(reading([...paternal, ...maternal], given, []));
+    for (const swap of swaps)
+      if (swap.given.length && !readings.some((r) => sameReading(r, swap)))
+        readings.push({ ...swap, reordered: true });
   }
   return readings;
 }
