@@ -16,7 +16,7 @@ import { LegalCorpusIngest1764550000001 } from './1764550000001-LegalCorpusInges
 import { WatchLists1764600000000 } from './1764600000000-WatchLists';
 import { Monitoring1764700000000 } from './1764700000000-Monitoring';
 import { QueuedProcessIndex1764800000000 } from './1764800000000-QueuedProcessIndex';
-import { PublisherLawsuitIds1764900000000 } from './1764900000000-PublisherLawsuitIds';
+import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsuitIds';
 import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
@@ -39,6 +39,6 @@ export const MIGRATIONS = [
   WatchLists1764600000000,
   Monitoring1764700000000,
   QueuedProcessIndex1764800000000,
-  PublisherLawsuitIds1764900000000,
+  PublisherLawsuitIds1764930000000,
   WatchListRealFiles1764950000000,
 ];

@@ -9,8 +9,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * order a UUID's text had (a lawsuit's ties on its agreement date are broken by id).
  * A person's uuid stays a UUID.
  */
-export class PublisherLawsuitIds1764900000000 implements MigrationInterface {
-  name = 'PublisherLawsuitIds1764900000000';
+export class PublisherLawsuitIds1764930000000 implements MigrationInterface {
+  name = 'PublisherLawsuitIds1764930000000';
 
   async up(q: QueryRunner): Promise<void> {
     for (const table of ['legal_lawsuit', 'legal_lawsuit_history'])
