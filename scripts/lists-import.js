@@ -11,7 +11,8 @@ Imports a watch list from the publisher's files (read exactly as published) and 
 active version, unless the files are refused; the apps pick it up without a restart.
 
   --source <source>  sat-69b, sat-69, ofac-sdn, un-consolidated or peps
-  --force            import even when the files hold fewer than 80 % of the active version's entries
+  --force            import even when the files hold fewer than 80 % of the active version's entries,
+                     or are dated before the active version
   -h, --help         print this and change nothing
 
 Files per source:
@@ -22,8 +23,9 @@ Files per source:
   un-consolidated  consolidated.xml
   peps             one FollowTheMoney .jsonl file
 
-Exit status: 0 when the files are the active version afterwards (new, or the same as before),
-1 when they were refused. DATABASE_URL names the database, as for the apps.`;
+Files are read relative to the directory the command is run from. Exit status: 0 when the files
+are the active version afterwards (new, or the same as before), 1 when they were refused.
+DATABASE_URL names the database, as for the apps.`;
 
 const { values, positionals } = parseCliArgs(USAGE, process.argv.slice(2), {
   options: { source: { type: 'string' }, force: { type: 'boolean' } },
@@ -34,7 +36,10 @@ async function run() {
   buildIfNeeded({ log: (line) => console.error(line) });
   const databaseUrl = process.env.DATABASE_URL || require('./lib/setup').defaultDatabaseUrl();
   const cli = require(path.join(__dirname, '..', 'dist/libs/application/src/watch-lists/import-cli.js'));
-  return cli.main({ source: values.source, force: values.force, files: positionals }, databaseUrl);
+  // npm runs scripts from the repository's root; INIT_CWD is where the operator ran the command.
+  const cwd = process.env.INIT_CWD || process.cwd();
+  const files = positionals.map((file) => path.resolve(cwd, file));
+  return cli.main({ source: values.source, force: values.force, files }, databaseUrl);
 }
 
 run().then(

@@ -144,6 +144,7 @@ describe('a search after an ingest answers from the new corpus; one before keeps
     detail: Record<string, unknown>;
   };
   let grown: { uuid: string; lawsuitIds: string[] };
+  const publisherId = `EXP-${Date.now() % 100_000}/2026-J3C`;
   let renamed: { uuid: string; name: string };
   let lines: { top: Line; topLawsuits: Line[]; newcomer: Line; added: Line; replaced: Line };
   let run: { code: number | null; stdout: string; stderr: string };
@@ -218,7 +219,8 @@ describe('a search after an ingest answers from the new corpus; one before keeps
         }),
         added,
         replaced,
-        lawsuit(newcomerLine.uuid as string, { agreementDate: '2024-05-06' }),
+        // A lawsuit as a judicial bulletin numbers it: its own file key, not a UUID.
+        lawsuit(newcomerLine.uuid as string, { agreementDate: '2024-05-06', id: publisherId }),
       ]),
     );
     versionAfter = await corpusVersion();
@@ -294,6 +296,8 @@ describe('a search after an ingest answers from the new corpus; one before keeps
       expect.any(String),
       '2024-05-06',
     ]);
+    // The publisher's own lawsuit id, exactly as the file gave it.
+    expect(found.records[1].id).toBe(publisherId);
     const moved = await search(acme, { name: renamed.name, lastName: renamedTo });
     expect(moved.records.map((r: { uuid: string }) => r.uuid)).toEqual([renamed.uuid]);
   });

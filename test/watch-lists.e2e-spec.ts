@@ -74,10 +74,13 @@ describe('GET /watch-lists', () => {
     expect(response.body.data.map((l: { source: string; process: string }) => [l.source, l.process])).toEqual(
       WATCH_LIST_SOURCES.map((source) => [source, processOfSource(source)]),
     );
+    // Only the 69-B list and the UN list date their files; the others have no as-of date (null),
+    // never the day they were imported.
+    const dated = ['sat-69b', 'un-consolidated'];
     for (const list of response.body.data)
       expect(list.active).toEqual({
         version: expect.any(Number),
-        asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        asOf: dated.includes(list.source) ? expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) : null,
         importedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         rows: expect.any(Number),
         entries: expect.any(Number),
@@ -145,10 +148,11 @@ describe('the list processes of a registration read the active lists', () => {
     );
     const detail = await processDetail(uuid, byName(view, 'Global Watch List').id, true);
     const ofac = await activeVersion('ofac-sdn');
+    // OFAC's CSV carries no date: the summary says none rather than the import day.
     expect(detail.summary.listsChecked).toContainEqual({
       source: 'ofac-sdn',
       version: ofac!.version,
-      asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      asOf: null,
     });
     expect(detail.rawDetails.provider).toBe('watch-lists');
     expect(detail.rawDetails.payload.entries).toEqual([
@@ -392,6 +396,48 @@ describe('npm run lists:import', () => {
     const forced = importLists('--source', source, '--force', file);
     expect(forced.status).toBe(0);
     expect((await activeVersion(source))!.entries).toBe(1);
+  });
+
+  it('refuses files older than the active version unless forced, naming its date', async () => {
+    const source = 'un-consolidated';
+    const before = await activeVersion(source);
+    // The golden UN list is dated 2026-02-27, the demo one (active) 2026-11-20.
+    const older = join(FIXTURES, 'un-consolidated/consolidated.xml');
+    const refused = importLists('--source', source, older);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(
+      /The files are dated 2026-02-27: older than the active version \d+, as of 2026-11-20\. Use --force/,
+    );
+    expect(await activeVersion(source)).toEqual(before);
+    const forced = importLists('--source', source, '--force', older);
+    expect(forced.status).toBe(0);
+    expect(forced.output).toMatch(/un-consolidated version \d+ is active: as of 2026-02-27/);
+  });
+
+  it('says the SAT never publishes UTF-8 when given a re-saved 69-B file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lists-'));
+    const file = join(dir, 'Listado_completo_69-B.csv');
+    const text = readFileSync(join(DEMO, MANIFEST.files['sat-69b'][0]), 'latin1');
+    writeFileSync(file, Buffer.from(text, 'utf8'));
+    const run = importLists('--source', 'sat-69b', file);
+    expect(run.status).toBe(1);
+    expect(run.output).toMatch(/encoded in UTF-8, and the SAT publishes it in Windows-1252 only/);
+  });
+
+  it('reads file arguments relative to the directory npm run is run from', async () => {
+    const before = await activeVersion('ofac-sdn');
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'lists:import', '--', '--source', 'ofac-sdn', '--force', 'sdn.csv', 'alt.csv'],
+      {
+        cwd: join(FIXTURES, 'ofac-sdn'),
+        env: { ...process.env, DATABASE_URL: state().databaseUrl },
+        encoding: 'utf8',
+      },
+    );
+    expect(`${run.stdout}${run.stderr}`).toMatch(/ofac-sdn version \d+ is active: no as-of date/);
+    expect(run.status).toBe(0);
+    expect((await activeVersion('ofac-sdn'))!.version).toBe(before!.version + 1);
   });
 
   it('explains a wrong command line and exits 1', () => {

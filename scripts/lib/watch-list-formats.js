@@ -288,6 +288,14 @@ function* ofacAddLines(rows) {
     ].join(',');
 }
 
+/**
+ * `sdn_comments.csv` from `{ entNum, extension }`: the rest of a remark too long for sdn.csv,
+ * written as OFAC cuts it (it may start in the middle of a word).
+ */
+function* ofacCommentsLines(rows) {
+  for (const row of rows) yield [ofacCell(row.entNum, { quoted: false }), ofacCell(row.extension)].join(',');
+}
+
 // ---------------------------------------------------------------- UN consolidated list (XML)
 
 function xmlText(value) {
@@ -422,7 +430,7 @@ const FTM_SEEN = {
   last_change: '2025-11-02T06:02:11',
 };
 
-/** A `Person` line from `{ id, first, last, name?, aliases, birthDate, gender, positions, taxNumber, idNumber, datasets }`. */
+/** A `Person` line from `{ id, first, last, name?, aliases, birthDate, deathDate, gender, positions, taxNumber, idNumber, datasets }`. */
 function ftmPerson(person) {
   const properties = {
     name: [person.name ?? `${person.first} ${person.last}`],
@@ -430,6 +438,7 @@ function ftmPerson(person) {
     ...(person.last ? { lastName: [person.last] } : {}),
     ...(person.aliases?.length ? { alias: person.aliases } : {}),
     ...(person.birthDate ? { birthDate: [person.birthDate] } : {}),
+    ...(person.deathDate ? { deathDate: [person.deathDate] } : {}),
     gender: [person.gender],
     nationality: ['mx'],
     citizenship: ['mx'],
@@ -514,6 +523,7 @@ module.exports = {
   ofacSdnLines,
   ofacAltLines,
   ofacAddLines,
+  ofacCommentsLines,
   unLines,
   ftmPerson,
   ftmPosition,

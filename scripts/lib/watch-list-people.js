@@ -308,6 +308,8 @@ function company(rng, { avoid = new Set() } = {}) {
 
 /** The SAT's way of writing a física: `PATERNO MATERNO NOMBRE`, upper case. */
 const satPersonName = (p) => `${p.paternal} ${p.maternal} ${p.given}`.toUpperCase();
+/** Given names first, as the Art. 69 files write most persons: `LORENA ARANA AGUILAR`. */
+const givenFirstName = (p) => `${p.given} ${p.paternal} ${p.maternal}`.toUpperCase();
 /** OFAC's: `PATERNO MATERNO, Given`, surnames upper case and without accents. */
 const ofacPersonName = (p) =>
   `${plain(`${p.paternal} ${p.maternal}`)}, ${p.given.normalize('NFD').replace(/\p{M}/gu, '')}`;
@@ -319,6 +321,7 @@ module.exports = {
   isoDate,
   plain,
   satPersonName,
+  givenFirstName,
   ofacPersonName,
   personRfc,
   personCurp,

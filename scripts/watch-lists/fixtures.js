@@ -580,6 +580,128 @@ write(
   f.WRITING.ftm,
 );
 
+// ---------------------------------------------------------------- real shapes
+// What the publishers' real files do that the golden files above do not: the Art. 69 files write
+// most persons given names first, the 69-B list mixes both orders (the RFC's letters tell which);
+// OFAC cuts a long remark into sdn_comments.csv, mid-word, and writes some RFCs without homoclave;
+// an FtM export lists persons who died. The people are made up; their RFCs are computed as the SAT
+// computes them (letters of the name, birth date, a homoclave).
+
+write(
+  'real-shapes/sat-69/Firmes.csv',
+  f.art69Lines('Firmes.csv', [
+    // line 2: given names first, as the Art. 69 files write most persons (RFC AAAL: Arana Aguilar Lorena)
+    { rfc: 'AAAL850312QW1', name: 'LORENA ARANA AGUILAR', tipo: 'F', date: '2021-03-01', state: 'JALISCO' },
+    // line 3: José passed over by the RFC (L of Luis), a maternal surname with particles (C of Cruz)
+    {
+      rfc: 'PECL791102HT4',
+      name: 'JOSÉ LUIS PÉREZ DE LA CRUZ',
+      tipo: 'F',
+      date: '2022-06-01',
+      state: 'PUEBLA',
+    },
+    // line 4: María abbreviated, as registries print it (G of Guadalupe)
+    {
+      rfc: 'HELG680721K90',
+      name: 'MA. GUADALUPE HERNÁNDEZ LÓPEZ',
+      tipo: 'F',
+      date: '2020-09-16',
+      state: 'VERACRUZ',
+    },
+    // line 5: surnames first, in the same file
+    {
+      rfc: 'SAQA710220LM2',
+      name: 'SALAZAR QUINTERO JOSÉ ALFREDO',
+      tipo: 'F',
+      date: '2019-02-01',
+      state: 'SINALOA',
+    },
+    // line 6: a cooperativa with the long legal form
+    {
+      rfc: 'PGO0405109A1',
+      name: 'PESCADORES DEL GOLFO, S.C. DE P. DE R.L. DE C.V.',
+      tipo: 'M',
+      date: '2018-05-01',
+      state: 'TAMAULIPAS',
+    },
+  ]),
+  f.WRITING.sat,
+);
+write(
+  'real-shapes/sat-69b/Listado_completo_69-B.csv',
+  f.sat69bLines({
+    asOf: '2022-10-31',
+    rows: [
+      // line 5: surnames first
+      { rfc: 'ZARE900115AB3', name: 'ZAPATA ROJO ERNESTO', status: 'Definitivo', stages: stages.definitivo },
+      // line 6: given names first, in the same list
+      { rfc: 'OCZD830909PP1', name: 'DANIELA OCHOA ZUBIRÍA', status: 'Presunto', stages: stages.presunto },
+      // line 7: born this century, 18 by the list's date (2004-07-01 + 18 = 2022-07-01)
+      { rfc: 'MUTC040701RT5', name: 'MUÑOZ TREVIÑO CARLOS', status: 'Presunto', stages: stages.presunto },
+    ],
+  }),
+  f.WRITING.sat,
+);
+write(
+  'real-shapes/ofac-sdn/sdn.csv',
+  f.ofacSdnLines([
+    // line 1: a remark too long for sdn.csv, cut in the middle of the RFC (no homoclave)
+    {
+      entNum: 40210,
+      name: 'AGUILAR ALVAREZ, Mario',
+      type: 'individual',
+      programs: ['ILLICIT-DRUGS-EO14059'],
+      remarks:
+        'DOB 29 Sep 1953; POB Tijuana, Baja California, Mexico; nationality Mexico; citizen Mexico; Gender Male; R.F.C. AUA',
+    },
+    // line 2: an RFC without homoclave in sdn.csv itself
+    {
+      entNum: 40211,
+      name: 'TREJO BARRAGAN, Elena',
+      type: 'individual',
+      programs: ['ILLICIT-DRUGS-EO14059'],
+      remarks: 'DOB 03 Mar 1977; nationality Mexico; Gender Female; R.F.C. TEBE-770303 (Mexico).',
+    },
+  ]),
+  f.WRITING.ofac,
+);
+write(
+  'real-shapes/ofac-sdn/sdn_comments.csv',
+  f.ofacCommentsLines([
+    {
+      entNum: 40210,
+      extension:
+        "M-530929 (Mexico); C.U.R.P. AUAM530929HBCGLR04 (Mexico); a.k.a. 'EL PROFE'; Linked To: TREJO BARRAGAN, Elena.",
+    },
+  ]),
+  f.WRITING.ofac,
+);
+write(
+  'real-shapes/peps/entities.ftm.jsonl',
+  [
+    // line 1: a governor who died: still listed, still screened
+    f.ftmPerson({
+      id: 'mx-gov-trevino-garza',
+      first: 'Rodolfo',
+      last: 'Treviño Garza',
+      birthDate: '1941-08-19',
+      deathDate: '2021-06-02',
+      gender: 'male',
+      positions: ['Gobernador de Nuevo León'],
+    }),
+    // line 2: alive
+    f.ftmPerson({
+      id: 'mx-sen-ochoa-zubiria',
+      first: 'Daniela',
+      last: 'Ochoa Zubiría',
+      birthDate: '1983-09-09',
+      gender: 'female',
+      positions: ['Senadora de la República'],
+    }),
+  ],
+  f.WRITING.ftm,
+);
+
 // An empty file: refused by every reader.
 write('refused/empty/empty.csv', [], f.WRITING.sat);
 console.log(`✔ fixtures written to ${path.relative(process.cwd(), OUT)}`);

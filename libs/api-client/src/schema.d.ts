@@ -1079,10 +1079,10 @@ export interface components {
       version: number;
       /**
        * Format: date
-       * @description The publisher's date of that version
+       * @description The publisher's date of that version; null when its files carry none (OFAC's CSV, FtM exports, the article 69 files)
        * @example 2026-11-20
        */
-      asOf: string;
+      asOf: string | null;
     };
     MatchFeatureDto: {
       /**
@@ -2077,6 +2077,10 @@ export interface components {
       count: number;
     };
     LawsuitDto: {
+      /**
+       * @description The publisher's own identifier of the lawsuit (1 to 128 visible characters; not necessarily a UUID)
+       * @example EXP-1234/2026-J3C
+       */
       id: string;
       /** @example Sentencia definitiva */
       judgement_type: string;
@@ -2154,10 +2158,10 @@ export interface components {
       version: number;
       /**
        * Format: date
-       * @description The publisher's date of the files (the import date when they carry none)
+       * @description The publisher's date of the files; null when they carry none (OFAC's CSV, FtM exports, the article 69 files), never the import date
        * @example 2026-11-20
        */
-      asOf: string;
+      asOf: string | null;
       /**
        * Format: date-time
        * @example 2026-11-21T07:00:12.345Z

@@ -37,6 +37,10 @@ function writeRealSizeWatchLists(dir, { seed = 2026, sizes = SIZES } = {}) {
   const party = () =>
     rng.chance(0.35) ? { moral: false, ...people.person(rng) } : { moral: true, ...people.company(rng) };
   const satName = (p) => (p.moral ? p.name : people.satPersonName(p));
+  // The Art. 69 files write most persons given names first (4 in 5 here, chosen by the RFC's
+  // homoclave so that the people are those of the other lists' runs).
+  const art69Name = (p) =>
+    p.moral ? p.name : p.rfc.charCodeAt(12) % 5 === 0 ? people.satPersonName(p) : people.givenFirstName(p);
   const out = (source, name) => {
     fs.mkdirSync(path.join(dir, source), { recursive: true });
     return path.join(dir, source, name);
@@ -63,7 +67,7 @@ function writeRealSizeWatchLists(dir, { seed = 2026, sizes = SIZES } = {}) {
             if (listed.length < 50_000) listed.push(p);
             yield {
               rfc: p.rfc,
-              name: satName(p),
+              name: art69Name(p),
               tipo: p.moral ? 'M' : 'F',
               date: people.isoDate(rng, 2013, 2026),
               state: p.state,

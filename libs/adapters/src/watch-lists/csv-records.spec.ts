@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
-import { csvRecords, type CsvRecord } from './csv-records';
+import { csvRecords, looksUtf8, type CsvRecord } from './csv-records';
 
 const dir = mkdtempSync(join(tmpdir(), 'csv-records-'));
 let n = 0;
@@ -55,6 +55,38 @@ describe('csvRecords', () => {
       { cells: ['RFC', 'NOMBRE'], line: 1 },
       { cells: ['X', 'PEÑA'], line: 2 },
     ]);
+  });
+
+  it.each([
+    ['without a byte order mark', Buffer.from('RFC,NOMBRE\r\nX,PEÑA ÓPTICA\r\n', 'utf8')],
+    [
+      'with its byte order mark',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('RFC\r\nX\r\n')]),
+    ],
+  ])(
+    'refuses UTF-8 %s where the publisher writes Windows-1252 only, naming the encoding',
+    async (_l, bytes) => {
+      const path = join(dir, 'utf8.csv');
+      writeFileSync(path, bytes);
+      const records = csvRecords({ path, name: 'utf8.csv' }, { windows1252Only: 'the SAT' });
+      await expect(records.next()).rejects.toMatchObject({
+        refusal: 'encoding',
+        file: 'utf8.csv',
+        reason: expect.stringMatching(
+          /^it is encoded in UTF-8, and the SAT publishes it in Windows-1252 only/,
+        ),
+      });
+    },
+  );
+
+  it.each([
+    ['ASCII', Buffer.from('abc,def', 'latin1'), false],
+    ['Windows-1252 Spanish', win1252('PEÑA ÓPTICA, CASTAÑEDA'), false],
+    ['Windows-1252 bytes it does not define', Buffer.from([0x41, 0x81, 0x8d, 0x41]), false],
+    ['UTF-8 Spanish', Buffer.from('PEÑA ÓPTICA', 'utf8'), true],
+    ['UTF-8 cut inside a letter at the end', Buffer.from('PEÑA Ó', 'utf8').subarray(0, -1), true],
+  ])('tells UTF-8 from Windows-1252: %s', (_label, bytes, expected) => {
+    expect(looksUtf8(bytes)).toBe(expected);
   });
 
   it('keeps quotes out of place as they stand and skips OFAC`s end-of-file mark', async () => {

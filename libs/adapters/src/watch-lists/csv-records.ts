@@ -13,15 +13,65 @@ export interface CsvRecord {
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/** How a source's CSV files are read. */
+export interface CsvReading {
+  /**
+   * Who publishes the files, when they publish them in Windows-1252 only (the SAT): a file in
+   * UTF-8 was re-saved by an editor or a spreadsheet, and is refused naming its encoding.
+   */
+  windows1252Only?: string;
+}
+
+/**
+ * True when a chunk with bytes above 0x7F is UTF-8: every such byte belongs to a well-formed UTF-8
+ * sequence (one cut by the chunk's end aside). Spanish text in Windows-1252 never is (`Ó` alone is
+ * 0xD3, which UTF-8 never follows with a letter), and UTF-8 text always is.
+ */
+export function looksUtf8(chunk: Buffer): boolean {
+  let multibyte = false;
+  for (let i = 0; i < chunk.length; i++) {
+    const byte = chunk[i];
+    if (byte < 0x80) continue;
+    const length =
+      byte >= 0xc2 && byte <= 0xdf
+        ? 2
+        : byte >= 0xe0 && byte <= 0xef
+          ? 3
+          : byte >= 0xf0 && byte <= 0xf4
+            ? 4
+            : 0;
+    if (length === 0) return false;
+    for (let k = 1; k < length; k++) {
+      if (i + k >= chunk.length) return multibyte || k > 1;
+      if ((chunk[i + k] & 0xc0) !== 0x80) return false;
+    }
+    multibyte = true;
+    i += length - 1;
+  }
+  return multibyte;
+}
+
 /**
  * The file's text, decoded as it streams: Windows-1252 as the SAT and OFAC publish (a byte that
  * does not decode becomes U+FFFD, the reading never stops on it), or UTF-8 when the file starts
- * with a UTF-8 byte order mark (a list re-saved by a spreadsheet as "CSV UTF-8").
+ * with a UTF-8 byte order mark (a list re-saved by a spreadsheet as "CSV UTF-8"), unless the
+ * publisher never writes UTF-8 (`windows1252Only`): then such a file is refused, saying so.
  */
-async function* decodedText(path: string): AsyncGenerator<string> {
+async function* decodedText(file: NamedFile, reading: CsvReading): AsyncGenerator<string> {
   let decoder: ReturnType<typeof iconv.getDecoder> | undefined;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    decoder ??= iconv.getDecoder(chunk.subarray(0, 3).equals(UTF8_BOM) ? 'utf8' : 'win1252');
+  let checked = !reading.windows1252Only;
+  for await (const chunk of createReadStream(file.path) as AsyncIterable<Buffer>) {
+    const bom = decoder === undefined && chunk.subarray(0, 3).equals(UTF8_BOM);
+    if (!checked && (bom || chunk.some((byte) => byte >= 0x80))) {
+      checked = true;
+      if (bom || looksUtf8(chunk))
+        throw new WatchListFileRefused(
+          'encoding',
+          file.name,
+          `it is encoded in UTF-8, and ${reading.windows1252Only} publishes it in Windows-1252 only: it was re-saved by an editor or a spreadsheet. Import the file as downloaded.`,
+        );
+    }
+    decoder ??= iconv.getDecoder(bom ? 'utf8' : 'win1252');
     const text = decoder.write(chunk);
     if (text) yield text;
   }
@@ -50,9 +100,9 @@ function lineBreaksIn(cells: string[]): number {
  * inside quotes as two lines): empty lines come as records of one empty cell, so every record
  * takes one line plus the line breaks inside its cells.
  */
-export async function* csvRecords(file: NamedFile): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(file: NamedFile, reading: CsvReading = {}): AsyncGenerator<CsvRecord> {
   const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true });
-  const records = pipeline(Readable.from(decodedText(file.path)), parser, () => undefined);
+  const records = pipeline(Readable.from(decodedText(file, reading)), parser, () => undefined);
   let line = 1;
   try {
     for await (const cells of records as AsyncIterable<string[]>) {

@@ -30,7 +30,8 @@ describe("golden and demo list files keep their publishers' bytes", () => {
 
   it('finds the files', () => {
     expect(sat.length).toBeGreaterThan(15);
-    expect(ofac).toHaveLength(6);
+    // golden (sdn, alt, add), demo (sdn, alt, add), real shapes (sdn, sdn_comments)
+    expect(ofac).toHaveLength(8);
     expect(utf8.length).toBeGreaterThan(5);
   });
 

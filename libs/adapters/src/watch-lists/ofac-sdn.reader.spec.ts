@@ -77,8 +77,8 @@ describe("ofac-sdn reader: OFAC's legacy sdn.csv, alt.csv and add.csv", () => {
     ).toEqual([
       ['36126', 'entity', ['SIF150302K8A'], [], [], null, 'SDNTK; ILLICIT-DRUGS-EO14059'],
       ['36128', 'person', [], ['1971-02-20'], ['MX'], 'H', 'SDNTK'],
-      // circa 1965 and 1962 to 1964; the RFC without homoclave is no RFC
-      ['36129', 'person', [], ['1965', '1962', '1963', '1964'], ['GT', 'MX'], null, 'SDNT'],
+      // circa 1965 and 1962 to 1964; the RFC without homoclave is kept as its stem
+      ['36129', 'person', ['OECM650101'], ['1965', '1962', '1963', '1964'], ['GT', 'MX'], null, 'SDNT'],
       ['36131', 'person', [], ['1968-11'], [], 'M', 'SDNTK; ILLICIT-DRUGS-EO14059'],
     ]);
     expect(entries[0].names).toEqual([

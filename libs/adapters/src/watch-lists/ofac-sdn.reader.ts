@@ -5,6 +5,7 @@ import {
   ofacSdnStanding,
   type OfacAddRow,
   type OfacAltRow,
+  type OfacCommentsRow,
   type OfacFileKind,
   type OfacSdnRow,
 } from '@app/domain';
@@ -12,17 +13,26 @@ import { csvRecords } from './csv-records';
 import { ReadTally, type NamedFile, type WatchListRead } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
 
-const FILE_NAMES: Record<string, OfacFileKind> = { 'sdn.csv': 'sdn', 'alt.csv': 'alt', 'add.csv': 'add' };
+const FILE_NAMES: Record<string, OfacFileKind> = {
+  'sdn.csv': 'sdn',
+  'alt.csv': 'alt',
+  'add.csv': 'add',
+  'sdn_comments.csv': 'comments',
+};
 
 /**
- * OFAC's legacy CSV files (CONTRACT 10.1): `sdn.csv`, and optionally `alt.csv` (strong aliases)
- * and `add.csv` (addresses), linked by `ent_num`. No header: each file is told by its name, else
- * by the number of values of its first record. Only individuals and entities are screened.
+ * OFAC's legacy CSV files (CONTRACT 10.1): `sdn.csv`, and optionally `alt.csv` (strong aliases),
+ * `add.csv` (addresses) and `sdn_comments.csv` (the rest of remarks too long for sdn.csv), linked
+ * by `ent_num`. No header: each file is told by its name, else by the number of values of its
+ * first record. Only individuals and entities are screened.
  */
 export async function readOfacSdn(files: NamedFile[]): Promise<WatchListRead> {
   const byKind = await classify(files);
   const tally = new ReadTally();
-  const parties = new Map<string, { sdn: OfacSdnRow; alts: OfacAltRow[]; adds: OfacAddRow[] }>();
+  const parties = new Map<
+    string,
+    { sdn: OfacSdnRow; alts: OfacAltRow[]; adds: OfacAddRow[]; comments: OfacCommentsRow[] }
+  >();
   const unscreened = new Set<string>();
 
   const sdnFile = byKind.sdn!;
@@ -42,7 +52,7 @@ export async function readOfacSdn(files: NamedFile[]): Promise<WatchListRead> {
     } else if ('rejected' in standing) tally.reject(sdnFile.name, line, standing.rejected);
     else if (parties.has(entNum) || unscreened.has(entNum))
       tally.reject(sdnFile.name, line, `ent_num ${entNum} is listed twice`);
-    else parties.set(entNum, { sdn: read.row, alts: [], adds: [] });
+    else parties.set(entNum, { sdn: read.row, alts: [], adds: [], comments: [] });
   }
   if (sdnRows > 0 && parties.size === 0 && unscreened.size === 0)
     throw new WatchListFileRefused(
@@ -53,7 +63,7 @@ export async function readOfacSdn(files: NamedFile[]): Promise<WatchListRead> {
   tally.rows += sdnRows;
   tally.fileRead(sdnFile.name, 'sdn', sdnRows);
 
-  for (const kind of ['alt', 'add'] as const) {
+  for (const kind of ['alt', 'add', 'comments'] as const) {
     const file = byKind[kind];
     if (!file) continue;
     let rows = 0;
@@ -67,6 +77,7 @@ export async function readOfacSdn(files: NamedFile[]): Promise<WatchListRead> {
       const entNum = read.row.ent_num!;
       const party = parties.get(entNum);
       if (party && kind === 'alt') party.alts.push(read.row as OfacAltRow);
+      else if (party && kind === 'comments') party.comments.push(read.row as OfacCommentsRow);
       else if (party) party.adds.push(read.row as OfacAddRow);
       else if (unscreened.has(entNum)) tally.skipped++;
       else tally.reject(file.name, line, `ent_num ${entNum} is not listed in ${sdnFile.name}`);
@@ -74,7 +85,9 @@ export async function readOfacSdn(files: NamedFile[]): Promise<WatchListRead> {
     tally.rows += rows;
     tally.fileRead(file.name, kind, rows);
   }
-  const entries = [...parties.values()].map(({ sdn, alts, adds }) => ofacEntry(sdn, alts, adds));
+  const entries = [...parties.values()].map(({ sdn, alts, adds, comments }) =>
+    ofacEntry(sdn, alts, adds, comments),
+  );
   return tally.finish(null, entries);
 }
 
@@ -95,7 +108,7 @@ async function classify(files: NamedFile[]): Promise<Partial<Record<OfacFileKind
     throw new WatchListFileRefused(
       'files',
       null,
-      'ofac-sdn needs sdn.csv (alt.csv and add.csv are optional)',
+      'ofac-sdn needs sdn.csv (alt.csv, add.csv and sdn_comments.csv are optional)',
     );
   return byKind;
 }
@@ -108,7 +121,7 @@ async function kindByContent(file: NamedFile): Promise<OfacFileKind> {
     throw new WatchListFileRefused(
       'unreadable',
       file.name,
-      `its first row has ${cells.length} value${cells.length === 1 ? '' : 's'}: it is none of OFAC's sdn.csv (12), alt.csv (5) or add.csv (6)`,
+      `its first row has ${cells.length} value${cells.length === 1 ? '' : 's'}: it is none of OFAC's sdn.csv (12), alt.csv (5), add.csv (6) or sdn_comments.csv (2)`,
     );
   }
   throw new WatchListFileRefused('no-data', file.name, 'it has no data rows');

@@ -14,6 +14,15 @@ const SINGLE_FILE: Partial<Record<WatchListSource, string>> = {
   peps: 'a .jsonl file',
 };
 
+/** What a reading needs besides the files. */
+export interface ReadOptions {
+  /**
+   * YYYY-MM-DD: the day of the import, which dates what the files leave undated (the century of a
+   * física's RFC birth date in a list without an as-of date). Default: today (UTC).
+   */
+  importDate?: string;
+}
+
 /**
  * Reads the files of one source as the publisher writes them (CONTRACT 10.1), streaming: the
  * entries, the rows that could not be read, the as-of date the files state. Throws
@@ -22,6 +31,7 @@ const SINGLE_FILE: Partial<Record<WatchListSource, string>> = {
 export async function readWatchListFiles(
   source: WatchListSource,
   files: WatchListFile[],
+  options: ReadOptions = {},
 ): Promise<WatchListRead> {
   const given = files.map(named);
   if (given.length === 0) throw new WatchListFileRefused('files', null, `no file given for ${source}`);
@@ -32,11 +42,11 @@ export async function readWatchListFiles(
       null,
       `${source} reads one file (${single}); ${given.length} were given`,
     );
-  return readers[source](given);
+  return readers[source](given, options.importDate ?? new Date().toISOString().slice(0, 10));
 }
 
-const readers: Record<WatchListSource, (files: NamedFile[]) => Promise<WatchListRead>> = {
-  'sat-69b': ([file]) => readSat69b(file),
+const readers: Record<WatchListSource, (files: NamedFile[], importDate: string) => Promise<WatchListRead>> = {
+  'sat-69b': ([file], importDate) => readSat69b(file, importDate),
   'sat-69': readSat69,
   'ofac-sdn': readOfacSdn,
   'un-consolidated': ([file]) => readUnConsolidated(file),

@@ -20,7 +20,7 @@ import { WatchListFileRefused } from './watch-list-file-refused';
  * line, columns found by title, each list told by its file name (or its columns, or its rows'
  * `SUPUESTO`). An RFC on several rows or lists is one entry whose `listStatus` joins its supuestos.
  */
-export async function readSat69(files: NamedFile[]): Promise<WatchListRead> {
+export async function readSat69(files: NamedFile[], importDate: string): Promise<WatchListRead> {
   const tally = new ReadTally();
   const groups = new SatRowGroups('sat-69');
   const pool = new StringPool();
@@ -30,7 +30,7 @@ export async function readSat69(files: NamedFile[]): Promise<WatchListRead> {
     let unique: number[] = [];
     let kind: Art69Kind | null = null;
     let rows = 0;
-    for await (const { cells, line } of csvRecords(file)) {
+    for await (const { cells, line } of csvRecords(file, { windows1252Only: 'the SAT' })) {
       if (!columns) {
         ({ columns, kind } = header(file, satColumnTitles(cells)));
         unique = [columns.rfc, columns.name];
@@ -51,7 +51,10 @@ export async function readSat69(files: NamedFile[]): Promise<WatchListRead> {
     tally.rows += rows;
     tally.fileRead(file.name, kind ? ART_69_SUPUESTOS[kind] : 'Art. 69 (by SUPUESTO)', rows);
   }
-  return tally.finish(null, groups.entries(art69Entry));
+  return tally.finish(
+    null,
+    groups.entries((rows) => art69Entry(rows, importDate)),
+  );
 }
 
 /** The first line: an Art. 69 header, and a list the file can be told to be. */

@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import { readWatchListFiles } from './read-watch-list-files';
 import { fixture } from './golden-files.fixture';
 import { WatchListFileRefused } from './watch-list-file-refused';
@@ -44,9 +48,15 @@ describe('sat-69b reader: Listado_completo_69-B.csv as the SAT publishes it', ()
       [`XXXXXXXXXXXX@${FILE}:19`, 'unknown', 'Presunto', true],
       ['CGU110915QX8', 'entity', 'Definitivo', false],
     ]);
+    expect(entries.every((e) => e.source === 'sat-69b' && e.curps.length === 0)).toBe(true);
+    // A física's birth date is her RFC's, dated by the list's as-of date; a moral has none.
     expect(
-      entries.every((e) => e.source === 'sat-69b' && e.curps.length === 0 && e.birthDates.length === 0),
-    ).toBe(true);
+      Object.fromEntries(entries.filter((e) => e.birthDates.length).map((e) => [e.key, e.birthDates])),
+    ).toEqual({
+      AIMO6811069F7: ['1968-11-06'],
+      PEAA7502143K1: ['1975-02-14'],
+      GUTE8104226W9: ['1981-04-22'],
+    });
     expect(entries.filter((e) => e.redacted).map((e) => e.rfcs)).toEqual([[], []]);
   });
 
@@ -56,7 +66,7 @@ describe('sat-69b reader: Listado_completo_69-B.csv as the SAT publishes it', ()
       { text: 'ASESORES EN AVALÚOS Y ACTIVOS, S.A. DE C.V.', order: 'entity', alias: false },
     ]);
     expect(names['PEAA7502143K1']).toEqual([
-      { text: 'PEÑA ARGÜELLES MARÍA DE LOS ÁNGELES', order: 'surnames-first', alias: false },
+      { text: 'PEÑA ARGÜELLES MARÍA DE LOS ÁNGELES', order: 'unknown', alias: false },
     ]);
     expect(names['ÑAÑ140114GY4'][0].text).toBe('ÑAÑEZ Y ASOCIADOS, S.C.');
     expect(names['DOC0905127T3'][0].text).toBe('DISTRIBUIDORA ÓPTICA\uFFFD DEL CENTRO, S.A. DE C.V.');
@@ -68,8 +78,8 @@ describe('sat-69b reader: Listado_completo_69-B.csv as the SAT publishes it', ()
     const aispuro = (await read).entries.find((e) => e.key === 'AIMO6811069F7')!;
     expect(aispuro.rfcs).toEqual(['AIMO6811069F7']);
     expect(aispuro.names).toEqual([
-      { text: 'AISPURO MORENO OSCAR', order: 'surnames-first', alias: false },
-      { text: 'AISPURO MORENO ÓSCAR', order: 'surnames-first', alias: true },
+      { text: 'AISPURO MORENO OSCAR', order: 'unknown', alias: false },
+      { text: 'AISPURO MORENO ÓSCAR', order: 'unknown', alias: true },
     ]);
     const rows = (aispuro.raw as { rows: Array<{ cells: Record<string, string> }> }).rows;
     expect(rows.map((row) => row.cells['Situación del contribuyente'])).toEqual([
@@ -95,7 +105,11 @@ describe('sat-69b reader: Listado_completo_69-B.csv as the SAT publishes it', ()
   });
 
   it.each([
-    ['no-header', 'header', /no header row \(a row with the cells RFC and Situación del contribuyente\)/],
+    [
+      'no-header',
+      'header',
+      /no header row among its first 50 rows: the 69-B list's header has the columns No, RFC, Nombre del Contribuyente and Situación del contribuyente/,
+    ],
     ['header-only', 'no-data', /it has no data rows/],
     ['truncated', 'unreadable', /it does not parse as CSV: .*Quote Not Closed/i],
   ])('refuses %s (%s)', async (dir, refusal, reason) => {
@@ -107,10 +121,24 @@ describe('sat-69b reader: Listado_completo_69-B.csv as the SAT publishes it', ()
     expect(error.reason).toMatch(reason);
   });
 
-  it('refuses a file of another format: the UN list, an empty file', async () => {
-    for (const file of ['un-consolidated/consolidated.xml', 'refused/empty/empty.csv'])
-      await expect(readWatchListFiles('sat-69b', [fixture(file)])).rejects.toMatchObject({
-        refusal: 'header',
-      });
+  it('refuses a file of another format: the UN list (UTF-8, which the SAT never writes), an empty file', async () => {
+    await expect(
+      readWatchListFiles('sat-69b', [fixture('un-consolidated/consolidated.xml')]),
+    ).rejects.toMatchObject({ refusal: 'encoding' });
+    await expect(readWatchListFiles('sat-69b', [fixture('refused/empty/empty.csv')])).rejects.toMatchObject({
+      refusal: 'header',
+    });
+  });
+
+  it('refuses the list re-saved in UTF-8, saying so rather than that it is not the 69-B list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sat-69b-utf8-'));
+    const path = join(dir, FILE);
+    const text = iconv.decode(readFileSync(fixture(`sat-69b/${FILE}`).path), 'win1252');
+    writeFileSync(path, Buffer.from(text, 'utf8'));
+    const error = await readWatchListFiles('sat-69b', [{ path }]).catch((e) => e);
+    expect(error).toMatchObject({ refusal: 'encoding', file: FILE });
+    expect(error.message).toBe(
+      `${FILE}: it is encoded in UTF-8, and the SAT publishes it in Windows-1252 only: it was re-saved by an editor or a spreadsheet. Import the file as downloaded.`,
+    );
   });
 });

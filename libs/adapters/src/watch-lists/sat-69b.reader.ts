@@ -22,7 +22,7 @@ const MAX_PREAMBLE_ROWS = 50;
  * actualizada al <d> de <mes> de <yyyy>`, the version's as-of), then the header, the first row
  * with a cell `RFC` and a cell that starts `Situación`, then one row per taxpayer.
  */
-export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
+export async function readSat69b(file: NamedFile, importDate: string): Promise<WatchListRead> {
   const tally = new ReadTally();
   const groups = new SatRowGroups('sat-69b');
   let asOf: string | null = null;
@@ -32,7 +32,7 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
   let preambleRows = 0;
   let rows = 0;
   const pool = new StringPool();
-  for await (const { cells, line } of csvRecords(file)) {
+  for await (const { cells, line } of csvRecords(file, { windows1252Only: 'the SAT' })) {
     if (!columns) {
       if (isSat69bHeader(cells)) {
         columns = sat69bColumns(satColumnTitles(cells));
@@ -40,7 +40,7 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
           throw new WatchListFileRefused(
             'header',
             file.name,
-            `the header at line ${line} has no column Nombre del Contribuyente`,
+            `the header at line ${line} has no column Nombre del Contribuyente (the 69-B list's header has No, RFC, Nombre del Contribuyente and Situación del contribuyente)`,
           );
         unique = [columns.rfc, columns.name];
         continue;
@@ -62,9 +62,13 @@ export async function readSat69b(file: NamedFile): Promise<WatchListRead> {
     throw new WatchListFileRefused(
       'header',
       file.name,
-      `no header row (a row with the cells RFC and Situación del contribuyente) among its first ${MAX_PREAMBLE_ROWS} rows: it is not the SAT's 69-B list`,
+      `no header row among its first ${MAX_PREAMBLE_ROWS} rows: the 69-B list's header has the columns No, RFC, Nombre del Contribuyente and Situación del contribuyente (then the oficios of each stage)`,
     );
   tally.rows = rows;
   tally.fileRead(file.name, 'Listado completo 69-B', rows);
-  return tally.finish(asOf, groups.entries(sat69bEntry));
+  const onDate = asOf ?? importDate;
+  return tally.finish(
+    asOf,
+    groups.entries((rows) => sat69bEntry(rows, onDate)),
+  );
 }

@@ -5,10 +5,11 @@ import type { RejectedRow } from '@app/domain';
  * active version stays active.
  * - `files`: the files given do not make up the source (none, two where one is read, no sdn.csv);
  * - `unreadable`: a file cannot be opened or does not parse as its source's format;
+ * - `encoding`: a file is in an encoding its publisher never writes (UTF-8 for the SAT's lists);
  * - `header`: the header is not the publisher's;
  * - `no-data`: a file has no data rows, or none of them could be read.
  */
-export type WatchListRefusal = 'files' | 'unreadable' | 'header' | 'no-data';
+export type WatchListRefusal = 'files' | 'unreadable' | 'encoding' | 'header' | 'no-data';
 
 export class WatchListFileRefused extends Error {
   constructor(

@@ -13,7 +13,8 @@ nothing: one JSON object a line,
    "plaintiff","defendant","state","lawsuitType","agreementDate":"YYYY-MM-DD","fileNumber","source",
    "court","circuit","synthesis","synthesisUrl","sourceUrl"}
 A uuid or id that exists replaces it (a replaced person keeps its lawsuits); a lawsuit names a person
-of the file or of the corpus. Uuids and ids are RFC 9562 UUIDs.
+of the file or of the corpus. A person's uuid is an RFC 9562 UUID; a lawsuit's id is its
+publisher's own identifier, 1 to 128 visible characters (EXP-1234/2026-J3C).
 
 On success prints the new corpus version and the persons and lawsuits added and replaced (exit 0).
 An invalid file changes nothing: its problems are printed with their line numbers (exit 1).

@@ -35,7 +35,7 @@ export function describeOutcome(outcome: ImportOutcome): string {
     case 'activated': {
       const f = outcome.facts;
       return (
-        `${outcome.source} version ${outcome.version} is active: as of ${f.asOf}, ${f.rows} rows, ${f.entries} entries, ` +
+        `${outcome.source} version ${outcome.version} is active: ${f.asOf ? `as of ${f.asOf}` : 'no as-of date (the files carry none)'}, ${f.rows} rows, ${f.entries} entries, ` +
         `${f.redacted} redacted, ${f.rejected.length} rejected (sha256 ${f.sha256}).`
       );
     }

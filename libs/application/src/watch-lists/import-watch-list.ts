@@ -11,13 +11,21 @@ import {
 import type { EntityManager } from 'typeorm';
 import { readWatchListFiles, WatchListFileRefused, WatchListRead } from '@app/adapters/watch-lists';
 
-/** Reads a source's files (the publishers' formats); throws WatchListFileRefused when they are not. */
-export type WatchListReader = (source: WatchListSource, paths: string[]) => Promise<WatchListRead>;
+/**
+ * Reads a source's files (the publishers' formats); throws WatchListFileRefused when they are not.
+ * `importDate` (YYYY-MM-DD) dates what the files leave undated (the century of an RFC's birth date).
+ */
+export type WatchListReader = (
+  source: WatchListSource,
+  paths: string[],
+  importDate: string,
+) => Promise<WatchListRead>;
 
-export const readListFiles: WatchListReader = (source, paths) =>
+export const readListFiles: WatchListReader = (source, paths, importDate) =>
   readWatchListFiles(
     source,
     paths.map((path) => ({ path })),
+    { importDate },
   );
 
 /**
@@ -61,13 +69,13 @@ export class ImportWatchList {
     const base = { source, sha256, files: paths.map((p) => basename(p)) };
     let read: WatchListRead;
     try {
-      read = await this.read(source, paths);
+      read = await this.read(source, paths, this.today());
     } catch (error) {
       if (!(error instanceof WatchListFileRefused)) throw error;
       const reason = error.message;
       const facts: ImportFacts = {
         ...base,
-        asOf: this.today(),
+        asOf: null,
         rows: 0,
         entries: 0,
         redacted: 0,
@@ -77,13 +85,18 @@ export class ImportWatchList {
     }
     const facts: ImportFacts = {
       ...base,
-      asOf: read.asOf ?? this.today(),
+      // The files' own date, or none: the import date is `importedAt`, never an as-of date.
+      asOf: read.asOf,
       rows: read.rows,
       entries: read.entries.length,
       redacted: read.redacted,
       rejected: read.rejected,
     };
-    const decision = decideImport({ sha256, rows: read.rows, entries: read.entries.length }, active, force);
+    const decision = decideImport(
+      { sha256, rows: read.rows, entries: read.entries.length, asOf: read.asOf },
+      active,
+      force,
+    );
     if (decision.kind === 'unchanged') return { kind: 'unchanged', source, version: decision.version };
     if (decision.kind === 'refuse')
       return {

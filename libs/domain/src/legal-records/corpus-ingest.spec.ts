@@ -76,6 +76,19 @@ describe('IngestFileRules', () => {
   });
 
   it.each([
+    ['a court file number', 'EXP-1234/2026-J3C'],
+    ['a bulletin key with accents and symbols', 'BJ-NL/Exp.0457°2025#3'],
+    ['one character', '7'],
+    ['128 characters', 'X'.repeat(128)],
+  ])("takes a lawsuit id that is the publisher's own identifier: %s", (_label, id) => {
+    expect(check({ ...LAWSUIT, id })).toEqual({ ok: true, record: { ...LAWSUIT, id } });
+  });
+
+  it('keeps a UUID lawsuit id lower case, as the corpus stores it', () => {
+    expect(check({ ...LAWSUIT, id: LAWSUIT.id.toUpperCase() })).toEqual({ ok: true, record: LAWSUIT });
+  });
+
+  it.each([
     ['an empty line', ''],
     ['spacing only', '   \t'],
   ])('skips %s', (_label, line) => {
@@ -114,6 +127,11 @@ describe('IngestFileRules', () => {
     ['a date that is not one', { ...LAWSUIT, agreementDate: '2026-02-30' }, 'agreementDate must be'],
     ['a date day first', { ...LAWSUIT, agreementDate: '28-02-2026' }, 'agreementDate must be'],
     ['a bad person uuid', { ...LAWSUIT, personUuid: 'abc' }, 'personUuid must be an RFC 9562 UUID'],
+    ['an empty lawsuit id', { ...LAWSUIT, id: '' }, "id must be the publisher's identifier"],
+    ['a lawsuit id with a space', { ...LAWSUIT, id: 'EXP 1234/2026' }, "id must be the publisher's"],
+    ['a lawsuit id with a line break', { ...LAWSUIT, id: 'EXP-1\n2' }, "id must be the publisher's"],
+    ['a lawsuit id of 129 characters', { ...LAWSUIT, id: 'X'.repeat(129) }, '1 to 128 visible characters'],
+    ['a number as lawsuit id', { ...LAWSUIT, id: 1234 }, 'id must be a string'],
     ['an ftp URL', { ...LAWSUIT, sourceUrl: 'ftp://x.mx/1' }, 'sourceUrl must be an http or https URL'],
     ['a URL with a space', { ...LAWSUIT, synthesisUrl: 'https://x.mx/a b' }, 'synthesisUrl must be'],
     ['a NUL in a text', { ...LAWSUIT, synthesis: 'a\u0000b' }, 'synthesis holds a NUL'],

@@ -103,6 +103,28 @@ const uuid: Check = (value) =>
     ? { value: value.toLowerCase() }
     : { reason: 'must be an RFC 9562 UUID (8-4-4-4-12 hexadecimal digits, version 1 to 8, variant 10xx)' };
 
+/** The longest lawsuit id a publisher may give. */
+export const MAX_LAWSUIT_ID = 128;
+/** Visible characters only: letters, digits, punctuation and symbols; no spaces or control characters. */
+const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]+$/u;
+
+/**
+ * A lawsuit's id is the publisher's own identifier (`EXP-1234/2026-J3C`): 1 to 128 visible
+ * characters, kept as given. A UUID is one such identifier, kept lower case as the corpus has
+ * always stored them, so a file that names an existing lawsuit by its UUID in capitals replaces it.
+ */
+const lawsuitId: Check = (value) => {
+  if (typeof value !== 'string')
+    return { reason: `must be a string of 1 to ${MAX_LAWSUIT_ID} visible characters` };
+  if (isRfc9562Uuid(value)) return { value: value.toLowerCase() };
+  const length = [...value].length;
+  if (length === 0 || length > MAX_LAWSUIT_ID || !VISIBLE.test(value))
+    return {
+      reason: `must be the publisher's identifier: 1 to ${MAX_LAWSUIT_ID} visible characters, without spaces (e.g. EXP-1234/2026-J3C)`,
+    };
+  return { value };
+};
+
 const date: Check = (value) =>
   typeof value === 'string' && isCalendarDate(value)
     ? { value }
@@ -157,7 +179,7 @@ function shapes(vocabulary: CorpusVocabulary): Record<IngestRecord['type'], Shap
     },
     lawsuit: {
       required: {
-        id: uuid,
+        id: lawsuitId,
         personUuid: uuid,
         role,
         category: oneOf(vocabulary.categories, 'the corpus categories'),

@@ -1,6 +1,12 @@
 import type { ScreeningSubject } from '../watch-lists/comparison';
 import type { ListedName } from '../watch-lists/entry';
-import { prepareEntry, type MatchableEntry, type PreparedSubject } from '../watch-lists/matching/compare';
+import {
+  prepareEntry,
+  rfcStemOf,
+  type MatchableEntry,
+  type PreparedSubject,
+} from '../watch-lists/matching/compare';
+import { normalizeIdentifier } from '../watch-lists/matching/identifiers';
 import { candidates, Scratch, screeningQuery } from '../watch-lists/matching/indexing/candidates';
 import { noMaternalKey } from '../watch-lists/matching/indexing/keys';
 import type { WatchListSegment } from '../watch-lists/matching/indexing/segment';
@@ -26,7 +32,11 @@ export interface MonitoredSubject {
   subject: ScreeningSubject;
 }
 
-/** A monitor's candidate written as a list entry would be (given names, then both surnames). */
+/**
+ * A monitor's candidate written as a list entry would be (given names, then both surnames), with
+ * what a screening also reads of it: its fields the other way round (surnames typed as given
+ * names, as an alias read surnames first) and its RFC's stem (an entry may list only that).
+ */
 export function subjectAsEntry({ monitorId, subject }: MonitoredSubject): IndexableEntry {
   const text = (parts: Array<string | null | undefined>) => parts.filter((p) => p && p.trim()).join(' ');
   const names: ListedName[] = [];
@@ -40,12 +50,20 @@ export function subjectAsEntry({ monitorId, subject }: MonitoredSubject): Indexa
       surnames: text([subject.lastName, subject.secondLastName]),
       alias: false,
     });
+    if (subject.name && subject.lastName)
+      names.push({
+        text: text([subject.name, subject.lastName, subject.secondLastName]),
+        order: 'surnames-first',
+        alias: true,
+      });
   }
+  const rfc = subject.rfc ? normalizeIdentifier(subject.rfc) : null;
+  const stem = subject.kind === 'person' ? rfcStemOf(rfc) : null;
   return {
     key: monitorId,
     kind: subject.kind,
     names,
-    rfcs: subject.rfc ? [subject.rfc] : [],
+    rfcs: rfc ? (stem ? [rfc, stem] : [rfc]) : [],
     curps: subject.curp ? [subject.curp] : [],
     birthDates: subject.birthDate ? [subject.birthDate] : [],
     nationalities: subject.nationality ? [subject.nationality] : [],

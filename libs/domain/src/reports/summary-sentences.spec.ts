@@ -16,6 +16,7 @@ import { summarySentences } from './candidate-report';
 describe('watchListSentences', () => {
   const ofac = { source: 'ofac-sdn' as const, version: 3, asOf: '2026-11-20' };
   const un = { source: 'un-consolidated' as const, version: 1, asOf: '2026-01-05' };
+  const peps = { source: 'peps' as const, version: 2, asOf: null };
   const match = (decision: 'match' | 'possible_match', score: number) => ({
     source: 'ofac-sdn' as const,
     entryId: '12345',
@@ -36,6 +37,10 @@ describe('watchListSentences', () => {
         'Listas revisadas: OFAC, lista SDN (al 20 de noviembre de 2026) y Consejo de Seguridad de la ONU, lista consolidada (al 5 de enero de 2026).',
         'Sin coincidencias.',
       ],
+    ],
+    [
+      { listsChecked: [peps], matches: [] },
+      ['Lista revisada: Personas políticamente expuestas (PEP) (sin fecha).', 'Sin coincidencias.'],
     ],
     [
       { listsChecked: [ofac], matches: [match('match', 1), match('possible_match', 0.8)] },

@@ -42,11 +42,16 @@ function longDate(date: string): string {
   return `${Number(date.slice(8, 10))} de ${MONTHS[Number(date.slice(5, 7)) - 1]} de ${date.slice(0, 4)}`;
 }
 
+/** A list's date as the report names it: `al 20 de noviembre de 2026`, or `sin fecha` when its files carry none. */
+function listDate(asOf: string | null): string {
+  return asOf ? `al ${longDate(asOf)}` : 'sin fecha';
+}
+
 /** Peps, SAT and global lists alike: each list read with its date, then every match shown. */
 export function watchListSentences(summary: WatchListScreeningSummary): string[] {
   if (summary.listsChecked.length === 0)
     return ['No había ninguna versión importada de las listas de este proceso: no se pudo revisar.'];
-  const lists = summary.listsChecked.map((l) => `${SOURCE_TITLES[l.source]} (al ${longDate(l.asOf)})`);
+  const lists = summary.listsChecked.map((l) => `${SOURCE_TITLES[l.source]} (${listDate(l.asOf)})`);
   const checked = `${agree(lists.length, 'Lista revisada', 'Listas revisadas')}: ${joinList(lists)}.`;
   if (summary.matches.length === 0) return [checked, 'Sin coincidencias.'];
   return [

@@ -16,10 +16,11 @@ export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummar
     summarySchema('ListChecked', {
       source: field.oneOf(WATCH_LIST_SOURCES, { description: 'The list' }),
       version: field.number({ example: 3, description: 'The version of the list that was read' }),
-      asOf: field.string({
+      asOf: field.nullableString({
         example: '2026-11-20',
         format: 'date',
-        description: "The publisher's date of that version",
+        description:
+          "The publisher's date of that version; null when its files carry none (OFAC's CSV, FtM exports, the article 69 files)",
       }),
     }),
     { description: 'Every list the process read, one version each' },

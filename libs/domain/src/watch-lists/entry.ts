@@ -62,7 +62,10 @@ export interface WatchListEntry {
   kind: PartyKind;
   /** The primary name first, then the aliases. */
   names: ListedName[];
-  /** RFCs, upper case, without hyphens or spaces (`AIMO6811069F7`). */
+  /**
+   * RFCs, upper case, without hyphens or spaces (`AIMO6811069F7`); a persona física's RFC written
+   * without its homoclave (OFAC's `R.F.C. AUAM-530929`) is kept as its 10-character stem.
+   */
   rfcs: string[];
   /** CURPs, upper case, without hyphens or spaces. */
   curps: string[];
@@ -79,6 +82,11 @@ export interface WatchListEntry {
   listStatus: string;
   /** The publisher blanked the party out (SAT RFC `XXXXXXXXXXXX`): counted, never matched. */
   redacted: boolean;
+  /**
+   * The person died (an FtM `deathDate`): still screened, but every match says so and a PEP match
+   * weighs less. Absent means false.
+   */
+  deceased?: boolean;
   /** The entry as imported (every cell of every row, keyed as published): `rawDetails` shows it. */
   raw: Record<string, unknown>;
 }

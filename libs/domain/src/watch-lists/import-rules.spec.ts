@@ -48,6 +48,41 @@ describe('decideImport', () => {
       { kind: 'activate' },
     ],
     [
+      'files older than the active version',
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: '2018-05-02' },
+      { ...active, asOf: '2026-02-27' },
+      false,
+      { kind: 'refuse' },
+    ],
+    [
+      'files older than the active version, with --force',
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: '2018-05-02' },
+      { ...active, asOf: '2026-02-27' },
+      true,
+      { kind: 'activate' },
+    ],
+    [
+      'files of the same date as the active version',
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: '2026-02-27' },
+      { ...active, asOf: '2026-02-27' },
+      false,
+      { kind: 'activate' },
+    ],
+    [
+      'files without a date over a dated version (nothing tells them older)',
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: null },
+      { ...active, asOf: '2026-02-27' },
+      false,
+      { kind: 'activate' },
+    ],
+    [
+      'dated files over a version without a date',
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: '2018-05-02' },
+      { ...active, asOf: null },
+      false,
+      { kind: 'activate' },
+    ],
+    [
       'more entries than the active version',
       { sha256: 'x', rows: 2000, entries: 1500 },
       active,
@@ -56,6 +91,19 @@ describe('decideImport', () => {
     ],
   ] as const)('%s', (_case, read, current, force, expected) => {
     expect(decideImport(read, current, force)).toMatchObject(expected);
+  });
+
+  it('says why an older file is refused, naming the active version and its date', () => {
+    const decision = decideImport(
+      { sha256: 'x', rows: 1000, entries: 1000, asOf: '2018-05-02' },
+      { ...active, asOf: '2026-02-27' },
+      false,
+    );
+    expect(decision).toEqual({
+      kind: 'refuse',
+      reason:
+        'The files are dated 2018-05-02: older than the active version 4, as of 2026-02-27. Use --force to import them anyway.',
+    });
   });
 
   it('says why a shrunken file is refused and how to import it anyway', () => {

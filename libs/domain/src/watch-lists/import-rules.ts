@@ -10,12 +10,15 @@ export interface ImportCandidate {
   sha256: string;
   rows: number;
   entries: number;
+  /** YYYY-MM-DD as the files date themselves; null (or absent) when they carry no date. */
+  asOf?: string | null;
 }
 
 export interface ActiveVersionFacts {
   version: number;
   sha256: string;
   entries: number;
+  asOf?: string | null;
 }
 
 export type ImportDecision =
@@ -26,7 +29,12 @@ export function isActiveVersion(sha256: string, active: ActiveVersionFacts | nul
   return active !== null && active.sha256 === sha256;
 }
 
-/** After reading: refuse an empty file or one that lost more than a fifth of the active version's entries. */
+/**
+ * After reading: refuse an empty file; without `--force`, files older than the active version (a
+ * stale download or a mirror's old copy would silently replace the newer list) and files that lost
+ * more than a fifth of the active version's entries (a truncated download). Files without a date
+ * cannot be told older.
+ */
 export function decideImport(
   read: ImportCandidate,
   active: ActiveVersionFacts | null,
@@ -35,6 +43,13 @@ export function decideImport(
   if (isActiveVersion(read.sha256, active)) return { kind: 'unchanged', version: active!.version };
   if (read.rows === 0 || read.entries === 0)
     return { kind: 'refuse', reason: 'The files hold no data rows.' };
+  if (!force && active?.asOf && read.asOf && read.asOf < active.asOf)
+    return {
+      kind: 'refuse',
+      reason:
+        `The files are dated ${read.asOf}: older than the active version ${active.version}, as of ${active.asOf}. ` +
+        'Use --force to import them anyway.',
+    };
   if (!force && active !== null && read.entries < active.entries * MIN_ENTRIES_SHARE)
     return {
       kind: 'refuse',

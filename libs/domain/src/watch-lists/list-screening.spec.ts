@@ -39,6 +39,8 @@ function hit(
   };
 }
 
+const dead = (h: WatchListHit): WatchListHit => ({ ...h, entry: { ...h.entry, deceased: true } });
+
 describe('hitResult', () => {
   it.each([
     ['a match on OFAC', hit('ofac-sdn', 'match', 'SDNTK'), 'Riesgo Alto'],
@@ -52,6 +54,9 @@ describe('hitResult', () => {
     ['a possible match on OFAC', hit('ofac-sdn', 'possible_match'), 'Riesgo Bajo'],
     ['a possible match on the 69-B list', hit('sat-69b', 'possible_match', 'Definitivo'), 'Riesgo Bajo'],
     ['no match', hit('ofac-sdn', 'no_match'), 'Aprobado'],
+    ['a PEP match on a person who died', dead(hit('peps', 'match', 'Senador; fallecido')), 'Riesgo Bajo'],
+    ['a PEP possible match on a person who died', dead(hit('peps', 'possible_match')), 'Riesgo Bajo'],
+    ['an OFAC match on a person who died', dead(hit('ofac-sdn', 'match', 'SDNTK')), 'Riesgo Alto'],
   ])('%s is %s', (_case, h, result) => {
     expect(hitResult(h)).toBe(result);
   });

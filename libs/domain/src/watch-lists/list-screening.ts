@@ -12,8 +12,8 @@ import { SANCTIONS_SOURCES, WatchListSource } from './entry';
 export interface ListChecked {
   source: WatchListSource;
   version: number;
-  /** YYYY-MM-DD. */
-  asOf: string;
+  /** YYYY-MM-DD as the publisher dates the version; null when its files carry no date. */
+  asOf: string | null;
 }
 
 /** One matched entry as a summary shows it. */
@@ -33,7 +33,10 @@ export const MAX_MATCHES_SHOWN = 20;
 /** 69-B situations that are a high risk when matched; the others (Desvirtuado, Sentencia Favorable) are low. */
 const SAT_69B_HIGH_RISK = ['definitivo', 'presunto'];
 
-/** The result one hit calls for (CONTRACT 10.3). */
+/**
+ * The result one hit calls for (CONTRACT 10.3): a PEP who died is no longer in office, so a match
+ * on one is at most `Riesgo Bajo` (docs/watch-lists.md, "Results").
+ */
 export function hitResult(hit: Pick<WatchListHit, 'entry' | 'comparison'>): FinalResult {
   if (hit.comparison.decision === 'no_match') return 'Aprobado';
   if (hit.comparison.decision === 'possible_match') return 'Riesgo Bajo';
@@ -41,6 +44,7 @@ export function hitResult(hit: Pick<WatchListHit, 'entry' | 'comparison'>): Fina
   if (SANCTIONS_SOURCES.includes(source)) return 'Riesgo Alto';
   if (source === 'sat-69b')
     return SAT_69B_HIGH_RISK.includes(listStatus.trim().toLowerCase()) ? 'Riesgo Alto' : 'Riesgo Bajo';
+  if (source === 'peps' && hit.entry.deceased) return 'Riesgo Bajo';
   return 'Riesgo Medio'; // sat-69, peps
 }
 

@@ -108,7 +108,7 @@ export class CorpusIngest {
         second_last_name text, state text NOT NULL, full_name text NOT NULL, name_key text COLLATE "C" NOT NULL,
         search_keys text[] NOT NULL) ON COMMIT DROP`);
       await db.query(`CREATE TEMP TABLE ingest_lawsuit (
-        line integer NOT NULL, id uuid NOT NULL, person_uuid uuid NOT NULL, role text NOT NULL, category text NOT NULL,
+        line integer NOT NULL, id text COLLATE "C" NOT NULL, person_uuid uuid NOT NULL, role text NOT NULL, category text NOT NULL,
         judgement_type text NOT NULL, plaintiff text NOT NULL, defendant text NOT NULL, state text NOT NULL,
         type text NOT NULL, agreement_date date NOT NULL, file_number text NOT NULL, source text NOT NULL,
         court text NOT NULL, circuit text NOT NULL, synthesis text NOT NULL, synthesis_url text NOT NULL,
@@ -193,7 +193,7 @@ export class CorpusIngest {
           l.synthesisUrl,
           l.sourceUrl,
         ]);
-      const types = ['int', 'uuid', 'uuid', ...Array(7).fill('text'), 'date', ...Array(7).fill('text')];
+      const types = ['int', 'text', 'uuid', ...Array(7).fill('text'), 'date', ...Array(7).fill('text')];
       await this.db.query(
         `INSERT INTO ingest_lawsuit SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
         transpose(columns, types.length),

@@ -20,6 +20,8 @@ import { WebhookClientCursors1764850000000 } from './1764850000000-WebhookClient
 import { ClientRoles1764900000000 } from './1764900000000-ClientRoles';
 import { ApiKeys1764910000000 } from './1764910000000-ApiKeys';
 import { AuditLog1764920000000 } from './1764920000000-AuditLog';
+import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsuitIds';
+import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   ClientRoles1764900000000,
   ApiKeys1764910000000,
   AuditLog1764920000000,
+  PublisherLawsuitIds1764930000000,
+  WatchListRealFiles1764950000000,
 ];

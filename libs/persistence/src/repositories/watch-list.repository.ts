@@ -18,7 +18,8 @@ export interface WatchListVersionRow {
   id: number;
   source: WatchListSource;
   version: number;
-  asOf: string;
+  /** YYYY-MM-DD as the files date the version; null when they carry no date. */
+  asOf: string | null;
   sha256: string;
   importedAt: Date;
   rows: number;
@@ -32,7 +33,8 @@ export interface WatchListVersionRow {
 /** The facts of an import, whatever becomes of it. */
 export interface ImportFacts {
   source: WatchListSource;
-  asOf: string;
+  /** As the files date the version; null when they carry no date (never the import date). */
+  asOf: string | null;
   sha256: string;
   files: string[];
   rows: number;
@@ -147,7 +149,7 @@ export class WatchListRepository {
       const page = await queryRows<EntryRow>(
         this.dataSource,
         `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
-                e.list_status, e.redacted
+                e.list_status, e.redacted, e.deceased
            FROM watch_list_entry e JOIN watch_list_version v ON v.id = e.version_id
           WHERE e.version_id = $1 AND e.key > $2
           ORDER BY e.key LIMIT ${LOAD_PAGE}`,
@@ -173,7 +175,7 @@ export class WatchListRepository {
     const rows = await queryRows<EntryRow & { raw: Record<string, unknown> }>(
       this.dataSource,
       `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
-              e.list_status, e.redacted, ${raw ? 'e.raw' : `'{}'::jsonb AS raw`}
+              e.list_status, e.redacted, e.deceased, ${raw ? 'e.raw' : `'{}'::jsonb AS raw`}
          FROM unnest($1::int[], $2::text[]) AS w(version_id, key)
          JOIN watch_list_entry e ON e.version_id = w.version_id AND e.key = w.key
          JOIN watch_list_version v ON v.id = e.version_id`,
@@ -239,7 +241,7 @@ export class WatchListRepository {
     const sink = client.query(
       copyFrom(
         `COPY watch_list_entry (version_id, key, kind, names, rfcs, curps, birth_dates, nationalities, gender,
-                               list_status, redacted, fingerprint, raw) FROM STDIN`,
+                               list_status, redacted, deceased, fingerprint, raw) FROM STDIN`,
       ),
     );
     await pipeline(Readable.from(copyLines(versionId, entries)), sink);
@@ -270,6 +272,7 @@ function* copyLines(versionId: number, entries: readonly WatchListEntry[]): Gene
       e.gender,
       e.listStatus,
       e.redacted ? 't' : 'f',
+      e.deceased ? 't' : 'f',
       entryFingerprint(e),
       JSON.stringify(e.raw),
     ];
@@ -294,6 +297,7 @@ interface EntryRow {
   gender: 'H' | 'M' | null;
   list_status: string;
   redacted: boolean;
+  deceased: boolean;
 }
 
 function toIndexedEntry(row: EntryRow): IndexedEntry {
@@ -309,5 +313,6 @@ function toIndexedEntry(row: EntryRow): IndexedEntry {
     gender: row.gender,
     listStatus: row.list_status,
     redacted: row.redacted,
+    ...(row.deceased ? { deceased: true } : {}),
   };
 }

@@ -88,7 +88,12 @@ export class SearchDataDto {
 }
 
 export class LawsuitDto {
-  @ApiProperty() id!: string;
+  @ApiProperty({
+    example: 'EXP-1234/2026-J3C',
+    description:
+      "The publisher's own identifier of the lawsuit (1 to 128 visible characters; not necessarily a UUID)",
+  })
+  id!: string;
   @ApiProperty({ example: 'Sentencia definitiva' }) judgement_type!: string;
   @ApiProperty() plaintiff!: string;
   @ApiProperty() defendant!: string;

@@ -18,9 +18,12 @@ export class WatchListVersionDto {
   @ApiProperty({
     example: '2026-11-20',
     format: 'date',
-    description: "The publisher's date of the files (the import date when they carry none)",
+    type: String,
+    nullable: true,
+    description:
+      "The publisher's date of the files; null when they carry none (OFAC's CSV, FtM exports, the article 69 files), never the import date",
   })
-  asOf!: string;
+  asOf!: string | null;
 
   @ApiProperty({ example: '2026-11-21T07:00:12.345Z', format: 'date-time' })
   importedAt!: string;

@@ -1,5 +1,6 @@
+import { isCalendarDate } from '../../calendar';
 import { CURP, RFC } from '../../screening/registration-rules';
-import type { PartyKind } from '../entry';
+import type { PartialDate, PartyKind } from '../entry';
 
 /** The RFC the SAT prints where it blanked a taxpayer out (CONTRACT 10.1): counted, never matched. */
 export const REDACTED_RFC = 'XXXXXXXXXXXX';
@@ -16,6 +17,39 @@ export function compactIdentifier(value: string): string {
 export function asRfc(value: string): string | null {
   const compact = compactIdentifier(value);
   return RFC.test(compact) ? compact : null;
+}
+
+/**
+ * A persona física's RFC without its homoclave, as OFAC writes some (`R.F.C. AUAM-530929`): the
+ * name's four letters and the birth date, 10 characters. Kept among an entry's `rfcs`: a
+ * candidate's RFC with this stem is that person or a namesake born the same day.
+ */
+const RFC_STEM = /^[A-ZÑ&]{4}\d{6}$/;
+
+/** The RFC stem in `value` (10 characters, no homoclave), else null. */
+export function asRfcStem(value: string): string | null {
+  const compact = compactIdentifier(value);
+  return RFC_STEM.test(compact) ? compact : null;
+}
+
+/** A persona física's RFC (13 characters) or its stem (10). */
+const PERSON_RFC = /^[A-ZÑ&]{4}\d{6}(?:[A-Z0-9]{3})?$/;
+
+/**
+ * The birth date a persona física's RFC (or its stem) carries, `YYMMDD`, in the century that makes
+ * the person at least 18 on `onDate` (YYYY-MM-DD: the version's as-of date, else its import date);
+ * null when it is not a real date.
+ */
+export function birthDateOfPersonRfc(rfc: string, onDate: string): PartialDate | null {
+  const compact = compactIdentifier(rfc);
+  if (!PERSON_RFC.test(compact)) return null;
+  const digits = compact.slice(4, 10);
+  const monthDay = `${digits.slice(2, 4)}-${digits.slice(4, 6)}`;
+  let year = Number(onDate.slice(0, 2)) * 100 + Number(digits.slice(0, 2));
+  // The latest century in which the person had turned 18 by that date.
+  while (`${year + 18}-${monthDay}` > onDate) year -= 100;
+  const date = `${year}-${monthDay}`;
+  return isCalendarDate(date) ? date : null;
 }
 
 /** The CURP in `value` when it has a CURP's shape, else null. */

@@ -25,7 +25,12 @@ describe('parseOfacRemarks', () => {
     ['Gender Female.', { gender: 'M' }],
     ['RFC AAIJ810808SX4 (Mexico)', { rfcs: ['AAIJ810808SX4'] }],
     ['R.F.C. # IES-870805 (Mexico).', { rfcs: [] }],
-    ['R.F.C. CIVJ650513LJA (Mexico); alt. R.F.C. OUSV-640707 (Mexico)', { rfcs: ['CIVJ650513LJA'] }],
+    [
+      'R.F.C. CIVJ650513LJA (Mexico); alt. R.F.C. OUSV-640707 (Mexico)',
+      // The second has no homoclave: kept as its stem, which a full RFC is compared with.
+      { rfcs: ['CIVJ650513LJA', 'OUSV640707'] },
+    ],
+    ['R.F.C. AUAM-530929 (Mexico)', { rfcs: ['AUAM530929'] }],
     ['C.U.R.P. # HESU430525HBCRMR13 (Mexico)', { curps: ['HESU430525HBCRMR13'] }],
     [
       'C.U.R.P. CIVJ650513HNEFLR06 (Mexico); alt. C.U.R.P. OUVS640707HTSSLR07 (Mexico)',

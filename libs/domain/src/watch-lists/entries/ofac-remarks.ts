@@ -1,7 +1,7 @@
 import type { PartialDate } from '../entry';
 import { nationalityOf } from './countries';
 import { ofacBirthDates } from './dates';
-import { asCurp, asRfc } from './identifiers';
+import { asCurp, asRfc, asRfcStem } from './identifiers';
 import { distinct } from './text';
 
 /**
@@ -13,6 +13,7 @@ import { distinct } from './text';
 export interface OfacRemarks {
   birthDates: PartialDate[];
   nationalities: string[];
+  /** Full RFCs, and the 10-character stems of those written without homoclave. */
   rfcs: string[];
   curps: string[];
   gender: 'H' | 'M' | null;
@@ -58,7 +59,8 @@ export function parseOfacRemarks(remarks: string | null): OfacRemarks {
       const gender = value.toLowerCase();
       parsed.gender = gender === 'male' ? 'H' : gender === 'female' ? 'M' : parsed.gender;
     } else if (label === 'RFC') {
-      const rfc = asRfc(identifierValue(value));
+      // Some remarks give a persona física's RFC without homoclave (`AUAM-530929`): its stem.
+      const rfc = asRfc(identifierValue(value)) ?? asRfcStem(identifierValue(value));
       if (rfc) parsed.rfcs.push(rfc);
     } else if (label === 'CURP') {
       const curp = asCurp(identifierValue(value));

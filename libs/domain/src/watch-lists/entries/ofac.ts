@@ -22,6 +22,8 @@ export const OFAC_SDN_COLUMNS = [
   'Remarks',
 ] as const;
 export const OFAC_ALT_COLUMNS = ['ent_num', 'alt_num', 'alt_type', 'alt_name', 'alt_remarks'] as const;
+/** `sdn_comments.csv`: the rest of a `Remarks` too long for sdn.csv. */
+export const OFAC_COMMENTS_COLUMNS = ['ent_num', 'Remarks_Extension'] as const;
 export const OFAC_ADD_COLUMNS = [
   'ent_num',
   'add_num',
@@ -34,10 +36,16 @@ export const OFAC_ADD_COLUMNS = [
 export type OfacSdnRow = Record<(typeof OFAC_SDN_COLUMNS)[number], string | null>;
 export type OfacAltRow = Record<(typeof OFAC_ALT_COLUMNS)[number], string | null>;
 export type OfacAddRow = Record<(typeof OFAC_ADD_COLUMNS)[number], string | null>;
+export type OfacCommentsRow = Record<(typeof OFAC_COMMENTS_COLUMNS)[number], string | null>;
 
-export type OfacFileKind = 'sdn' | 'alt' | 'add';
+export type OfacFileKind = 'sdn' | 'alt' | 'add' | 'comments';
 
-export const OFAC_COLUMNS = { sdn: OFAC_SDN_COLUMNS, alt: OFAC_ALT_COLUMNS, add: OFAC_ADD_COLUMNS };
+export const OFAC_COLUMNS = {
+  sdn: OFAC_SDN_COLUMNS,
+  alt: OFAC_ALT_COLUMNS,
+  add: OFAC_ADD_COLUMNS,
+  comments: OFAC_COMMENTS_COLUMNS,
+};
 
 /** A cell's value: OFAC writes `-0-` (often followed by a space) for an empty one. */
 export function ofacValue(cell: string | undefined): string | null {
@@ -45,7 +53,7 @@ export function ofacValue(cell: string | undefined): string | null {
   return text === '' || text === '-0-' ? null : text;
 }
 
-type OfacRows = { sdn: OfacSdnRow; alt: OfacAltRow; add: OfacAddRow };
+type OfacRows = { sdn: OfacSdnRow; alt: OfacAltRow; add: OfacAddRow; comments: OfacCommentsRow };
 
 /**
  * A record keyed by its file's columns; a reason when it has another number of cells (then it is
@@ -60,6 +68,10 @@ export function ofacRecord<K extends OfacFileKind>(
     return { rejected: `${cells.length} values where ${kind}.csv has ${columns.length}` };
   const row: Record<string, string | null> = {};
   columns.forEach((column, i) => (row[column] = ofacValue(cells[i])));
+  // Remarks and their continuation are kept as written at the cut: OFAC splits a long remark
+  // wherever the column ends, after a space or in the middle of a word.
+  if (kind === 'comments' && row.Remarks_Extension !== null) row.Remarks_Extension = cells[1];
+  if (kind === 'sdn' && row.Remarks !== null) row.Remarks = cells[11].replace(/^\s+/, '');
   if (!/^\d+$/.test(row.ent_num ?? '')) return { rejected: `ent_num "${cells[0]}" is not a number` };
   return { row: row as OfacRows[K] };
 }
@@ -117,13 +129,28 @@ export function ofacListedName(
 }
 
 /**
- * The entry of one `ent_num`: its name, the strong aliases of alt.csv (`aka`, `fka`, `nka`) and the
- * weak ones of the remarks, what the remarks say. Addresses stay in `raw`: where a party has a house
- * says nothing of its nationality.
+ * An entry's whole remarks: sdn.csv's `Remarks` followed by the `Remarks_Extension`s of
+ * sdn_comments.csv, in order, joined as written (OFAC cuts a long remark wherever its column ends,
+ * mid-word included: `R.F.C. AUA` + `M-530929`).
  */
-export function ofacEntry(sdn: OfacSdnRow, alts: OfacAltRow[], adds: OfacAddRow[]): WatchListEntry {
+export function ofacFullRemarks(remarks: string | null, comments: readonly OfacCommentsRow[]): string | null {
+  const rest = comments.map((c) => c.Remarks_Extension ?? '').join('');
+  return rest ? ofacValue(`${remarks ?? ''}${rest}`) : remarks;
+}
+
+/**
+ * The entry of one `ent_num`: its name, the strong aliases of alt.csv (`aka`, `fka`, `nka`) and the
+ * weak ones of the remarks (continued in sdn_comments.csv), what the remarks say. Addresses stay
+ * in `raw`: where a party has a house says nothing of its nationality.
+ */
+export function ofacEntry(
+  sdn: OfacSdnRow,
+  alts: OfacAltRow[],
+  adds: OfacAddRow[],
+  comments: OfacCommentsRow[] = [],
+): WatchListEntry {
   const kind = ofacPartyKind(sdn.SDN_Type) ?? 'unknown';
-  const remarks = parseOfacRemarks(sdn.Remarks);
+  const remarks = parseOfacRemarks(ofacFullRemarks(sdn.Remarks, comments));
   const names: ListedName[] = [ofacListedName(sdn.SDN_Name ?? '', kind, false)];
   for (const alt of alts) if (alt.alt_name) names.push(ofacListedName(alt.alt_name, kind, true, 'strong'));
   for (const weak of remarks.weakAliases) names.push(ofacListedName(weak, kind, true, 'weak'));
@@ -139,7 +166,7 @@ export function ofacEntry(sdn: OfacSdnRow, alts: OfacAltRow[], adds: OfacAddRow[
     gender: remarks.gender,
     listStatus: ofacPrograms(sdn.Program),
     redacted: false,
-    raw: { sdn, alt: alts, add: adds },
+    raw: comments.length ? { sdn, alt: alts, add: adds, comments } : { sdn, alt: alts, add: adds },
   };
 }
 

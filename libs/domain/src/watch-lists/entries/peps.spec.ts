@@ -22,6 +22,41 @@ const person = {
 };
 
 describe('pepEntry', () => {
+  it.each([
+    [
+      'a full date',
+      ['2021-06-02'],
+      'Senadora de la República; Presidenta Municipal de San Pedro Garza García; fallecido',
+    ],
+    [
+      'only a year',
+      ['2021'],
+      'Senadora de la República; Presidenta Municipal de San Pedro Garza García; fallecido',
+    ],
+  ])(
+    'reads a Person with a deathDate (%s): still an entry, deceased, fallecido in its status',
+    (_l, deathDate, status) => {
+      const dead = { ...person, properties: { ...person.properties, deathDate } };
+      const reading = pepEntry(dead);
+      expect(reading).toMatchObject({
+        entry: { key: 'mx-pep-zuga750314', deceased: true, listStatus: status },
+      });
+    },
+  );
+
+  it('a deceased Person without positions is listed as fallecido', () => {
+    const dead = {
+      id: 'x',
+      schema: 'Person',
+      properties: { name: ['Juan Pérez'], deathDate: ['2020-01-01'] },
+    };
+    expect(pepEntry(dead)).toMatchObject({ entry: { deceased: true, listStatus: 'fallecido' } });
+  });
+
+  it('a living Person has no deceased flag', () => {
+    expect('deceased' in (pepEntry(person) as { entry: object }).entry).toBe(false);
+  });
+
   it('reads a Person: given names and joined surnames, aliases, identifiers, positions', () => {
     expect(pepEntry(person)).toEqual({
       entry: {

@@ -60,7 +60,13 @@ function pepNames(properties: Properties): ListedName[] {
   return names;
 }
 
-/** One line's JSON, read as a PEP: a `Person` gives an entry, another schema is skipped. */
+/** What a deceased PEP's `listStatus` adds to the positions. */
+export const DECEASED_STATUS = 'fallecido';
+
+/**
+ * One line's JSON, read as a PEP: a `Person` gives an entry, another schema is skipped. A person
+ * with a `deathDate` is still an entry (`deceased`, `listStatus` ending `fallecido`).
+ */
 export function pepEntry(value: unknown): EntryReading {
   if (!isObject(value) || typeof value.schema !== 'string')
     return { rejected: 'not a FollowTheMoney entity (no "schema")' };
@@ -74,6 +80,9 @@ export function pepEntry(value: unknown): EntryReading {
     ...strings(properties, 'idNumber'),
   ]);
   const genders = strings(properties, 'gender').map((g) => g.toLowerCase());
+  // Any death date, even one that is not a readable date, says the person died.
+  const deceased = strings(properties, 'deathDate').length > 0;
+  const positions = strings(properties, 'position').join('; ');
   return {
     entry: {
       source: 'peps',
@@ -93,8 +102,9 @@ export function pepEntry(value: unknown): EntryReading {
           .filter((code): code is string => code !== null),
       ),
       gender: genders.includes('male') ? 'H' : genders.includes('female') ? 'M' : null,
-      listStatus: strings(properties, 'position').join('; '),
+      listStatus: deceased ? (positions ? `${positions}; ${DECEASED_STATUS}` : DECEASED_STATUS) : positions,
       redacted: false,
+      ...(deceased ? { deceased } : {}),
       raw: value,
     },
   };

@@ -122,12 +122,13 @@ describe('art69Row and art69Entry', () => {
         'CHIHUAHUA',
       ]),
     ];
-    expect(art69Entry(rows)).toMatchObject({
+    expect(art69Entry(rows, '2026-05-31')).toMatchObject({
       source: 'sat-69',
       key: 'AIMO6811069F7',
       kind: 'person',
       listStatus: 'Firmes; No localizados',
-      names: [{ text: 'AISPURO MORENO OSCAR', order: 'surnames-first', alias: false }],
+      birthDates: ['1968-11-06'],
+      names: [{ text: 'AISPURO MORENO OSCAR', order: 'unknown', alias: false }],
       raw: {
         rows: [
           {

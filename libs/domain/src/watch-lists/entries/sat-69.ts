@@ -130,10 +130,13 @@ export function art69Row(
 
 const SUPUESTO_ORDER = new Map(ART_69_KINDS.map((kind, i) => [ART_69_SUPUESTOS[kind], i]));
 
-/** The entry of one RFC: `listStatus` is its supuestos, each once, in the lists' order (`Firmes; No localizados`). */
-export function art69Entry(rows: SatRow[]): WatchListEntry {
+/**
+ * The entry of one RFC: `listStatus` is its supuestos, each once, in the lists' order (`Firmes; No
+ * localizados`); `onDate` dates a física's RFC (the files carry no date: the import date, see `satEntry`).
+ */
+export function art69Entry(rows: SatRow[], onDate: string): WatchListEntry {
   const supuestos = distinct(rows.map((row) => row.status)).sort(
     (a, b) => (SUPUESTO_ORDER.get(a) ?? ART_69_KINDS.length) - (SUPUESTO_ORDER.get(b) ?? ART_69_KINDS.length),
   );
-  return satEntry('sat-69', rows, supuestos.join('; '));
+  return satEntry('sat-69', rows, supuestos.join('; '), onDate);
 }

@@ -81,7 +81,7 @@ describe('sat69bEntry', () => {
     return row;
   };
   it('reads a moral by its razón social with its situación', () => {
-    expect(sat69bEntry([read('Definitivo')])).toMatchObject({
+    expect(sat69bEntry([read('Definitivo')], '2026-05-31')).toMatchObject({
       key: 'SIF150302K8A',
       kind: 'entity',
       listStatus: 'Definitivo',
@@ -93,6 +93,6 @@ describe('sat69bEntry', () => {
     [['Sentencia Favorable', 'Presunto'], 'Presunto'],
     [['Desvirtuado', 'Sentencia Favorable'], 'Sentencia Favorable'],
   ])('a repeated RFC takes the most severe of %p: %p', (statuses, expected) =>
-    expect(sat69bEntry(statuses.map(read)).listStatus).toBe(expected),
+    expect(sat69bEntry(statuses.map(read), '2026-05-31').listStatus).toBe(expected),
   );
 });

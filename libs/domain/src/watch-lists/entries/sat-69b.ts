@@ -85,10 +85,13 @@ export function sat69bRow(
   };
 }
 
-/** The entry of one RFC: `listStatus` is its situación (the most severe when it is repeated). */
-export function sat69bEntry(rows: SatRow[]): WatchListEntry {
+/**
+ * The entry of one RFC: `listStatus` is its situación (the most severe when it is repeated);
+ * `onDate` dates a física's RFC (the list's as-of date, see `satEntry`).
+ */
+export function sat69bEntry(rows: SatRow[], onDate: string): WatchListEntry {
   const status = rows
     .map((row) => row.status as Sat69bStatus)
     .reduce((worst, next) => (SEVERITY[next] > SEVERITY[worst] ? next : worst));
-  return satEntry('sat-69b', rows, status);
+  return satEntry('sat-69b', rows, status, onDate);
 }

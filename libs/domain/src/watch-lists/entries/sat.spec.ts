@@ -72,10 +72,10 @@ describe('satPartyKind', () => {
 
 describe('satListedName', () => {
   it.each([
-    ['person', 'surnames-first'],
+    ['person', 'unknown'],
     ['entity', 'entity'],
     ['unknown', 'unknown'],
-  ] as const)('a %p is written %p', (kind, order) =>
+  ] as const)('a %p is written %p (a física in one cell, surnames first or last)', (kind, order) =>
     expect(satListedName(' BRISEÑO  CASTAÑEDA MARTHA ', kind)).toEqual({
       text: 'BRISEÑO CASTAÑEDA MARTHA',
       order,
@@ -94,20 +94,55 @@ describe('satEntry', () => {
         row({ name: 'AÍSPURO MORENO ÓSCAR', tipoPersona: '' }),
       ],
       'Firmes; No localizados',
+      '2026-05-31',
     );
     expect(entry).toMatchObject({
       source: 'sat-69',
       key: 'AIMO6811069F7',
       kind: 'person',
       rfcs: ['AIMO6811069F7'],
+      // The RFC's YYMMDD, in the century that makes him at least 18 on the list's date.
+      birthDates: ['1968-11-06'],
       listStatus: 'Firmes; No localizados',
       redacted: false,
       names: [
-        { text: 'AISPURO MORENO OSCAR', order: 'surnames-first', alias: false },
-        { text: 'AÍSPURO MORENO ÓSCAR', order: 'surnames-first', alias: true },
+        { text: 'AISPURO MORENO OSCAR', order: 'unknown', alias: false },
+        { text: 'AÍSPURO MORENO ÓSCAR', order: 'unknown', alias: true },
       ],
     });
     expect((entry.raw.rows as unknown[]).length).toBe(3);
+  });
+
+  it.each([
+    [
+      'a física given names first, as the Art. 69 files write most',
+      'LORENA ARANA AGUILAR',
+      'AAAL850312QW1',
+      ['1985-03-12'],
+    ],
+    [
+      'a física born this century, at least 18 on the list date',
+      'JUAN PEREZ GOMEZ',
+      'PEGJ050101AB2',
+      ['2005-01-01'],
+    ],
+    [
+      'a física under 18 this century: the century before',
+      'JUAN PEREZ GOMEZ',
+      'PEGJ100101AB2',
+      ['1910-01-01'],
+    ],
+    [
+      'a moral: its RFC dates its founding, not a birth',
+      'APLICA AGUASCALIENTES SA DE CV',
+      'AAG090703QT6',
+      [],
+    ],
+  ])('dates %s from the RFC', (_label, name, rfc, birthDates) => {
+    const tipoPersona = rfc.length === 13 ? 'F' : 'M';
+    expect(satEntry('sat-69', [row({ rfc, name, tipoPersona })], 'Firmes', '2026-05-31').birthDates).toEqual(
+      birthDates,
+    );
   });
 
   it('keeps a redacted row apart, keyed by where it was read, with no RFC to match', () => {

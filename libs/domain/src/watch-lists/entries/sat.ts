@@ -1,6 +1,6 @@
 import type { ListedName, PartyKind, WatchListEntry, WatchListSource } from '../entry';
 import { RFC } from '../../screening/registration-rules';
-import { asRfc, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
+import { asRfc, birthDateOfPersonRfc, isRedactedRfc, partyKindOfRfc, REDACTED_RFC } from './identifiers';
 import { collapseSpaces, distinct, foldLabel, remembered, setOwn } from './text';
 
 /**
@@ -84,18 +84,29 @@ const kindOfTipo = remembered((tipoPersona: string): PartyKind | null => {
   return tipo === 'F' || tipo === 'FISICA' ? 'person' : tipo === 'M' || tipo === 'MORAL' ? 'entity' : null;
 });
 
-/** The SAT writes a física `PATERNO MATERNO NOMBRE`, a moral by its razón social. */
+/**
+ * A moral by its razón social; a física's name in one cell, in an order the SAT does not keep: the
+ * Art. 69 files write most persons `NOMBRE PATERNO MATERNO`, the 69-B list many `PATERNO MATERNO
+ * NOMBRE` (docs/watch-list-matching.md, "Names"). The matcher reads it in every plausible order and
+ * lets the RFC's letters choose.
+ */
 export function satListedName(name: string, kind: PartyKind, alias = false): ListedName {
-  const order = kind === 'person' ? 'surnames-first' : kind === 'entity' ? 'entity' : 'unknown';
-  return { text: collapseSpaces(name), order, alias };
+  return { text: collapseSpaces(name), order: kind === 'entity' ? 'entity' : 'unknown', alias };
 }
 
 /**
  * The entry of one RFC from its rows (several when the RFC is on several Art. 69 lists or repeated
  * in one): the first name is the primary, other spellings follow as aliases; `listStatus` is
- * given by the caller (the 69-B situación, the Art. 69 supuestos).
+ * given by the caller (the 69-B situación, the Art. 69 supuestos). A física's birth date is her
+ * RFC's `YYMMDD`, in the century that makes her at least 18 on `onDate` (the version's as-of
+ * date, else its import date).
  */
-export function satEntry(source: WatchListSource, rows: SatRow[], listStatus: string): WatchListEntry {
+export function satEntry(
+  source: WatchListSource,
+  rows: SatRow[],
+  listStatus: string,
+  onDate: string | null,
+): WatchListEntry {
   const first = rows[0];
   const tipo = rows.find((row) => row.tipoPersona.trim())?.tipoPersona ?? '';
   const kind = satPartyKind(first.rfc, tipo);
@@ -109,13 +120,19 @@ export function satEntry(source: WatchListSource, rows: SatRow[], listStatus: st
     names,
     rfcs: first.redacted ? [] : [first.rfc],
     curps: [],
-    birthDates: [],
+    birthDates: birthDatesOf(first, kind, onDate),
     nationalities: [],
     gender: null,
     listStatus,
     redacted: first.redacted,
     raw: { rows: rows.map((row) => row.published) },
   };
+}
+
+function birthDatesOf(row: SatRow, kind: PartyKind, onDate: string | null): string[] {
+  if (row.redacted || kind !== 'person' || !onDate) return [];
+  const date = birthDateOfPersonRfc(row.rfc, onDate);
+  return date ? [date] : [];
 }
 
 /**
@@ -128,5 +145,8 @@ export function redactedSatEntry(
   line: number,
   listStatus: string,
 ): WatchListEntry {
-  return { ...satEntry(source, [row], listStatus), key: `${REDACTED_RFC}@${row.published.file}:${line}` };
+  return {
+    ...satEntry(source, [row], listStatus, null),
+    key: `${REDACTED_RFC}@${row.published.file}:${line}`,
+  };
 }

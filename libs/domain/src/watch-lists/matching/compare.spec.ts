@@ -282,11 +282,18 @@ const CONTRACT: Case[] = [
     ['birth_date_same'],
   ],
   [
-    'María written `Ma.` is María',
+    'María written `Ma.` is María: with the same birth date (the RFC gives it), a match',
     candidate('María Guadalupe', 'Zubiría', 'Ochoa', { birthDate: '1970-01-01' }),
-    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')], { rfcs: ['ZUOM700101AB1'] }),
+    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')], { rfcs: ['ZUOG700101AB1'] }),
     'match',
-    ['name_exact'],
+    ['name_similar', 'birth_date_same'],
+  ],
+  [
+    'María written `Ma.` is María: without a date, for review',
+    candidate('María Guadalupe', 'Zubiría', 'Ochoa'),
+    entry([listed('ZUBIRIA OCHOA MA. GUADALUPE', 'surnames-first')]),
+    'possible_match',
+    ['given_name_initial'],
   ],
   [
     'a second given name left out by the list is still the person',
@@ -353,6 +360,137 @@ const CONTRACT: Case[] = [
     ['name_similar'],
   ],
 ];
+
+/** An SAT física as the real files write her: one cell, in either order, with her RFC. */
+const satPerson = (text: string, rfc: string, extra: Partial<WatchListEntry> = {}) =>
+  entry([listed(text, 'unknown')], { rfcs: [rfc], ...extra });
+const lorena = satPerson('LORENA ARANA AGUILAR', 'AAAL850312QW1', { birthDates: ['1985-03-12'] });
+
+/** What the publishers' real files and the way people type names demand (docs/watch-list-matching.md). */
+const REAL_FILES: Case[] = [
+  [
+    'an Art. 69 person written given names first, her RFC choosing the reading: found by her name and date',
+    candidate('Lorena', 'Arana', 'Aguilar', { birthDate: '1985-03-12' }),
+    lorena,
+    'match',
+    ['name_exact', 'birth_date_same'],
+  ],
+  [
+    'the same person written surnames first (69-B)',
+    candidate('Lorena', 'Arana', 'Aguilar', { birthDate: '1985-03-12' }),
+    satPerson('ARANA AGUILAR LORENA', 'AAAL850312QW1', { birthDates: ['1985-03-12'] }),
+    'match',
+    ['name_exact'],
+  ],
+  [
+    // Without the RFC, reading the cell surnames first would make it Aguilar Lorena Arana exactly.
+    'the RFC rules the other orders out: Aguilar is not her given name',
+    candidate('Aguilar', 'Lorena', 'Arana', { birthDate: '1985-03-12' }),
+    lorena,
+    'no_match',
+  ],
+  [
+    'surnames typed in name, the given name in lastName: a possible match, never a match',
+    candidate('Arana Aguilar', 'Lorena', null, { birthDate: '1985-03-12' }),
+    lorena,
+    'possible_match',
+    ['name_reordered'],
+  ],
+  [
+    'each field one off (paternal in name, given name in secondLastName)',
+    candidate('Arana', 'Aguilar', 'Lorena'),
+    lorena,
+    'possible_match',
+    ['name_reordered'],
+  ],
+  [
+    'a first given name as its initial: a possible match',
+    candidate('J. Alfredo', 'Salazar', 'Quintero'),
+    satPerson('SALAZAR QUINTERO JOSE ALFREDO', 'SAQA710220LM2'),
+    'possible_match',
+    ['given_name_initial'],
+  ],
+  [
+    'an initial with the same birth date: the date confirms it',
+    candidate('J. Alfredo', 'Salazar', 'Quintero', { birthDate: '1971-02-20' }),
+    satPerson('SALAZAR QUINTERO JOSE ALFREDO', 'SAQA710220LM2', { birthDates: ['1971-02-20'] }),
+    'match',
+    ['name_similar', 'birth_date_same'],
+  ],
+  [
+    'an initial that is another name’s: no match',
+    candidate('R. Alfredo', 'Salazar', 'Quintero'),
+    satPerson('SALAZAR QUINTERO JOSE ALFREDO', 'SAQA710220LM2'),
+    'no_match',
+    ['given_name_differs'],
+  ],
+  [
+    'Fco. for Francisco',
+    candidate('Fco. Javier', 'Zubiría', 'Ochoa'),
+    pep('Francisco Javier', 'Zubiría Ochoa'),
+    'possible_match',
+    ['given_name_initial'],
+  ],
+  [
+    'the maternal surname left out',
+    candidate('Lorena', 'Arana', null),
+    lorena,
+    'possible_match',
+    ['maternal_surname_missing'],
+  ],
+  [
+    'the second given name left out',
+    candidate('José', 'Pérez', 'de la Cruz'),
+    satPerson('JOSE LUIS PEREZ DE LA CRUZ', 'PECL791102HT4'),
+    'possible_match',
+  ],
+  [
+    'a business name without its legal form',
+    company('Pescadores del Golfo'),
+    entry([listed('PESCADORES DEL GOLFO, S.C. DE P. DE R.L. DE C.V.', 'entity')], { kind: 'entity' }),
+    'match',
+    ['name_exact'],
+  ],
+  [
+    "OFAC's RFC without homoclave: the candidate's RFC with that stem is at least a possible match",
+    candidate('Otro', 'Nombre', null, { rfc: 'AUAM530929KL1' }),
+    ofac('AGUILAR ALVAREZ, Mario', { rfcs: ['AUAM530929'] }),
+    'possible_match',
+    ['rfc_stem'],
+  ],
+  [
+    'the stem and the name: a match (the stem carries the birth date)',
+    candidate('Mario', 'Aguilar', 'Álvarez', { rfc: 'AUAM530929KL1' }),
+    ofac('AGUILAR ALVAREZ, Mario', { rfcs: ['AUAM530929'], birthDates: ['1953-09-29'] }),
+    'match',
+    ['rfc_stem', 'birth_date_same'],
+  ],
+  [
+    'another stem: the RFC differs',
+    candidate('Mario', 'Aguilar', 'Álvarez', { rfc: 'AUAM530928KL1' }),
+    ofac('AGUILAR ALVAREZ, Mario', { rfcs: ['AUAM530929'] }),
+    'possible_match',
+    ['rfc_differs'],
+  ],
+  [
+    'a PEP who died: still a match, which says so',
+    candidate('Rodolfo', 'Treviño', 'Garza', { birthDate: '1941-08-19' }),
+    pep('Rodolfo', 'Treviño Garza', { birthDates: ['1941-08-19'], deceased: true }),
+    'match',
+    ['name_exact', 'deceased'],
+  ],
+];
+
+describe('the real files and the way names are typed: compareWithEntry', () => {
+  it.each(REAL_FILES)('%s', (_, subject, listedEntry, decision, features = []) => {
+    const comparison = compareWithEntry(subject, listedEntry);
+    expect(comparison.decision).toBe(decision);
+    expect(comparison.features.map((f) => f.feature)).toEqual(expect.arrayContaining(features));
+    expect(Math.round(comparison.features.reduce((sum, f) => sum + f.effect, 0) * 1000)).toBe(
+      Math.round(comparison.score * 1000),
+    );
+  });
+});
 
 describe('CONTRACT 10.3: compareWithEntry', () => {
   it.each(CONTRACT)('%s', (_, subject, listedEntry, decision, features = []) => {

@@ -10,13 +10,15 @@ import {
 import { birthDateOfCurp, birthDateOfRfc, genderOfCurp, normalizeIdentifier, rfcKind } from './identifiers';
 import { agrees, compareGivenNames, compareSpellings, PART_DIFFERS, type PartMatch } from './name-parts';
 import { normalizeNationalities, normalizeNationality } from './nationalities';
-import { personNameForm, readingsOf, subjectReadings, type PersonReading } from './person-names';
+import { personNameForm, subjectReadings, type PersonReading } from './person-names';
+import { chosenReadings, personRfcLetters } from './rfc-letters';
 import {
   identifierMatch,
   notCompared,
   POSSIBLE_MATCH_FROM,
   entityScore,
   personScore,
+  saysDeceased,
   scoreEntity,
   scorePerson,
   type AliasQuality,
@@ -69,12 +71,14 @@ export interface PreparedEntry {
   birthDates: BirthDate[];
   nationalities: string[];
   gender: 'H' | 'M' | null;
+  /** The person died: every comparison says so (`deceased`), the score does not change. */
+  deceased: boolean;
 }
 
 /** The fields of an entry the matcher reads: a caller may load only these. */
 export type MatchableEntry = Pick<
   WatchListEntry,
-  'kind' | 'names' | 'rfcs' | 'curps' | 'birthDates' | 'nationalities' | 'gender' | 'redacted'
+  'kind' | 'names' | 'rfcs' | 'curps' | 'birthDates' | 'nationalities' | 'gender' | 'redacted' | 'deceased'
 >;
 
 /** A comparison and the published name (primary or alias) it was made with. */
@@ -118,11 +122,20 @@ export function resolveKind(kind: WatchListEntry['kind'], rfcs: readonly string[
   return 'unknown';
 }
 
-export function prepareName(name: ListedName, kind: PreparedEntry['kind']): PreparedName {
+/**
+ * One published name, read: as a person's in every way it can be read (for a name in one string,
+ * the ways the entry's persona física RFCs choose: `rfcLetters`, see `chosenReadings`), as an
+ * entity's, or both.
+ */
+export function prepareName(
+  name: ListedName,
+  kind: PreparedEntry['kind'],
+  rfcLetters: readonly string[] = [],
+): PreparedName {
   return {
     alias: name.alias,
     weakAlias: name.alias && name.quality === 'weak',
-    person: kind === 'entity' ? null : readingsOf(personNameForm(name)),
+    person: kind === 'entity' ? null : chosenReadings(personNameForm(name), rfcLetters),
     entity: kind === 'person' ? null : entityNameForm(name.text),
   };
 }
@@ -149,19 +162,23 @@ export function prepareEntry(entry: MatchableEntry): PreparedEntry {
   const rfcs = entry.rfcs.map(normalizeIdentifier).filter(Boolean);
   const curps = entry.curps.map(normalizeIdentifier).filter(Boolean);
   const kind = resolveKind(entry.kind, rfcs);
+  const letters = personRfcLetters(rfcs);
   return {
     kind,
     redacted: entry.redacted,
-    names: entry.names.map((name) => prepareName(name, kind)),
+    names: entry.names.map((name) => prepareName(name, kind, letters)),
     rfcs,
     curps,
     birthDates: entryBirthDates(entry.birthDates, curps, rfcs, kind),
     nationalities: normalizeNationalities(entry.nationalities),
     gender: entryGender(entry.gender, curps),
+    deceased: entry.deceased === true,
   };
 }
 
 function qualifiers(subject: PreparedSubject, entry: PreparedEntry): Qualifiers {
+  const stem = subject.kind === 'person' ? rfcStemOf(subject.rfc) : null;
+  const rfcStem = stem !== null && entry.rfcs.includes(stem);
   const nationality =
     subject.nationality && entry.nationalities.length
       ? entry.nationalities.includes(subject.nationality)
@@ -179,10 +196,16 @@ function qualifiers(subject: PreparedSubject, entry: PreparedEntry): Qualifiers 
     birthDates: subject.birthDates.length ? compareBirthDates(subject.birthDates, entry.birthDates) : null,
     nationality,
     gender,
-    rfcDiffers: subject.rfc !== null && entry.rfcs.length > 0 && !entry.rfcs.includes(subject.rfc),
+    rfcDiffers:
+      subject.rfc !== null && entry.rfcs.length > 0 && !entry.rfcs.includes(subject.rfc) && !rfcStem,
     curpDiffers: subject.curp !== null && entry.curps.length > 0 && !entry.curps.includes(subject.curp),
+    rfcStem,
   };
 }
+
+/** The stem (RFC without homoclave, 10 characters) of a persona física's RFC; null for any other value. */
+export const rfcStemOf = (rfc: string | null): string | null =>
+  rfc !== null && rfc.length === 13 && rfcKind(rfc) === 'person' ? rfc.slice(0, 10) : null;
 
 const surnamePart = (a: string | null, b: string | null): PartMatch | null =>
   a !== null && b !== null ? compareSpellings(a, b) : null;
@@ -214,6 +237,7 @@ function comparedReadings(
     listedPaternal: listed.paternal,
     subjectMaternal: subject.maternal,
     listedMaternal: listed.maternal,
+    reordered: subject.reordered === true,
   };
 }
 
@@ -323,6 +347,17 @@ export interface HitScore {
  * the best of all: a reading that cannot be a hit scores below `possible_match`).
  */
 export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitScore {
+  const found = hitScoreOf(subject, entry);
+  if (!entry.deceased) return found;
+  return { score: found.score, explain: () => deceasedScored(found.explain()) };
+}
+
+const deceasedScored = (scored: Scored): Scored => ({
+  ...scored,
+  comparison: saysDeceased(scored.comparison),
+});
+
+function hitScoreOf(subject: PreparedSubject, entry: PreparedEntry): HitScore {
   const decided = decidedBeforeNames(subject, entry);
   if (decided)
     return {
@@ -331,6 +366,11 @@ export function hitScore(subject: PreparedSubject, entry: PreparedEntry): HitSco
     };
   const q = qualifiers(subject, entry);
   const again = () => scoreEntry(subject, entry);
+  if (q.rfcStem) {
+    // At least a possible_match whatever the name (rare: scored in full).
+    const scored = scoreEntryOf(subject, entry);
+    return { score: Math.round(scored.comparison.score * 1000), explain: () => scored };
+  }
   if (subject.kind === 'person') {
     const best = bestPersonName(subject, entry, q, true);
     if (!best) return { score: 0, explain: again };
@@ -358,6 +398,7 @@ const NAMES_ONLY: Qualifiers = {
   gender: null,
   rfcDiffers: false,
   curpDiffers: false,
+  rfcStem: false,
 };
 
 /** The highest score an entry can reach against a candidate, and the entries it does not bound. */
@@ -402,14 +443,24 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
     subject.curp === null &&
     subject.birthDates.length === 0 &&
     subject.nationality === null &&
-    subject.readings.every((r) => r.maternal === null && r.paternal !== null && r.given.length > 0);
+    subject.readings.every(
+      (r) => r.reordered || (r.maternal === null && r.paternal !== null && r.given.length > 0),
+    );
   if (!namesOnly) return NO_CEILING;
   let score = 0;
+  let reordered = 0;
   let oneGivenName: number | null = null;
   const unlessMaternalIs = new Set<string>();
   for (const reading of subject.readings) {
     const itself = comparedReadings(reading, reading, false) as PersonNameMatch;
-    score = Math.max(score, personScore(itself, NAMES_ONLY, null));
+    const own = personScore(itself, NAMES_ONLY, null);
+    score = Math.max(score, own);
+    // A reordered reading is limited below any of the candidate's own readings (see scoring.ts):
+    // no entry it finds can rank above them, nor does it change which entries may wait.
+    if (reading.reordered) {
+      reordered = Math.max(reordered, own);
+      continue;
+    }
     if (reading.given.length < 2) continue;
     for (const name of reading.given) {
       unlessMaternalIs.add(name);
@@ -419,8 +470,13 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
       oneGivenName = Math.max(oneGivenName ?? 0, personScore(match, NAMES_ONLY, null));
     }
   }
-  // With one given name in every reading, no entry is found through one of several.
-  return { score, unlessMaternalIs: [...unlessMaternalIs], oneGivenName: oneGivenName ?? score };
+  // With one given name in every reading, no entry is found through one of several. An entry that
+  // waits may still be a hit through a reordered reading: bounded by that reading's own score.
+  return {
+    score,
+    unlessMaternalIs: [...unlessMaternalIs],
+    oneGivenName: Math.max(oneGivenName ?? score, reordered),
+  };
 }
 
 /**
@@ -430,6 +486,11 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
  * it, the best kept), with birth date, nationality and gender, and the limits of `scoring.ts`.
  */
 export function scoreEntry(subject: PreparedSubject, entry: PreparedEntry): Scored {
+  const scored = scoreEntryOf(subject, entry);
+  return entry.deceased ? deceasedScored(scored) : scored;
+}
+
+function scoreEntryOf(subject: PreparedSubject, entry: PreparedEntry): Scored {
   const decided = decidedBeforeNames(subject, entry);
   if (decided) return { comparison: decided, nameIndex: 0 };
   const q = qualifiers(subject, entry);

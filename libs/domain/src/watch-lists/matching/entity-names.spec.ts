@@ -15,6 +15,20 @@ describe('entityNameForm: the legal form kept apart', () => {
     ['Fundación Sol, A.C.', ['FUNDACION', 'SOL'], 'AC'],
     ['Financiera Uno SA de CV SOFOM ENR', ['FINANCIERA', 'UNO'], 'SA DE CV SOFOM ENR'],
     ['Agrícola El Valle SPR de RL', ['AGRICOLA', 'VALLE'], 'SPR DE RL'],
+    // Every spelling the publishers' files use.
+    ['PESCADORES DEL GOLFO, S.C. DE P. DE R.L. DE C.V.', ['PESCADORES', 'GOLFO'], 'SC DE P DE RL DE CV'],
+    ['PESCADORES DEL GOLFO SC DE P DE RL DE CV', ['PESCADORES', 'GOLFO'], 'SC DE P DE RL DE CV'],
+    [
+      'Pescadores del Golfo Sociedad Cooperativa de Producción de R.L. de C.V.',
+      ['PESCADORES', 'GOLFO'],
+      'SC DE P DE RL DE CV',
+    ],
+    ['EJIDO LA PAZ, S. DE P.R. DE R.L.', ['EJIDO', 'PAZ'], 'S DE PR DE RL'],
+    ['GANADEROS UNIDOS, S. DE S.S.', ['GANADEROS', 'UNIDOS'], 'S DE SS'],
+    ['BANCO NACIONAL DEL NORTE, S.N.C.', ['BANCO', 'NACIONAL', 'NORTE'], 'SNC'],
+    ['Grupo Alfa, S.A.B. de C.V.', ['GRUPO', 'ALFA'], 'SAB DE CV'],
+    ['Textiles Finos S.A.S. de C.V.', ['TEXTILES', 'FINOS'], 'SAS DE CV'],
+    ['Apoyo Mutuo I.A.P.', ['APOYO', 'MUTUO'], 'IAP'],
     ['Casa de Bolsa', ['CASA', 'BOLSA'], null],
     ['Banco Azteca', ['BANCO', 'AZTECA'], null],
     ['S.A.', ['SA'], null],
@@ -46,6 +60,14 @@ describe('compareEntityNames', () => {
     ['another legal form', 'Comercializadora Azteca SA de CV', 'Comercializadora Azteca SC', 1, true, true],
     ['words written together', 'Tecno Mex SA', 'TECNOMEX SA', 1, true, false],
     ['words in another order', 'Azteca Comercializadora', 'Comercializadora Azteca', 1, false, false],
+    [
+      'a cooperativa given without its legal form',
+      'Pescadores del Golfo',
+      'PESCADORES DEL GOLFO, S.C. DE P. DE R.L. DE C.V.',
+      1,
+      true,
+      false,
+    ],
   ])('%s', (_, a, b, similarity, exact, legalFormDiffers) => {
     expect(compare(a, b)).toEqual({ similarity, exact, legalFormDiffers });
   });

@@ -16,6 +16,10 @@ export interface EntityNameForm {
 const SPELLED_OUT: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bSOCIEDAD ANONIMA PROMOTORA DE INVERSION\b/g, 'SAPI'],
   [/\bSOCIEDAD ANONIMA BURSATIL\b/g, 'SAB'],
+  [/\bSOCIEDAD COOPERATIVA DE PRODUCCION\b/g, 'SC DE P'],
+  [/\bSOCIEDAD DE PRODUCCION RURAL\b/g, 'S DE PR'],
+  [/\bSOCIEDAD DE SOLIDARIDAD SOCIAL\b/g, 'S DE SS'],
+  [/\bSOCIEDAD NACIONAL DE CREDITO\b/g, 'SNC'],
   [/\bSOCIEDAD ANONIMA\b/g, 'SA'],
   [/\bSOCIEDAD DE RESPONSABILIDAD LIMITADA\b/g, 'S DE RL'],
   [/\bSOCIEDAD CIVIL\b/g, 'SC'],
@@ -25,10 +29,16 @@ const SPELLED_OUT: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bRESPONSABILIDAD LIMITADA\b/g, 'RL'],
 ];
 
-/** Words and letters that make a legal form (`SA`, `S DE RL DE CV`, `S EN NC`, `SOFOM ENR`). */
+/**
+ * Words and letters that make a legal form, in every spelling Mexican registries use once dots
+ * are folded away: `SA DE CV`, `S DE RL DE CV`, `SC DE P DE RL DE CV` (cooperativa de producción),
+ * `SAPI DE CV`, `SAB DE CV`, `S DE PR DE RL` (producción rural), `S DE SS`, `SNC`, `S EN NC`,
+ * `SOFOM ENR`, `AC`, `SC`, `IAP`.
+ */
 const LEGAL_FORMS = new Set(
   (
-    'SA SAB SAPI SAS SRL RL RI SC SCL SCS SCP AC IAP IBP ABP SPR SOFOM SOFIPO ENR ER NC CS S C CV MI ' +
+    'SA SAB SAPI SAPIB SAS SRL RL RI SC SCL SCS SCP AC IAP IBP ABP SPR SOFOM SOFIPO ENR ER NC CS S C CV MI ' +
+    'P PR SS SNC SSS USPR ' +
     'LLC INC LTD CORP CO GMBH LIMITED PLC SL'
   ).split(' '),
 );

@@ -125,15 +125,34 @@ export function sameCompact(a: string, b: string): boolean {
 }
 
 /**
- * Abbreviations of given names that Mexican registries print (`MA. GUADALUPE`, `MA DEL CARMEN`,
- * `FCO JAVIER`, `J. JESUS` is left alone: `J` is too many names). Applied to given names only.
+ * Abbreviations of given names that Mexican registries and people write (`MA. GUADALUPE`, `MA DEL
+ * CARMEN`, `FCO JAVIER`, `GMO`, `FDO`); an initial (`J. ALFREDO`) stands for any name it begins.
+ * Applied to given names only: the index files a listed `MA` under `MARIA` too, the comparison
+ * calls either an initial (`given_name_initial`), never the same name.
  */
 const GIVEN_NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
   MA: 'MARIA',
   GPE: 'GUADALUPE',
   FCO: 'FRANCISCO',
+  GMO: 'GUILLERMO',
+  FDO: 'FERNANDO',
+  ANTO: 'ANTONIO',
+  STGO: 'SANTIAGO',
 };
+
+/** The longest abbreviation above. */
+export const MAX_ABBREVIATION = 4;
 
 /** A folded given-name word with its registry abbreviation spelled out. */
 export const expandGivenName = (word: string): string =>
-  word.length <= 3 ? (GIVEN_NAME_ABBREVIATIONS[word] ?? word) : word;
+  word.length <= MAX_ABBREVIATION ? (GIVEN_NAME_ABBREVIATIONS[word] ?? word) : word;
+
+/**
+ * `short` stands for `full` as people write given names: `MA` for `MARIA`, the initial `J` for
+ * `JOSE`, `JUAN`, `JESUS`... (not the same word: that is an exact match).
+ */
+export function abbreviates(short: string, full: string): boolean {
+  if (short.length >= full.length) return false;
+  if (short.length === 1) return full.charCodeAt(0) === short.charCodeAt(0);
+  return GIVEN_NAME_ABBREVIATIONS[short] === full;
+}

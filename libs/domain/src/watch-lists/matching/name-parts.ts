@@ -1,7 +1,7 @@
 import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
 import { BoundedCache } from '../../bounded-cache';
-import { coreOf, sameCompact } from './folding';
+import { abbreviates, coreOf, MAX_ABBREVIATION, sameCompact } from './folding';
 
 /**
  * How one name part of a candidate compares with the same part of a listed name (CONTRACT 10.3:
@@ -15,6 +15,8 @@ export type PartVerdict =
   | 'particle'
   /** One side gives more given names than the other, all the shorter side's agreeing (`MARIA GUADALUPE` / `GUADALUPE`). */
   | 'partial'
+  /** A given name written as its initial or a usual abbreviation (`J` / `JOSE`, `MA` / `MARIA`, `FCO`). */
+  | 'initial'
   /** One edit (insertion, deletion, substitution, neighbours swapped) in a part of five letters or more. */
   | 'typo'
   /** Spelled differently, pronounced alike (`GONZALEZ` / `GONSALES`): same length, vowels and Double Metaphone code. */
@@ -31,6 +33,7 @@ const SIMILARITY: Record<PartVerdict, number> = {
   exact: 1,
   particle: 0.97,
   partial: 0.92,
+  initial: 0.85,
   typo: 0.92,
   phonetic: 0.88,
   differs: 0,
@@ -60,6 +63,7 @@ const metaphone = (word: string): string => metaphones.getOrSet(word, primaryMet
 
 const PARTICLE = match('particle');
 const PARTIAL = match('partial');
+const INITIAL = match('initial');
 const TYPO = match('typo');
 const PHONETIC = match('phonetic');
 
@@ -88,6 +92,12 @@ const genderVariants = (a: string, b: string): boolean => stem(a) === stem(b);
  */
 export function compareSpellings(a: string, b: string, given = false): PartMatch {
   if (a === b) return EXACT;
+  if (
+    given &&
+    (a.length <= MAX_ABBREVIATION || b.length <= MAX_ABBREVIATION) &&
+    (abbreviates(a, b) || abbreviates(b, a))
+  )
+    return INITIAL;
   let coreA = a;
   let coreB = b;
   if (a.includes(' ') || b.includes(' ')) {
@@ -113,9 +123,10 @@ export function compareSpellings(a: string, b: string, given = false): PartMatch
 }
 
 const RANK: Record<PartVerdict, number> = {
-  exact: 5,
-  particle: 4,
-  partial: 3,
+  exact: 6,
+  particle: 5,
+  partial: 4,
+  initial: 3,
   typo: 2,
   phonetic: 1,
   differs: 0,

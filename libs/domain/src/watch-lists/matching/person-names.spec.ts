@@ -44,7 +44,7 @@ describe('splitting a published name into given names, paternal and maternal sur
     [
       'SAT with `MA.` for María',
       name('HERNANDEZ PEREZ MA. GUADALUPE', 'surnames-first'),
-      [r(['MARIA', 'GUADALUPE'], 'HERNANDEZ', 'PEREZ'), r(['GUADALUPE'], 'HERNANDEZ PEREZ', 'MA')],
+      [r(['MA', 'GUADALUPE'], 'HERNANDEZ', 'PEREZ'), r(['GUADALUPE'], 'HERNANDEZ PEREZ', 'MA')],
     ],
     [
       'UN FIRST_NAME .. THIRD_NAME',
@@ -84,20 +84,54 @@ describe('splitting a published name into given names, paternal and maternal sur
   });
 });
 
-describe("the candidate's name", () => {
+const swapped = (given: string[], paternal: string | null, maternal: string | null = null) => ({
+  ...r(given, paternal, maternal),
+  reordered: true as const,
+});
+
+describe("the candidate's name: as typed, then the fields the other way round (surnames first)", () => {
   it.each([
     [
       { name: 'Juan Carlos', lastName: 'García', secondLastName: 'López' },
-      [r(['JUAN', 'CARLOS'], 'GARCIA', 'LOPEZ')],
+      [r(['JUAN', 'CARLOS'], 'GARCIA', 'LOPEZ'), swapped(['GARCIA', 'LOPEZ'], 'JUAN', 'CARLOS')],
     ],
     [
       { name: 'Ma. Elena', lastName: 'de la Cruz', secondLastName: null },
-      [r(['MARIA', 'ELENA'], 'DE LA CRUZ')],
+      [r(['MA', 'ELENA'], 'DE LA CRUZ'), swapped(['DE LA CRUZ'], 'MA', 'ELENA')],
     ],
     [
       { name: 'Juan', lastName: 'García López' },
-      [r(['JUAN'], 'GARCIA LOPEZ'), r(['JUAN'], 'GARCIA', 'LOPEZ')],
+      [
+        r(['JUAN'], 'GARCIA LOPEZ'),
+        r(['JUAN'], 'GARCIA', 'LOPEZ'),
+        swapped(['LOPEZ'], 'JUAN', 'GARCIA'),
+        swapped(['GARCIA', 'LOPEZ'], 'JUAN'),
+      ],
     ],
+    // Surnames typed in `name`, the given name in `lastName`: read surnames first, Lorena Arana Aguilar.
+    [
+      { name: 'Arana Aguilar', lastName: 'Lorena' },
+      [r(['ARANA', 'AGUILAR'], 'LORENA'), swapped(['LORENA'], 'ARANA', 'AGUILAR')],
+    ],
+    [
+      { name: 'Arana', lastName: 'Aguilar', secondLastName: 'Lorena' },
+      [
+        r(['ARANA'], 'AGUILAR', 'LORENA'),
+        swapped(['LORENA'], 'ARANA', 'AGUILAR'),
+        swapped(['AGUILAR', 'LORENA'], 'ARANA'),
+      ],
+    ],
+    // One surname in `name`, two given names in `lastName`.
+    [
+      { name: 'Hernández', lastName: 'María Fernanda' },
+      [
+        r(['HERNANDEZ'], 'MARIA FERNANDA'),
+        r(['HERNANDEZ'], 'MARIA', 'FERNANDA'),
+        swapped(['FERNANDA'], 'HERNANDEZ', 'MARIA'),
+        swapped(['MARIA', 'FERNANDA'], 'HERNANDEZ'),
+      ],
+    ],
+    [{ name: 'Arana', lastName: 'Lorena' }, [r(['ARANA'], 'LORENA'), swapped(['LORENA'], 'ARANA')]],
     [{ name: 'Juan', lastName: null }, [r(['JUAN'], null)]],
   ])('%p', (subject, expected) => {
     expect(subjectReadings(subject)).toEqual(expected);

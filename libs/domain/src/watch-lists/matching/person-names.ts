@@ -1,5 +1,5 @@
 import type { ListedName } from '../entry';
-import { expandGivenName, foldWords, nameUnits } from './folding';
+import { foldWords, nameUnits } from './folding';
 
 /**
  * A person's name split into the parts CONTRACT 10.3 compares: given names, paternal and maternal
@@ -10,6 +10,11 @@ export interface PersonReading {
   given: string[];
   paternal: string | null;
   maternal: string | null;
+  /**
+   * A candidate's name read the other way round: its surnames typed in `name`, its given names in
+   * the surname fields (see `subjectReadings`). Never an entry's.
+   */
+  reordered?: true;
 }
 
 /**
@@ -57,16 +62,16 @@ export function personNameForm(name: ListedName): PersonNameForm {
 
 const joined = (units: readonly string[]): string | null =>
   units.length === 0 ? null : units.length === 1 ? units[0] : units.join(' ');
-const givenOf = (units: readonly string[]): string[] => {
-  let expanded: string[] | null = null;
-  for (let i = 0; i < units.length; i++) {
-    const unit = expandGivenName(units[i]);
-    if (unit !== units[i]) (expanded ??= [...units])[i] = unit;
-  }
-  return expanded ?? (units as string[]);
-};
-const reading = (given: readonly string[], paternal: readonly string[], maternal: readonly string[]) => ({
-  given: givenOf(given),
+/**
+ * Given names keep an abbreviation as written (`MA`, `FCO`, `J`): the comparison tells an
+ * abbreviation or an initial from the full name (`given_name_initial`), the index files both.
+ */
+const reading = (
+  given: readonly string[],
+  paternal: readonly string[],
+  maternal: readonly string[],
+): PersonReading => ({
+  given: given as string[],
   paternal: joined(paternal),
   maternal: joined(maternal),
 });
@@ -144,10 +149,17 @@ export function readingsOf(form: PersonNameForm): PersonReading[] {
   }
 }
 
+const sameReading = (a: PersonReading, b: PersonReading): boolean =>
+  a.paternal === b.paternal && a.maternal === b.maternal && a.given.join(' ') === b.given.join(' ');
+
 /**
  * A candidate's name: `name` holds the given names, `lastName` the paternal surname,
  * `secondLastName` the maternal one. Without a `secondLastName`, a `lastName` of two parts
- * (`García López`) is read both as one surname and as the two.
+ * (`García López`) is read both as one surname and as the two. Last, the fields read the other
+ * way round, as people mistype them (`name` `Arana Aguilar`, `lastName` `Lorena`; or `Arana` /
+ * `Aguilar` / `Lorena`): every part in the fields' order, surnames first, and, with one word in
+ * `name`, that word the paternal surname and the rest given names (`reordered`, which scoring
+ * keeps below `match`).
  */
 export function subjectReadings(subject: {
   name?: string | null;
@@ -157,6 +169,19 @@ export function subjectReadings(subject: {
   const given = unitsOf(subject.name);
   const paternal = unitsOf(subject.lastName);
   const maternal = unitsOf(subject.secondLastName);
-  if (maternal.length || paternal.length < 2) return [reading(given, paternal, maternal)];
-  return [reading(given, paternal, []), reading(given, paternal.slice(0, 1), paternal.slice(1))];
+  const readings =
+    maternal.length || paternal.length < 2
+      ? [reading(given, paternal, maternal)]
+      : [reading(given, paternal, []), reading(given, paternal.slice(0, 1), paternal.slice(1))];
+  if (given.length && paternal.length) {
+    const [swapped] = surnamesFirst([...given, ...paternal, ...maternal]);
+    const swaps = [swapped];
+    // One surname in `name` and several given names after it (`Hernández` / `María Fernanda`).
+    if (given.length === 1 && paternal.length + maternal.length >= 2)
+      swaps.push(reading([...paternal, ...maternal], given, []));
+    for (const swap of swaps)
+      if (swap.given.length && !readings.some((r) => sameReading(r, swap)))
+        readings.push({ ...swap, reordered: true });
+  }
+  return readings;
 }

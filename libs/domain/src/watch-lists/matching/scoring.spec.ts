@@ -25,6 +25,7 @@ describe('matchDecision (CONTRACT 10.3: match from 0.90, possible_match from 0.7
 
 const EXACT = compareSpellings('X', 'X');
 const TYPO = compareSpellings('ZUBIRIA', 'ZUBIRA');
+const INITIAL = compareSpellings('J', 'JOSE', true);
 const name = (
   given: PartMatch | null,
   paternal: PartMatch | null,
@@ -37,6 +38,7 @@ const name = (
   listedPaternal: 'ZUBIRIA',
   subjectMaternal: 'OCHOA',
   listedMaternal: 'OCHOA',
+  reordered: false,
 });
 const nothing: Qualifiers = {
   birthDates: null,
@@ -44,6 +46,7 @@ const nothing: Qualifiers = {
   gender: null,
   rfcDiffers: false,
   curpDiffers: false,
+  rfcStem: false,
 };
 const sameDay: Qualifiers = { ...nothing, birthDates: 'same' };
 
@@ -108,6 +111,48 @@ describe('scorePerson: the limits and who carries them', () => {
       'curp_differs',
     ],
     ['all agrees: match', name(EXACT, EXACT, EXACT), sameDay, 'match', 'name_exact'],
+    [
+      'a given name written as its initial, no date: below match',
+      name(INITIAL, EXACT, EXACT),
+      nothing,
+      'possible_match',
+      'given_name_initial',
+    ],
+    [
+      'a given name written as its initial, the same day: match',
+      name(INITIAL, EXACT, EXACT),
+      sameDay,
+      'match',
+      'name_similar',
+    ],
+    [
+      'the fields read the other way round: a possible match, never a match on the name alone',
+      { ...name(EXACT, EXACT, EXACT), reordered: true },
+      nothing,
+      'possible_match',
+      'name_reordered',
+    ],
+    [
+      'the fields read the other way round, the same day: still below match',
+      { ...name(EXACT, EXACT, EXACT), reordered: true },
+      sameDay,
+      'possible_match',
+      'name_reordered',
+    ],
+    [
+      "an RFC stem the candidate's RFC begins with: at least a possible match, whatever the name",
+      name(PART_DIFFERS, PART_DIFFERS, null),
+      { ...nothing, rfcStem: true },
+      'possible_match',
+      'rfc_stem',
+    ],
+    [
+      'an RFC stem and the same name and day: a match',
+      name(EXACT, EXACT, EXACT),
+      { ...sameDay, rfcStem: true },
+      'match',
+      'rfc_stem',
+    ],
   ])('%s', (_, match, q, decision, feature) => {
     const comparison = scorePerson(match, q, null);
     expect(comparison.decision).toBe(decision);

@@ -51,6 +51,13 @@ const COMMON_NAME_NEEDS_DATE = 0.25;
 
 /** "At most a `possible_match`": the highest score below `match`. */
 const BELOW_MATCH = 890;
+/**
+ * A name that agrees only read the other way round (surnames typed as given names): a
+ * `possible_match` for review, low among them. Kept under every score a candidate's own name can
+ * reach against itself without a maternal surname (880 at the commonest surname), so that the
+ * index's early stop (`scoreCeiling`) never has to wait for such a reading.
+ */
+const REORDERED = 800;
 /** "`no_match`": the highest score that rules now allow; below `possible_match`. */
 const BELOW_POSSIBLE = 700;
 
@@ -64,6 +71,8 @@ export interface PersonNameMatch {
   listedPaternal: string | null;
   subjectMaternal: string | null;
   listedMaternal: string | null;
+  /** The candidate's fields read the other way round (`PersonReading.reordered`). */
+  reordered: boolean;
 }
 
 /** What is known of the two parties besides their names. */
@@ -74,6 +83,11 @@ export interface Qualifiers {
   /** The candidate's RFC / CURP against an entry that has one and it is another. */
   rfcDiffers: boolean;
   curpDiffers: boolean;
+  /**
+   * The entry gives a persona física's RFC without homoclave (OFAC's `R.F.C. AUAM-530929`) and the
+   * candidate's RFC begins with it: the same person, or a namesake born the same day.
+   */
+  rfcStem: boolean;
 }
 
 /** The name form matched is an alias: `strong` unless the publisher calls it weak. */
@@ -126,6 +140,11 @@ class ScoreSheet {
     this.add(feature, Math.min(0, limit - this.total));
   }
 
+  /** Raises the score to at least `floor`, crediting what it adds to `feature` (listed even when nothing is added). */
+  floor(floor: number, feature: string): void {
+    this.add(feature, Math.max(0, floor - this.total));
+  }
+
   comparison(): Comparison {
     const features: MatchFeature[] = [...(this.effects ?? [])].map(([feature, effect]) => ({
       feature,
@@ -139,6 +158,14 @@ class ScoreSheet {
 /** An identifier decides alone: `match`, score 1. */
 export function identifierMatch(feature: 'rfc_exact' | 'curp_exact'): Comparison {
   return { score: 1, decision: 'match', features: [{ feature, effect: 1 }] };
+}
+
+/**
+ * A comparison with a person who died says so (`deceased`, no effect: the person is still screened;
+ * what it means for a PEP's result is list-screening.ts's).
+ */
+export function saysDeceased(comparison: Comparison): Comparison {
+  return { ...comparison, features: [...comparison.features, { feature: 'deceased', effect: 0 }] };
 }
 
 /** A comparison that cannot be made (`redacted`, `kind_differs`, `name_missing`): `no_match`, score 0. */
@@ -164,6 +191,8 @@ function capOnIdentifiers(sheet: ScoreSheet, q: Qualifiers): void {
   // "An entry whose RFC or CURP is present and differs from the candidate's is at most a possible_match."
   if (q.rfcDiffers) sheet.cap(BELOW_MATCH, 'rfc_differs');
   if (q.curpDiffers) sheet.cap(BELOW_MATCH, 'curp_differs');
+  // An RFC stem the candidate's RFC begins with: at least a possible_match, whatever the name.
+  if (q.rfcStem) sheet.floor(Math.round(POSSIBLE_MATCH_FROM * 1000), 'rfc_stem');
 }
 
 /**
@@ -258,6 +287,8 @@ function personSheet(
   if (differs(maternal)) sheet.cap(BELOW_MATCH, 'maternal_surname_differs');
   if (maternal === null && !sameDay) sheet.cap(BELOW_MATCH, 'maternal_surname_missing');
   if (!sameDay && spelledDifferently(name)) sheet.cap(BELOW_MATCH, 'spelling_differs');
+  if (!sameDay && given?.verdict === 'initial') sheet.cap(BELOW_MATCH, 'given_name_initial');
+  if (name.reordered) sheet.cap(sameDay ? BELOW_MATCH : REORDERED, 'name_reordered');
   if (q.birthDates === null && common >= COMMON_NAME_NEEDS_DATE) sheet.cap(BELOW_MATCH, 'common_surname');
   capOnIdentifiers(sheet, q);
   return sheet;

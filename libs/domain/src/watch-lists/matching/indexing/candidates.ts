@@ -1,6 +1,6 @@
 import { BoundedCache } from '../../../bounded-cache';
 import { coreOf, nameUnits } from '../folding';
-import type { PreparedSubject } from '../compare';
+import { rfcStemOf, type PreparedSubject } from '../compare';
 import { entityWordWeight } from '../entity-names';
 import { agrees, compareSpellings, TYPO_MIN_LENGTH } from '../name-parts';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone';
@@ -76,12 +76,17 @@ export interface ScreeningQuery {
  */
 const queryWords = new BoundedCache<string, QueryWord>({ maxEntries: 1_000 });
 
-/** A part of a person's name (a given name when `given`) or, with `entity`, a company name's word. */
+/**
+ * A part of a person's name (a given name when `given`) or, with `entity`, a company name's word.
+ * A given name is also looked up by its initial (a list that writes `J. JESUS` for José Jesús).
+ */
 function queryWordOf(part: string, role: 'given' | 'surname' | 'entity'): QueryWord {
   return queryWords.getOrSet(`${role[0]}${part}`, () =>
     role === 'entity'
       ? queryWord(part, [part], false, entityWordWeight(part))
-      : queryWord(part, personPartKeys(part), role === 'given'),
+      : role === 'given' && part.length > 1
+        ? queryWord(part, [...personPartKeys(part), part[0]], true)
+        : queryWord(part, personPartKeys(part), role === 'given'),
   );
 }
 
@@ -135,7 +140,12 @@ export function screeningQuery(subject: PreparedSubject): ScreeningQuery {
     subject,
     readings,
     entity: distinct(entity),
-    identifiers: [subject.rfc, subject.curp].filter((id): id is string => !!id),
+    // A persona física's RFC also finds the entries that list it without homoclave (its stem).
+    identifiers: [
+      subject.rfc,
+      subject.curp,
+      subject.kind === 'person' ? rfcStemOf(subject.rfc) : null,
+    ].filter((id): id is string => !!id),
   };
 }
 
@@ -160,6 +170,9 @@ function lookUpTerms(segment: WatchListSegment, word: QueryWord, inCompound: boo
     const id = segment.termId(key);
     if (id !== undefined) found.add(id);
   }
+  // A given name typed as its initial (`J. Alfredo`) stands for every given name it begins.
+  if (word.given && word.word.length === 1)
+    for (const id of segment.givenTermsStartingWith(word.word)) found.add(id);
   const agreeing = (term: string) => inCompound || agrees(compareSpellings(word.word, term, word.given));
   word.edits.forEach((edit, at) => {
     if (!segment.mayHaveTerm(word.editHashes[at])) return;

@@ -5,6 +5,7 @@ import { normalizeIdentifier } from '../identifiers';
 import { normalizeNationalities } from '../nationalities';
 import { nameUnits } from '../folding';
 import type { PersonReading } from '../person-names';
+import { personRfcLetters } from '../rfc-letters';
 import {
   fnv1a,
   rowLists,
@@ -17,6 +18,7 @@ import {
 import { bornKey, COMPOUND_MATERNAL_KEY, noMaternalKey, personPartKeys, standInKey } from './keys';
 import {
   ALIAS,
+  DECEASED,
   encodeDate,
   ENTITY,
   FIRST_TERM,
@@ -75,6 +77,8 @@ export class WatchListSegmentBuilder {
   private pairRows = new Map<number, number>();
   /** Terms some entry is looked up by (they get a phonetic code). */
   private readonly looked: boolean[] = [];
+  /** Terms some reading files as a given name (found by their initial: `J` for `JOSE`). */
+  private readonly givenTerms: boolean[] = [];
   private readonly maternalStarts = new Uint32Builder();
   private readonly maternalKeys = new Uint32Builder();
   /**
@@ -152,6 +156,7 @@ export class WatchListSegmentBuilder {
         for (const part of reading.given)
           for (const key of personPartKeys(part)) {
             const given = this.lookedUp(key);
+            this.givenTerms[given] = true;
             for (const surname of paternal) {
               this.filePair('given', given, surname, entry);
               if (sole) this.filePair('sole', given, surname, entry);
@@ -187,7 +192,7 @@ export class WatchListSegmentBuilder {
     this.keys.push(entry.key);
     this.kinds.push(KINDS.indexOf(kind));
     const gender = entryGender(entry.gender, curps);
-    this.genders.push(gender === 'H' ? 1 : gender === 'M' ? 2 : 0);
+    this.genders.push((gender === 'H' ? 1 : gender === 'M' ? 2 : 0) | (entry.deceased ? DECEASED : 0));
     const keyIsRfc = rfcs.length === 1 && curps.length === 0 && rfcs[0] === entry.key;
     this.identifiers.push(keyIsRfc ? KEY_IS_RFC : `${rfcs.join(' ')}|${curps.join(' ')}`);
     for (const identifier of [...rfcs, ...curps])
@@ -206,8 +211,9 @@ export class WatchListSegmentBuilder {
     }
     this.nationalityStarts.push(this.nationalities.length);
 
+    const letters = personRfcLetters(rfcs);
     for (const listed of entry.names) {
-      const name = prepareName(listed, kind);
+      const name = prepareName(listed, kind, letters);
       let flags = (name.alias ? ALIAS : 0) | (name.weakAlias ? WEAK_ALIAS : 0);
       if (name.person) {
         flags |= PERSON;
@@ -249,6 +255,19 @@ export class WatchListSegmentBuilder {
       terms.push(id);
     });
     return { phoneticIds: ids, phoneticTerms: rowLists(ids.size, codes.build(), terms.build()) };
+  }
+
+  /** Given-name terms by their first letter (`A`..`Z` rows 0..25), for a candidate's initial. */
+  private initials(): RowLists {
+    const letters = new Uint32Builder();
+    const terms = new Uint32Builder();
+    this.givenTerms.forEach((isGiven, id) => {
+      const letter = isGiven ? this.terms[id].charCodeAt(0) - 65 : -1;
+      if (letter < 0 || letter > 25) return;
+      letters.push(letter);
+      terms.push(id);
+    });
+    return rowLists(26, letters.build(), terms.build());
   }
 
   /** Each role's inverted lists: each row's entries, ascending (entries were filed in order). */
@@ -308,6 +327,7 @@ export class WatchListSegmentBuilder {
       postings,
       maternalKeys: { starts: this.maternalStarts.build(), values: this.maternalKeys.build() },
       ...this.phonetics(),
+      initials: this.initials(),
       redacted: this.redacted,
     });
   }

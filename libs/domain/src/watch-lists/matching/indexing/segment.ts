@@ -46,6 +46,8 @@ export const KINDS: readonly PreparedEntry['kind'][] = ['person', 'entity', 'unk
 export const ALIAS = 1;
 export const WEAK_ALIAS = 2;
 export const PERSON = 4;
+/** Added to an entry's gender code: the person died. */
+export const DECEASED = 4;
 
 /** Entry indexes share a double with a 32-bit hash in the identifier table: 2^20 entries per segment. */
 export const MAX_ENTRIES = 1 << 20;
@@ -72,7 +74,7 @@ export interface SegmentColumns {
   version: number;
   keys: StringColumn;
   kinds: Uint8Array;
-  /** `H` 1, `M` 2, 0 unknown (as published, else as a CURP records it). */
+  /** `H` 1, `M` 2, 0 unknown (as published, else as a CURP records it); plus `DECEASED`. */
   genders: Uint8Array;
   /** `RFC RFC|CURP` per entry; `=` when the only identifier is an RFC equal to the key (SAT rows). */
   identifiers: StringColumn;
@@ -106,6 +108,8 @@ export interface SegmentColumns {
   /** Double Metaphone code -> terms with that code. */
   phoneticIds: Map<string, number>;
   phoneticTerms: RowLists;
+  /** First letter (`A` 0 .. `Z` 25) -> terms filed as a given name that begin with it. */
+  initials: RowLists;
   /** Redacted entries counted but not stored (never matched). */
   redacted: number;
 }
@@ -189,6 +193,12 @@ export class WatchListSegment {
 
   term(id: number): string {
     return this.c.terms[id];
+  }
+
+  /** Terms filed as a given name that begin with `letter` (one of `A`..`Z`). */
+  givenTermsStartingWith(letter: string): Uint32Array {
+    const row = letter.charCodeAt(0) - 65;
+    return row >= 0 && row < 26 ? span(this.c.initials, row) : EMPTY;
   }
 
   /** Terms whose Double Metaphone code is `code`. */
@@ -292,8 +302,12 @@ export class WatchListSegment {
   }
 
   gender(entry: number): 'H' | 'M' | null {
-    const code = this.c.genders[entry];
+    const code = this.c.genders[entry] & 3;
     return code === 1 ? 'H' : code === 2 ? 'M' : null;
+  }
+
+  deceased(entry: number): boolean {
+    return (this.c.genders[entry] & DECEASED) !== 0;
   }
 
   /** The entry as the matcher reads it (what `prepareEntry` gives for the entry that was added). */
@@ -311,6 +325,7 @@ class StoredEntry implements PreparedEntry {
   readonly kind: PreparedEntry['kind'];
   readonly redacted = false;
   readonly names: PreparedName[];
+  readonly deceased: boolean;
   private ids?: { rfcs: string[]; curps: string[] };
   private dates?: BirthDate[];
   private codes?: string[];
@@ -321,6 +336,7 @@ class StoredEntry implements PreparedEntry {
   ) {
     this.kind = segment.kindOf(entry);
     this.names = segment.names(entry);
+    this.deceased = segment.deceased(entry);
   }
 
   private get identifiers() {

@@ -1,6 +1,6 @@
 import type { ScreeningSubject } from '../../comparison';
 import type { WatchListEntry, WatchListSource } from '../../entry';
-import { compareWithEntry, prepareSubject, scoreCeiling } from '../compare';
+import { compareWithEntry, prepareEntry, prepareSubject, scoreCeiling } from '../compare';
 import { syntheticEntries } from '../testing/synthetic-entries';
 import { chance, pick, seededRandom } from '../testing/synthetic-names';
 import { candidates, foundByOneGivenName, Scratch, screeningQuery } from './candidates';
@@ -49,7 +49,7 @@ const screened = (subject: ScreeningSubject) =>
     .sort();
 
 /** Candidates built from listed people (so that there are hits), varied as screenings vary. */
-function subjectsFromEntries(count: number): Array<[string, ScreeningSubject]> {
+function subjectsFromEntries(count: number, variants = false): Array<[string, ScreeningSubject]> {
   const random = seededRandom(11);
   const people = [...ENTRIES.values()].flat().filter((entry) => entry.kind !== 'entity' && !entry.redacted);
   const subjects: Array<[string, ScreeningSubject]> = [];
@@ -59,23 +59,32 @@ function subjectsFromEntries(count: number): Array<[string, ScreeningSubject]> {
   };
   while (subjects.length < count) {
     const entry = pick(random, people);
-    const name = entry.names[0];
-    let given: string;
-    let surnames: string[];
-    if (name.surnames) {
-      given = name.given ?? '';
-      surnames = name.surnames.split(' ');
-    } else if (name.order === 'surnames-comma-given') {
-      const [before, after] = name.text.split(',');
-      given = after.trim();
-      surnames = before.trim().split(' ');
-    } else if (name.order === 'surnames-first' || name.order === 'unknown') {
-      const words = name.text.split(' ');
-      surnames = words.slice(0, 2);
-      given = words.slice(2).join(' ');
-    } else continue;
-    if (!given || !surnames.length) continue;
+    // The name as the matcher reads it first (for an SAT name in one cell, the reading its RFC chose).
+    const reading = prepareEntry(entry).names[0].person?.[0];
+    if (!reading?.paternal || !reading.given.length) continue;
+    const given = reading.given.join(' ');
+    const surnames = [reading.paternal, ...(reading.maternal ? [reading.maternal] : [])];
     const roll = random();
+    if (variants && roll < 0.3) {
+      const birthDate =
+        entry.birthDates[0]?.length === 10 && chance(random, 0.5) ? entry.birthDates[0] : null;
+      const form = Math.floor(random() * 3);
+      if (form === 0)
+        subjects.push(['surnames in name', person(surnames.join(' '), given, undefined, { birthDate })]);
+      else if (form === 1)
+        subjects.push([
+          'each field one off',
+          person(surnames[0], surnames[1] ?? given, surnames[1] ? given : undefined),
+        ]);
+      else
+        subjects.push([
+          'first given name as its initial',
+          person(`${given[0]}. ${given.split(' ').slice(1).join(' ')}`.trim(), surnames[0], surnames[1], {
+            birthDate,
+          }),
+        ]);
+      continue;
+    }
     const birthDate = entry.birthDates[0]?.length === 10 && chance(random, 0.5) ? entry.birthDates[0] : null;
     if (roll < 0.25) subjects.push(['as listed', person(given, surnames[0], surnames[1], { birthDate })]);
     else if (roll < 0.45)
@@ -136,11 +145,25 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
     ]);
 
   let hits = 0;
-  it.each([...common, ...companies, ...subjectsFromEntries(40), ...bothInLastName])('%s', (_, subject) => {
-    const expected = bruteForce(subject);
-    hits += expected.length;
-    expect(screened(subject)).toEqual(expected);
-  });
+  /** Names typed as people mistype them: fields swapped, a first given name as its initial. */
+  const mistyped: Array<[string, ScreeningSubject]> = [
+    ['GARCIA LOPEZ / MARIA (surnames in name)', person('García López', 'María')],
+    ['HERNANDEZ / MARIA (surnames in name, no maternal)', person('Hernández', 'María')],
+    ['J. / HERNANDEZ / GARCIA (an initial)', person('J.', 'Hernández', 'García')],
+    ['M. GUADALUPE / LOPEZ (an initial, no maternal)', person('M. Guadalupe', 'López')],
+    ['MA. GUADALUPE / HERNANDEZ (an abbreviation)', person('Ma. Guadalupe', 'Hernández')],
+    ['FCO. JAVIER / GARCIA / LOPEZ', person('Fco. Javier', 'García', 'López')],
+    ...subjectsFromEntries(60, true).filter(([label]) => /name|field|initial/.test(label)),
+  ];
+
+  it.each([...common, ...companies, ...subjectsFromEntries(40), ...bothInLastName, ...mistyped])(
+    '%s',
+    (_, subject) => {
+      const expected = bruteForce(subject);
+      hits += expected.length;
+      expect(screened(subject)).toEqual(expected);
+    },
+  );
 
   it('(the candidates above do find entries: the comparison is not of empty lists)', () => {
     expect(hits).toBeGreaterThan(100);
@@ -148,7 +171,7 @@ describe('WatchListIndex.screen finds what comparing every entry finds', () => {
 
   const ranked = (hits: ReturnType<WatchListIndex['screen']>) =>
     hits.map((hit) => `${hit.source}/${hit.key} ${hit.comparison.score}`);
-  it.each([...common, ...subjectsFromEntries(40), ...bothInLastName])(
+  it.each([...common, ...subjectsFromEntries(40), ...bothInLastName, ...mistyped])(
     '%s: a limit answers the first hits of the whole ranking, whenever scoring stops',
     (_, subject) => {
       const whole = ranked(index.screen(subject));
@@ -329,6 +352,48 @@ describe('WatchListIndex lookups', () => {
     expect(small.screen(person('Juan', 'Pérez', null as never, { curp: 'AIMO681106HCHRRS01' }))).toHaveLength(
       1,
     );
+  });
+
+  it("finds an entry that lists the candidate's RFC without homoclave (its stem), whatever its name", () => {
+    const small = new WatchListIndex();
+    small.replace(
+      buildSegment('ofac-sdn', 1, [
+        entry('ofac-sdn', '40210', {
+          names: [{ text: 'AGUILAR ALVAREZ, Mario', order: 'surnames-comma-given', alias: false }],
+          rfcs: ['AUAM530929'],
+        }),
+      ]),
+    );
+    const [hit] = small.screen(person('Otro', 'Nombre', null as never, { rfc: 'AUAM-530929-KL1' }));
+    expect(hit).toMatchObject({ key: '40210', comparison: { decision: 'possible_match' } });
+    expect(hit.comparison.features.map((f) => f.feature)).toContain('rfc_stem');
+    // Another homoclave of the same stem is another RFC only where the entry gives a full one.
+    expect(small.screen(person('Otro', 'Nombre', null as never, { rfc: 'AUAM530928KL1' }))).toEqual([]);
+  });
+
+  it('says a person died in every comparison with her, in the index as in compareWithEntry', () => {
+    const dead = entry('peps', 'mx-gov', {
+      names: [
+        {
+          text: 'Rodolfo Treviño Garza',
+          order: 'given-first',
+          given: 'Rodolfo',
+          surnames: 'Treviño Garza',
+          alias: false,
+        },
+      ],
+      deceased: true,
+    });
+    const small = new WatchListIndex();
+    small.replace(buildSegment('peps', 1, [dead]));
+    const subject = person('Rodolfo', 'Treviño', 'Garza');
+    const [hit] = small.screen(subject, { limit: 20 });
+    expect(hit.comparison.features.map((f) => f.feature)).toContain('deceased');
+    expect(hit.comparison).toEqual({
+      ...compareWithEntry(subject, dead),
+      listedName: undefined,
+      nameIndex: undefined,
+    });
   });
 
   it('never returns a redacted row', () => {

@@ -75,6 +75,22 @@ describe('the matcher on the committed labelled pairs (CONTRACT 10.3 floor)', ()
     expect(report.overall.recall).toBeGreaterThanOrEqual(QUALITY_FLOOR.recall);
   });
 
+  // Every form a listed party may be written or typed in (the categories with same-party pairs):
+  // what the real files and the way people type names demand of each, not only of the whole.
+  const forms = Object.entries(report.byCategory).filter(([, figures]) => figures.positives > 0);
+  it.each(forms)(
+    'finds the party written as %s: recall of match + possible_match 0.95 or more',
+    (_, figures) => {
+      expect(figures.recall).toBeGreaterThanOrEqual(0.95);
+    },
+  );
+  it.each(forms.filter(([, figures]) => figures.matches > 0))(
+    'a match where the party is written as %s is right 98 % of the time or more',
+    (_, figures) => {
+      expect(figures.matchPrecision).toBeGreaterThanOrEqual(0.98);
+    },
+  );
+
   it('explains every score: the effects of the features add up to it', () => {
     for (const { subject, entry } of pairs) {
       const { score, features } = compareWithEntry(subject, entry);

@@ -51,6 +51,12 @@ export const PAIR_CATEGORIES = [
   'alias',
   'entity',
   'combined',
+  // What the publishers' real files and the way people type names added (docs/watch-list-matching.md).
+  'given-first-sat',
+  'reordered',
+  'initials',
+  'rfc-stem',
+  'deceased',
 ] as const;
 export type PairCategory = (typeof PAIR_CATEGORIES)[number];
 
@@ -286,7 +292,10 @@ const titleCase = (upperName: string) => upperName[0] + upperName.slice(1).toLow
 
 type Builder = (random: Random, n: number) => Omit<LabelledPair, 'id' | 'category'>;
 
-const BUILDERS: Record<PairCategory, { count: number; build: Builder }> = {
+/** The categories of what the real files and the way people type names added. */
+type RealFileCategory = 'given-first-sat' | 'reordered' | 'initials' | 'rfc-stem' | 'deceased';
+
+const BUILDERS: Record<Exclude<PairCategory, RealFileCategory>, { count: number; build: Builder }> = {
   accent: {
     count: 110,
     build: (random, n) => {
@@ -730,13 +739,204 @@ const BUILDERS: Record<PairCategory, { count: number; build: Builder }> = {
   },
 };
 
+/** An SAT física as the real files write her: one cell given names first, her RFC, its birth date. */
+function givenFirstSatEntry(p: SyntheticPerson, random: Random): LabelledEntry {
+  const text = `${p.given} ${p.paternal} ${p.maternal}`;
+  const rfc = personRfc(p, random);
+  return {
+    source: 'sat-69',
+    key: rfc,
+    kind: 'person',
+    names: [{ text: upper(chance(random, 0.5) ? stripAccents(text) : text), order: 'unknown', alias: false }],
+    rfcs: [rfc],
+    curps: [],
+    // The reader dates a física by her RFC's YYMMDD.
+    birthDates: [p.birthDate],
+    nationalities: [],
+    gender: null,
+    redacted: false,
+  };
+}
+
+/** A sibling: the same surnames, given names that share no word with the person's, born another year. */
+function siblingOf(p: SyntheticPerson, random: Random): SyntheticPerson {
+  const words = new Set(folded(p.given).split(' '));
+  let given = givenName(random, p.gender);
+  while (
+    folded(given)
+      .split(' ')
+      .some((word) => words.has(word))
+  )
+    given = givenName(random, p.gender);
+  return { ...p, given, birthDate: otherYear(random, p.birthDate) };
+}
+
+/** Usual abbreviations of a first given name; any other is written as its initial. */
+const ABBREVIATED: Readonly<Record<string, string>> = {
+  María: 'Ma.',
+  Francisco: 'Fco.',
+  Guadalupe: 'Gpe.',
+  Guillermo: 'Gmo.',
+  Fernando: 'Fdo.',
+};
+function abbreviatedGiven(given: string, initialOnly: boolean): string {
+  const [first, ...rest] = given.split(' ');
+  const short = !initialOnly && ABBREVIATED[first] ? ABBREVIATED[first] : `${first[0]}.`;
+  return [short, ...rest].join(' ');
+}
+
+/** The candidate's fields typed the other way round, in the three ways people do. */
+function reorderedSubject(
+  p: SyntheticPerson,
+  random: Random,
+  form: number,
+  dated: boolean,
+): ScreeningSubject {
+  const base = subjectOf(p, random, { birthDate: dated });
+  if (form === 0)
+    return { ...base, name: `${p.paternal} ${p.maternal}`, lastName: p.given, secondLastName: null };
+  if (form === 1) return { ...base, name: p.paternal, lastName: p.maternal, secondLastName: p.given };
+  return { ...base, name: p.paternal, lastName: p.given, secondLastName: null };
+}
+
+const REAL_FILE_BUILDERS: Record<RealFileCategory, { count: number; build: Builder }> = {
+  'given-first-sat': {
+    count: 60,
+    build: (random, n) => {
+      const p = person(random);
+      if (n % 6 === 5) {
+        // A sibling: the same surnames, another given name.
+        const sibling = siblingOf(p, random);
+        return {
+          sameParty: false,
+          construction:
+            'different people: the same surnames, another given name, the list writes given names first',
+          subject: subjectOf(p, random),
+          entry: givenFirstSatEntry(sibling, random),
+        };
+      }
+      const form = n % 3;
+      const subject = subjectOf(p, random, { birthDate: n % 2 === 0 });
+      return {
+        sameParty: true,
+        construction: `same person; an Art. 69 row written given names first (its RFC tells the order)${['', ', no maternal surname typed', ', only the first given name typed'][form]}`,
+        subject:
+          form === 1
+            ? { ...subject, secondLastName: null }
+            : form === 2
+              ? { ...subject, name: p.given.split(' ')[0] }
+              : subject,
+        entry: givenFirstSatEntry(p, random),
+      };
+    },
+  },
+  reordered: {
+    count: 60,
+    build: (random, n) => {
+      const p = person(random);
+      const form = n % 3;
+      if (n % 6 === 5) {
+        const sibling = siblingOf(p, random);
+        return {
+          sameParty: false,
+          construction:
+            'different people: a sibling (another given name), the candidate typed surnames first',
+          subject: reorderedSubject(p, random, form, false),
+          entry: entryOf(sibling, pick(random, FORMATS), random),
+        };
+      }
+      return {
+        sameParty: true,
+        construction: `same person; ${['surnames typed in name, the given names in lastName', 'each field one off: paternal, maternal, given', 'the paternal surname in name, the given names in lastName, no maternal'][form]}`,
+        subject: reorderedSubject(p, random, form, n % 2 === 0),
+        entry:
+          form === 2
+            ? entryOf(p, pick(random, ['ofac', 'pep'] as const), random)
+            : entryOf(p, pick(random, FORMATS), random),
+      };
+    },
+  },
+  initials: {
+    count: 60,
+    build: (random, n) => {
+      const p = person(random);
+      if (n % 6 === 5) {
+        // Another person of the same surnames whose given name has another initial.
+        const other = { ...p, given: givenName(random, p.gender) };
+        while (folded(other.given)[0] === folded(p.given)[0]) other.given = givenName(random, p.gender);
+        return {
+          sameParty: false,
+          construction: 'different people: the same surnames, a given name of another initial',
+          subject: { ...subjectOf(p, random), name: abbreviatedGiven(p.given, true) },
+          entry: entryOf(other, pick(random, FORMATS), random),
+        };
+      }
+      const initialOnly = n % 2 === 1;
+      return {
+        sameParty: true,
+        construction: `same person; the candidate's first given name ${initialOnly ? 'as its initial' : 'abbreviated as registries do (or its initial)'}`,
+        subject: { ...subjectOf(p, random), name: abbreviatedGiven(p.given, initialOnly) },
+        entry: entryOf(p, pick(random, FORMATS), random),
+      };
+    },
+  },
+  'rfc-stem': {
+    count: 40,
+    build: (random, n) => {
+      const p = person(random);
+      const rfc = personRfc(p, random);
+      const stemOnly = { ...entryOf(p, 'ofac', random, { birthDate: true }), rfcs: [rfc.slice(0, 10)] };
+      if (n % 5 === 4) {
+        // A namesake born another day: another stem.
+        const other = { ...p, birthDate: otherYear(random, p.birthDate) };
+        return {
+          sameParty: false,
+          construction:
+            "different people: the same name, the candidate's RFC of another stem (born another year)",
+          subject: { ...subjectOf(other, random, { birthDate: false }), rfc: personRfc(other, random) },
+          entry: stemOnly,
+        };
+      }
+      const subject = { ...subjectOf(p, random, { birthDate: false }), rfc };
+      return {
+        sameParty: true,
+        construction: `same person; OFAC lists the RFC without homoclave (its stem)${n % 2 ? ', the candidate gives only the given name and paternal surname' : ''}`,
+        subject: n % 2 ? { ...subject, secondLastName: null } : subject,
+        entry: stemOnly,
+      };
+    },
+  },
+  deceased: {
+    count: 30,
+    build: (random, n) => {
+      const p = person(random);
+      if (n % 6 === 5) {
+        const sibling = siblingOf(p, random);
+        return {
+          sameParty: false,
+          construction: 'different people: a sibling (another given name) of a PEP who died',
+          subject: subjectOf(p, random),
+          entry: { ...entryOf(sibling, 'pep', random), deceased: true },
+        };
+      }
+      return {
+        sameParty: true,
+        construction: 'same person; a PEP who died (FtM deathDate): still screened',
+        subject: subjectOf(p, random),
+        entry: { ...entryOf(p, 'pep', random), deceased: true },
+      };
+    },
+  },
+};
+
 /** The labelled pairs, the same on every run (seeded). */
 export function generateLabelledPairs(seed = 2024): LabelledPair[] {
   const random = seededRandom(seed);
   keys = 0;
   const pairs: LabelledPair[] = [];
+  const builders = { ...BUILDERS, ...REAL_FILE_BUILDERS };
   for (const category of PAIR_CATEGORIES) {
-    const { count, build } = BUILDERS[category];
+    const { count, build } = builders[category];
     for (let n = 0; n < count; n++)
       pairs.push({ id: `${category}-${String(n + 1).padStart(3, '0')}`, category, ...build(random, n) });
   }

@@ -17,7 +17,7 @@ describe('syntheticEntries', () => {
   });
 
   it.each([
-    ['sat-69', 'surnames-first'],
+    ['sat-69', 'unknown'],
     ['ofac-sdn', 'surnames-comma-given'],
     ['un-consolidated', 'parts'],
     ['peps', 'given-first'],

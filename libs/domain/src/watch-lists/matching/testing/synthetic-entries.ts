@@ -20,7 +20,7 @@ import {
  * Watch-list entries of the sizes the publishers' files have (issue 24: Art. 69 300,000 rows,
  * 69-B 15,000, SDN 19,000 with 20,000 aliases, UN 1,000, PEPs 50,000), with realistic Mexican
  * names, made deterministically in memory for the index's specs and its speed script. Each source
- * is written the way its reader produces entries (SAT `PATERNO MATERNO NOMBRE`, OFAC
+ * is written the way its reader produces entries (SAT one cell in either order, OFAC
  * `SURNAMES, Given`, UN parts, FtM given/surnames). Test support, not a reader.
  */
 export const REAL_SIZES: Readonly<Record<WatchListSource, number>> = {
@@ -312,9 +312,13 @@ const name = (text: string, order: ListedName['order'], extra: Partial<ListedNam
 });
 
 /** An SAT row's name: `PATERNO MATERNO NOMBRE`, upper case, accents kept or dropped, `MA.` for María now and then. */
-function satPersonName(p: SyntheticPerson, random: Random): string {
+/**
+ * A física as the SAT writes her, in one cell: the Art. 69 files mostly given names first, the
+ * 69-B list mostly surnames first (the RFC's letters tell which; the reader says `unknown`).
+ */
+function satPersonName(p: SyntheticPerson, random: Random, givenFirst: boolean): string {
   const given = chance(random, 0.1) ? SAT_ABBREVIATED(p.given) : p.given;
-  const text = `${p.paternal} ${p.maternal} ${given}`;
+  const text = givenFirst ? `${given} ${p.paternal} ${p.maternal}` : `${p.paternal} ${p.maternal} ${given}`;
   return chance(random, 0.5) ? upper(text) : folded(text);
 }
 
@@ -340,9 +344,10 @@ function* sat(source: 'sat-69' | 'sat-69b', count: number, random: Random): Gene
     if (chance(random, personShare)) {
       const p = person(random);
       const rfc = personRfc(p, random);
+      const givenFirst = source === 'sat-69' ? i % 5 !== 0 : i % 5 === 0;
       yield entry(source, rfc, {
         kind: typed ? 'person' : 'unknown',
-        names: [name(satPersonName(p, random), typed ? 'surnames-first' : 'unknown')],
+        names: [name(satPersonName(p, random, givenFirst), 'unknown')],
         rfcs: [rfc],
         listStatus,
       });
