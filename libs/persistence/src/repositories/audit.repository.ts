@@ -32,10 +32,10 @@ function eventOf(row: AuditRow): AuditEvent {
 }
 
 /**
- * The audit log's rows. Appends of callers arriving together share one transaction: the chain's
- * head is locked (so every api instance appends in turn), the events are numbered and hashed after
- * it (the domain's `chainEvents`), inserted, and the head moved, then committed; each caller's
- * promise resolves only after that commit.
+ * The audit log's rows. Appends of callers arriving together share one statement: the events are
+ * numbered and hashed after the chain's head (the domain's `chainEvents`), inserted, and the head
+ * moved, only if the head is still the one they were chained to (its row locked meanwhile, so every
+ * api instance appends in turn); each caller's promise resolves only after that statement committed.
  */
 @Injectable()
 export class AuditRepository {
@@ -43,7 +43,8 @@ export class AuditRepository {
 
   private readonly appends = new GroupCommit<Omit<AuditEventBody, 'id'>, AuditEvent>(
     (events) => this.appendMany(events),
-    // One transaction at a time: the head's lock would make a second one wait anyway.
+    // One statement at a time: a second chained on the first's unwritten head would find, in its
+    // snapshot, the old head and fail, not wait for the first.
     { maxBatch: EVENTS_PER_APPEND, maxInFlight: 1, retryAlone: false },
   );
 
@@ -51,22 +52,34 @@ export class AuditRepository {
     return this.appends.submit(event);
   }
 
-  private appendMany(events: Array<Omit<AuditEventBody, 'id'>>): Promise<AuditEvent[]> {
-    return this.dataSource.transaction(async (tx) => {
-      const [head] = await queryRows<{ id: string; at: number; hash: string }>(
-        tx,
-        `SELECT seq::text AS id, at_ms::float8 AS at, hash FROM audit_chain_head FOR UPDATE`,
-      );
+  /** The chain's last event as this process last wrote or read it (null: not read yet). */
+  private head: ChainHead | null = null;
+
+  /**
+   * One statement: the events, numbered and hashed after the head this process knows, go in only
+   * if that is still the chain's head (locked for the statement), and the head moves to the last of
+   * them. Another instance having appended since (or none known yet): the head is read and the
+   * events chained again. One round trip per group in the usual case, instead of a transaction's five.
+   */
+  private async appendMany(events: Array<Omit<AuditEventBody, 'id'>>): Promise<AuditEvent[]> {
+    for (;;) {
+      const head = this.head ?? (await this.readHead());
       const chained = chainEvents(head, events);
-      await insertEvents(tx, chained);
       const last = chained[chained.length - 1];
-      await tx.query(`UPDATE audit_chain_head SET seq = $1, at_ms = $2, hash = $3`, [
-        last.id,
-        last.at,
-        last.hash,
-      ]);
-      return chained;
-    });
+      if (await appendAfter(this.dataSource, head, chained, last)) {
+        this.head = { id: last.id, at: last.at, hash: last.hash };
+        return chained;
+      }
+      this.head = null;
+    }
+  }
+
+  private async readHead(): Promise<ChainHead> {
+    const [head] = await queryRows<ChainHead>(
+      this.dataSource,
+      `SELECT seq::text AS id, at_ms::float8 AS at, hash FROM audit_chain_head`,
+    );
+    return head;
   }
 
   /** A page of one client's events in chain order, after the cursor, with whether more follow. */
@@ -103,16 +116,39 @@ export class AuditRepository {
   }
 }
 
-async function insertEvents(tx: SqlExecutor, events: AuditEvent[]): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_event (seq, at, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type,
-                              subject_id, status, request_id, ip, hash)
-     SELECT seq, to_timestamp(at_ms / 1000.0), at_ms, actor_type, actor_id, actor_email, client_id, action,
-            subject_type, subject_id, status, request_id, ip, hash
-       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13::text[])
-         AS e(seq, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type, subject_id, status,
-              request_id, ip, hash)`,
+interface ChainHead {
+  id: string;
+  at: number;
+  hash: string;
+}
+
+/** Appends `events` if `head` is still the chain's head; false when another append moved it. */
+async function appendAfter(
+  executor: SqlExecutor,
+  head: ChainHead,
+  events: AuditEvent[],
+  last: AuditEvent,
+): Promise<boolean> {
+  const [{ moved }] = await queryRows<{ moved: number }>(
+    executor,
+    `WITH head AS (
+       SELECT seq FROM audit_chain_head WHERE seq = $14::bigint AND hash = $15 FOR UPDATE),
+     inserted AS (
+       INSERT INTO audit_event (seq, at, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type,
+                                subject_id, status, request_id, ip, hash)
+       SELECT seq, to_timestamp(at_ms / 1000.0), at_ms, actor_type, actor_id, actor_email, client_id, action,
+              subject_type, subject_id, status, request_id, ip, hash
+         FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                     $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13::text[])
+           AS e(seq, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type, subject_id, status,
+                request_id, ip, hash)
+        WHERE EXISTS (SELECT 1 FROM head)
+       RETURNING 1),
+     moved AS (
+       UPDATE audit_chain_head SET seq = $16::bigint, at_ms = $17, hash = $18
+        WHERE EXISTS (SELECT 1 FROM head)
+       RETURNING 1)
+     SELECT (SELECT count(*)::int FROM moved) AS moved`,
     [
       events.map((e) => e.id),
       events.map((e) => e.at),
@@ -127,6 +163,12 @@ async function insertEvents(tx: SqlExecutor, events: AuditEvent[]): Promise<void
       events.map((e) => e.requestId),
       events.map((e) => e.ip),
       events.map((e) => e.hash),
+      head.id,
+      head.hash,
+      last.id,
+      last.at,
+      last.hash,
     ],
   );
+  return moved === 1;
 }
