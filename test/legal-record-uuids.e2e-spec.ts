@@ -79,8 +79,17 @@ describe('the re-keying migration', () => {
       );
     while ((await applied()).includes('RfcLegalRecordUuids1764550000000'))
       await tooling.revertLastMigration(url);
-    await tooling.withDataSource(url, (ds) => tooling.seedDemoData(ds, 'not-a-real-hash'));
     old = await withClient(url, async (db) => {
+      // The demo client and user as the schema of that time holds them (today's seed writes columns
+      // that later migrations added).
+      await db.query(`INSERT INTO client (id, name) VALUES ('acme', 'Acme Recursos Humanos')`);
+      await db.query(
+        `INSERT INTO app_user (email, password_hash, name, profile, default_client_id)
+         VALUES ('demo@acme.test', 'not-a-real-hash', 'Demo Acme', 'analyst', 'acme')`,
+      );
+      await db.query(
+        `INSERT INTO user_client (user_id, client_id) SELECT id, 'acme' FROM app_user WHERE email = 'demo@acme.test'`,
+      );
       await db.query(
         `INSERT INTO legal_corpus_load (persons, seed, generator, finished_at) VALUES (3, 5, 2, now())`,
       );
