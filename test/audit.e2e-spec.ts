@@ -4,6 +4,7 @@
  * hash and checked by `npm run audit:verify`.
  */
 import { spawnSync } from 'node:child_process';
+import type { AuditEvent } from '@app/domain';
 import { join } from 'node:path';
 import { api, DEMO_PASSWORD, signIn, Session, state, withDb } from './support/helpers';
 import { candidate, register } from './support/screening';
@@ -14,19 +15,6 @@ let admin: Session;
 beforeAll(async () => {
   admin = await signIn('demo@acme.test');
 });
-
-interface AuditEvent {
-  id: string;
-  at: number;
-  actor: { type: string; id: string; email?: string };
-  clientId: string | null;
-  action: string;
-  subject: { type: string; id: string | null };
-  status: number;
-  requestId: string | null;
-  ip: string | null;
-  hash: string;
-}
 
 async function auditEvents(query: Record<string, string>): Promise<{ data: AuditEvent[]; hasMore: boolean }> {
   const response = await api().get('/audit-events').query(query).set(admin.auth).expect(200);

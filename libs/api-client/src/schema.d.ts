@@ -3030,13 +3030,11 @@ export interface components {
        * @enum {string}
        */
       role: 'viewer' | 'analyst';
-      /** @example sk_Qm3xZ */
-      prefix: string;
       /**
-       * @description The key: `sk_` and 43 or more base64url characters. Shown only in this answer (only its hash is kept): store it now. Send it as `Authorization: Bearer <key>`.
-       * @example sk_Qm3xZk9v2Jd8nR4tW6yB1cE5gH7jL0pS3uX8zA2dF4h
+       * @description The key's first 8 characters, to tell keys apart
+       * @example sk_Qm3xZ
        */
-      key: string;
+      prefix: string;
       /**
        * Format: int64
        * @example 1795876200000
@@ -3047,6 +3045,11 @@ export interface components {
        * @example null
        */
       expiresAt: number | null;
+      /**
+       * @description The key: `sk_` and 43 or more base64url characters. Shown only in this answer (only its hash is kept): store it now. Send it as `Authorization: Bearer <key>`.
+       * @example sk_Qm3xZk9v2Jd8nR4tW6yB1cE5gH7jL0pS3uX8zA2dF4h
+       */
+      key: string;
     };
     ApiKeyDto: {
       /**

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { API_KEY_ROLES, MAX_API_KEY_NAME_LENGTH } from '@app/domain';
 import { FREE_TEXT_CHARACTERS } from '../../docs/text-rules';
@@ -73,31 +73,13 @@ export class ApiKeyDto {
 }
 
 /** The answer of `POST /api-keys`: the only time the key itself is shown. */
-export class CreatedApiKeyDto {
-  @ApiProperty({ format: 'uuid', example: '7d1f3c1e-2b7a-4c9e-9a51-0f3b2a6c8d10' })
-  id!: string;
-
-  @ApiProperty({ example: 'ATS backend (production)' })
-  name!: string;
-
-  @ApiProperty({ enum: [...API_KEY_ROLES], example: 'analyst' })
-  role!: string;
-
-  @ApiProperty({ example: 'sk_Qm3xZ' })
-  prefix!: string;
-
+export class CreatedApiKeyDto extends OmitType(ApiKeyDto, ['lastUsedAt'] as const) {
   @ApiProperty({
     description:
       'The key: `sk_` and 43 or more base64url characters. Shown only in this answer (only its hash is kept): store it now. Send it as `Authorization: Bearer <key>`.',
     example: 'sk_Qm3xZk9v2Jd8nR4tW6yB1cE5gH7jL0pS3uX8zA2dF4h',
   })
   key!: string;
-
-  @ApiProperty({ type: 'integer', format: 'int64', example: 1795876200000 })
-  createdAt!: number;
-
-  @ApiProperty({ type: 'integer', format: 'int64', nullable: true, example: null })
-  expiresAt!: number | null;
 }
 
 export class ApiKeyListDto {
