@@ -13,7 +13,7 @@ type AuthRequest = { headers: Record<string, string | string[] | undefined>; use
  * Global: every route needs a bearer token unless marked @Public(). A token passport-jwt has
  * already verified in this process skips passport (its claims are remembered until they expire);
  * any other goes through passport-jwt. Missing, malformed, expired or revoked: one answer
- * (CONTRACT 1). A bearer token shaped as an API key (`sk_...`) is looked up as one (ApiKeyAuthority)
+ * (docs/behaviour.md, "Errors"). A bearer token shaped as an API key (`sk_...`) is looked up as one (ApiKeyAuthority)
  * instead. A session that could not be looked up because PostgreSQL is away is not a bad token:
  * that error goes on to the error filter (503 with Retry-After), so the caller keeps its token.
  */

@@ -35,7 +35,7 @@ export interface BatchResult {
 const NOTHING: BatchResult = { dispatched: 0, more: false, behind: [] };
 
 /**
- * Turns the event log into deliveries (CONTRACT 7.4), clients in turns (the domain's `planPass`:
+ * Turns the event log into deliveries (docs/integrators.md, "Webhooks"), clients in turns (the domain's `planPass`:
  * one client's burst no longer holds back another's events). One batch is one transaction: lock
  * the log's position (one dispatcher at a time across processors), read each client's next settled
  * events, take them in turns, create one delivery per receiving endpoint (the domain picks them and

@@ -21,7 +21,7 @@ const FILE_NAMES: Record<string, OfacFileKind> = {
 };
 
 /**
- * OFAC's legacy CSV files (CONTRACT 10.1): `sdn.csv`, and optionally `alt.csv` (strong aliases),
+ * OFAC's legacy CSV files (docs/watch-lists.md): `sdn.csv`, and optionally `alt.csv` (strong aliases),
  * `add.csv` (addresses) and `sdn_comments.csv` (the rest of remarks too long for sdn.csv), linked
  * by `ent_num`. No header: each file is told by its name, else by the number of values of its
  * first record. Only individuals and entities are screened.

@@ -34,7 +34,7 @@ export const MAX_MATCHES_SHOWN = 20;
 const SAT_69B_HIGH_RISK = ['definitivo', 'presunto'];
 
 /**
- * The result one hit calls for (CONTRACT 10.3): a PEP who died is no longer in office, so a match
+ * The result one hit calls for (docs/watch-list-matching.md, "Comparing"): a PEP who died is no longer in office, so a match
  * on one is at most `Riesgo Bajo` (docs/watch-lists.md, "Results").
  */
 export function hitResult(hit: Pick<WatchListHit, 'entry' | 'comparison'>): FinalResult {
