@@ -8,6 +8,7 @@
  */
 import { Client } from 'pg';
 import { DEMO_PASSWORD, eventually, Session } from './support/helpers';
+import { ingestFile, person, runIngestOn } from './support/legal-corpus';
 import { NpmStart } from './support/npm-start';
 import { candidate, fullCandidate } from './support/screening';
 import { E2E, kill, ROOT, startRedis, stopRedis, waitForRedis } from './support/stack';
@@ -98,6 +99,11 @@ describe('a PostgreSQL outage under npm start', () => {
     const [firstProcessor] = start.pids('processor');
 
     cluster.stop('fast');
+    // An operator's ingest started during the outage waits for the database, then runs whole.
+    const ingest = runIngestOn(
+      databaseUrl,
+      ingestFile([person({ givenNames: 'Outage', paternalSurname: 'Drill', state: 'Jalisco' })]),
+    );
 
     // The caller: 503 with Retry-After, in the error body; a valid token stays valid.
     const refused = await start.api().post('/candidate-requests').set(session.auth).send(candidate());
@@ -135,6 +141,10 @@ describe('a PostgreSQL outage under npm start', () => {
     expect(start.child.exitCode).toBeNull(); // the supervisor did not give up
 
     cluster.start();
+    const ingested = await ingest;
+    expect(ingested.stderr).toContain('PostgreSQL cannot be reached');
+    expect(ingested.stdout).toContain('1 added');
+    expect(ingested.code).toBe(0);
 
     await eventually(
       async () => ((await start.api().get('/health/ready')).status === 200 ? true : undefined),

@@ -111,6 +111,38 @@ describe('roles', () => {
     await api().get('/packages').set(session.auth).expect(200);
   });
 
+  it('holds a role per client: naming a client where the role falls short answers 403', async () => {
+    const user = await createUser({ clients: ['acme', 'globex'], role: 'analyst' });
+    await withDb((db) =>
+      db.query(
+        `UPDATE user_client SET role = 'viewer'
+          WHERE client_id = 'globex' AND user_id = (SELECT id FROM app_user WHERE email = $1)`,
+        [user.email],
+      ),
+    );
+    const session = await signIn(user.email, user.password);
+    const refused = await api()
+      .post('/risks/legal-records/searches')
+      .query({ clientId: 'globex' })
+      .set(session.auth)
+      .send(SEARCH)
+      .expect(403);
+    expect(refused.body.message).toBe(
+      'This operation needs the analyst role or admin (your role is viewer).',
+    );
+    await api()
+      .post('/risks/legal-records/searches')
+      .query({ clientId: 'acme' })
+      .set(session.auth)
+      .send(SEARCH)
+      .expect(200);
+    await api()
+      .get('/risks/legal-records/searches')
+      .query({ clientId: 'globex' })
+      .set(session.auth)
+      .expect(200);
+  });
+
   it('declares a role on every operation that is not public, and says it in Swagger', async () => {
     const document = (await api().get('/docs-json').expect(200)).body as {
       paths: Record<

@@ -91,16 +91,7 @@ describe('deliveries are shared fairly between clients', () => {
     const acme = await signIn('demo@acme.test');
     const other = await createEndpoint(acme, { url: fast.url, events: ['webhook.test'] });
 
-    // The backlog: one event per subject (nothing waits for order), written at once.
-    await withDb(async (db) => {
-      await db.query(ANNOUNCE_EVENT_WRITER);
-      await db.query(
-        `INSERT INTO event (client_id, type, subject, data)
-         SELECT $1, 'candidate_request.created', u::text, jsonb_build_object('uuid', u, 'packageId', 'PKG-ACME-BASIC')
-           FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $2)) s`,
-        [busyClient, BACKLOG],
-      );
-    });
+    await burstOfEvents(busyClient, BACKLOG);
     // Sending is what this test is about: the backlog's deliveries all exist before the test event
     // (the dispatcher would otherwise turn it into a delivery ahead of most of them: the next test).
     await untilCount(`SELECT count(*)::int AS n FROM webhook_delivery WHERE endpoint_id = $1`, [busy.id], {

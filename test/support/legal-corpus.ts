@@ -33,10 +33,15 @@ export interface CliRun {
 
 /** `npm run corpus:ingest -- <args>` against the e2e database, as an operator runs it. */
 export function runIngest(...args: string[]): Promise<CliRun> {
+  return runIngestOn(readState().databaseUrl, ...args);
+}
+
+/** The same against another database (a drill's private cluster). */
+export function runIngestOn(databaseUrl: string, ...args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'corpus:ingest', '--', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: readState().databaseUrl },
+      env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

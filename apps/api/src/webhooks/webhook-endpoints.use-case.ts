@@ -43,7 +43,7 @@ export function endpointView(endpoint: StoredEndpoint): WebhookEndpointDto {
 }
 
 /**
- * Webhook endpoints of a client (CONTRACT 7.3): any user of the client manages them; another
+ * Webhook endpoints of a client (docs/integrators.md, "Webhooks"): its admins manage them; another
  * client's endpoint answers 404 as one that does not exist.
  */
 export class WebhookEndpointsUseCase {
