@@ -16,3 +16,4 @@ export * from './monitoring';
 export * from './bounded-cache';
 export * from './in-turns';
 export * from './audit';
+export * from './accounts';
