@@ -33,3 +33,6 @@ export * from './repositories/watch-list-activations';
 export * from './repositories/legal-corpus-housekeeping.repository';
 export * from './repositories/monitor.repository';
 export * from './repositories/monitor-activation.repository';
+export * from './repositories/membership.repository';
+export * from './repositories/password-reset.repository';
+export * from './repositories/onboarding.repository';

@@ -25,11 +25,15 @@ import { WatchListScreeningRepository } from './repositories/watch-list-screenin
 import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
 import { MonitorRepository } from './repositories/monitor.repository';
 import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
+import { MembershipRepository } from './repositories/membership.repository';
+import { PasswordResetRepository } from './repositories/password-reset.repository';
 
 const REPOSITORIES = [
   UserRepository,
   AuthSessionRepository,
   ApiKeyRepository,
+  MembershipRepository,
+  PasswordResetRepository,
   AuditRepository,
   PackageRepository,
   CandidateRequestRepository,

@@ -32,3 +32,4 @@ export * from './runtime/release-memory';
 export * from './logging/request-id';
 export * from './logging/repeating-failure';
 export * from './config/cors-origins';
+export * from './mail/mailer';

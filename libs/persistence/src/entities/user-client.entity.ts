@@ -1,4 +1,4 @@
-import type { ClientRole } from '@app/domain';
+import type { ClientRole, MemberStatus } from '@app/domain';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientEntity } from './client.entity';
 import { UserEntity } from './user.entity';
@@ -15,6 +15,13 @@ export class UserClientEntity {
   /** What the user may do for this client (docs/behaviour.md, "Roles"). */
   @Column({ type: 'text', default: 'admin' })
   role!: ClientRole;
+
+  /** invited until the person accepts; an admin may disable it (docs/behaviour.md, "Users"). */
+  @Column({ type: 'text', default: 'active' })
+  status!: MemberStatus;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
 
   @ManyToOne(() => UserEntity, (user) => user.clientAssignments, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -19,8 +19,9 @@ export class UserEntity {
   @Column({ type: 'text', unique: true })
   email!: string;
 
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash!: string;
+  /** Null until an invited person chooses a password. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
 
   @Column({ type: 'text' })
   name!: string;
@@ -40,6 +41,9 @@ export class UserEntity {
 
   @OneToMany(() => UserClientEntity, (assignment) => assignment.user)
   clientAssignments?: UserClientEntity[];
+
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
+  lastSignInAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -96,32 +96,34 @@ export class AuthSessionRepository {
 
   /**
    * What an active session entitles its access tokens to: its user and that user's clients as they
-   * are now (default first). Null for a revoked or unknown session.
+   * are now (active memberships, default first). Null for a revoked or unknown session, or one whose
+   * user is active nowhere.
    */
   async findActiveSessionGrant(sessionId: string): Promise<SessionGrant | null> {
     const rows: Array<{
       user_id: string;
       email: string;
-      default_client_id: string;
-      client_ids: string[];
+      client_ids: string[] | null;
       roles: ClientRole[];
     }> = await this.dataSource.query(
-      `SELECT s.user_id, u.email, u.default_client_id, c.client_ids, c.roles
+      `SELECT s.user_id, u.email, c.client_ids, c.roles
            FROM auth_session s JOIN app_user u ON u.id = s.user_id
            CROSS JOIN LATERAL (
              SELECT array_agg(uc.client_id ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids,
                     array_agg(uc.role ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS roles
-               FROM user_client uc WHERE uc.user_id = u.id) c
+               FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active') c
           WHERE s.id = $1 AND s.revoked_at IS NULL`,
       [sessionId],
     );
     const row = rows[0];
     if (!row) return null;
     const clients = row.client_ids ?? [];
+    // A session of a person with no active membership left speaks for no one.
+    if (clients.length === 0) return null;
     return {
       userId: row.user_id,
       email: row.email,
-      client: row.default_client_id,
+      client: clients[0],
       clients,
       roles: Object.fromEntries(clients.map((client, i) => [client, row.roles[i]])),
     };

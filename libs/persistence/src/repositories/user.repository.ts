@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../entities';
 
-/** A user together with the ids of every client assigned to them (default first). */
+/**
+ * A user together with the ids of the clients where their membership is active (default first):
+ * the clients a sign-in grants. `defaultClientId` is the first of them.
+ */
 export interface UserWithClients {
   id: string;
   email: string;
-  passwordHash: string;
+  /** Null for a person invited who has not chosen a password yet. */
+  passwordHash: string | null;
   name: string;
   profile: string;
   photoUrl: string;
@@ -27,14 +31,14 @@ export class UserRepository {
   }
 
   private async findOneWithClients(where: string, value: string): Promise<UserWithClients | null> {
-    const rows: Array<UserEntity & { client_ids: string[] }> = await this.dataSource.query(
-      `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.name, u.profile, u.photo_url AS "photoUrl",
-              u.default_client_id AS "defaultClientId",
-              array(SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id
+    const rows: Array<Omit<UserEntity, 'defaultClientId'> & { client_ids: string[] }> =
+      await this.dataSource.query(
+        `SELECT u.id, u.email, u.password_hash AS "passwordHash", u.name, u.profile, u.photo_url AS "photoUrl",
+              array(SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active'
                     ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids
          FROM app_user u WHERE ${where}`,
-      [value],
-    );
+        [value],
+      );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -44,8 +48,13 @@ export class UserRepository {
       name: row.name,
       profile: row.profile,
       photoUrl: row.photoUrl,
-      defaultClientId: row.defaultClientId,
+      defaultClientId: row.client_ids[0] ?? '',
       clientIds: row.client_ids,
     };
+  }
+
+  /** When the person last signed in (the users list shows it). */
+  async recordSignIn(userId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE app_user SET last_sign_in_at = now() WHERE id = $1`, [userId]);
   }
 }

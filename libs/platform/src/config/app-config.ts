@@ -48,6 +48,8 @@ export interface AppConfig {
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
   webhooks: WebhooksConfig;
+  /** Invitations and password resets (docs/operations.md, "Mail"). */
+  mail: MailConfig;
   metrics: MetricsConfig;
   /**
    * SHUTDOWN_READINESS_DELAY_MS, default 0: after SIGTERM the api keeps listening this long while
@@ -289,6 +291,27 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     livenessMaxBlockMs: livenessMaxBlockMs(env),
     corsOrigins: corsOrigins(env, nodeEnv),
     webhooks: webhooksConfig(env, nodeEnv),
+    mail: readMailConfig(env),
+  };
+}
+
+export interface MailConfig {
+  /** Where mail goes (smtp: or smtps:); unset: no mail is sent and links are only logged or printed. */
+  smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  from: string;
+  /** The address the links of invitations and resets start with (the frontend that opens them). */
+  publicUrl: string;
+}
+
+export function readMailConfig(env: Env, port = int(env, 'PORT', 3000, 1, 65535)): MailConfig {
+  const smtpUrl = env.SMTP_URL
+    ? url(env, 'SMTP_URL', 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:'])
+    : undefined;
+  return {
+    smtpUrl,
+    from: str(env, 'MAIL_FROM', 'Screening <no-reply@screening.local>'),
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
   };
 }
 
