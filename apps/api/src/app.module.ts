@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { MetricsModule, ShutdownStateModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { UsersModule } from './users/users.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -34,6 +35,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     ReportsModule,
     UsageModule,
     ApiKeysModule,
+    UsersModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],
 })

@@ -13,3 +13,4 @@ export * from './watch-lists/list-process-provider';
 export * from './watch-lists/import-watch-list';
 export * from './watch-lists/watch-lists.module';
 export * from './monitoring/monitor-comparisons';
+export * from './accounts/invite-user';

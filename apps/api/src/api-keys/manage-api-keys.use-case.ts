@@ -1,13 +1,13 @@
 import {
   apiKeyInputViolations,
   ClientRole,
-  ForbiddenError,
   newApiKey,
   NotFoundError,
   stringFieldViolations,
 } from '@app/domain';
 import type { ApiKeyRepository, ApiKeyView } from '@app/persistence';
 import type { AuthUser } from '../auth/auth-user';
+import { actingClient } from '../auth/acting-client';
 import type { ApiKeyAuthority } from '../auth/api-key-authority';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
@@ -32,7 +32,7 @@ export class ManageApiKeysUseCase {
       ...stringFieldViolations(body, ['clientId']),
     ];
     if (violations.length > 0) throw invalidRequest(violations);
-    const clientId = clientOf(user, body.clientId);
+    const clientId = actingClient(user, body.clientId);
     const made = newApiKey();
     const stored = await this.keys.create({
       clientId,
@@ -50,7 +50,7 @@ export class ManageApiKeysUseCase {
   async list(user: AuthUser, clientId?: string): Promise<{ data: ApiKeyDto[] }> {
     const violations = stringFieldViolations({ clientId }, ['clientId']);
     if (violations.length > 0) throw invalidRequest(violations);
-    const keys = await this.keys.listForClients([clientOf(user, clientId)]);
+    const keys = await this.keys.listForClients([actingClient(user, clientId)]);
     return { data: keys.map(view) };
   }
 
@@ -59,14 +59,6 @@ export class ManageApiKeysUseCase {
     if (!isUuid(id) || !(await this.keys.revoke(id, user.clients))) throw new NotFoundError(KEY_NOT_FOUND);
     this.authority.markRevoked(id);
   }
-}
-
-/** The client named, which must be one the caller administers; the caller's default otherwise. */
-function clientOf(user: AuthUser, clientId?: string): string {
-  if (clientId === undefined) return user.client;
-  if (!user.clients.includes(clientId))
-    throw new ForbiddenError(`clientId "${clientId}" is not one of the clients you administer.`);
-  return clientId;
 }
 
 function view({ clientId: _client, ...key }: ApiKeyView): ApiKeyDto {

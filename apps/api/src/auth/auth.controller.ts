@@ -7,7 +7,7 @@ import { RefreshTokenDto, SignInDto, SignInResultDto } from './auth.dto';
 import { AuthService } from './auth.service';
 
 /** Tokens must never sit in a browser's or a proxy's cache (CONTRACT 9). */
-const TokenAnswer = () =>
+export const TokenAnswer = () =>
   applyDecorators(
     Header('Cache-Control', 'no-store'),
     Header('Pragma', 'no-cache'),

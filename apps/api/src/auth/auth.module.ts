@@ -41,6 +41,6 @@ import { SignInThrottle } from './signin-throttle';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [ApiKeyAuthority],
+  exports: [ApiKeyAuthority, AuthService, SessionAuthority],
 })
 export class AuthModule {}

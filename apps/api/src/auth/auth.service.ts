@@ -64,11 +64,9 @@ export class AuthService {
         return found.valid ? found.user : null;
       });
       if (!user) throw new UnauthorizedException(WRONG_CREDENTIALS);
-      const sessionId = randomUUID();
-      const refreshToken = newRefreshToken();
-      await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
+      const result = await this.startSession(user);
       await audit(200);
-      return this.result(user, sessionId, refreshToken);
+      return result;
     } catch (error) {
       if (named === null && !isDependencyOutage(error))
         named = await this.users.findByEmailWithClients(email);
@@ -77,7 +75,32 @@ export class AuthService {
     }
   }
 
-  /** The user the e-mail names, and whether the password is theirs; the same time for an unknown e-mail. */
+  /**
+   * Starts a session for a person who has just proved who they are another way (an accepted
+   * invitation): the same answer as a sign-in. Null when they are active in no client.
+   */
+  async startSessionFor(userId: string): Promise<SignInResultDto | null> {
+    const user = await this.users.findByIdWithClients(userId);
+    return user && user.clientIds.length > 0 ? this.startSession(user) : null;
+  }
+
+  /** A new password as it is kept: argon2id (docs/security.md, "Passwords"). */
+  hashPassword(password: string): Promise<string> {
+    return argon2.hash(password, { type: argon2.argon2id });
+  }
+
+  private async startSession(user: UserWithClients): Promise<SignInResultDto> {
+    const sessionId = randomUUID();
+    const refreshToken = newRefreshToken();
+    await this.sessions.startSession(sessionId, user.id, hashToken(refreshToken), this.refreshExpiry());
+    await this.users.recordSignIn(user.id);
+    return this.result(user, sessionId, refreshToken);
+  }
+
+  /**
+   * The user the e-mail names, and whether the password is theirs and they may sign in (a password
+   * chosen, an active membership somewhere); the same time for an unknown e-mail.
+   */
   private async verifyPassword(
     email: string,
     password: string,
@@ -86,7 +109,7 @@ export class AuthService {
     const valid = await argon2
       .verify(user?.passwordHash ?? (await this.decoyHash), password)
       .catch(() => false);
-    return { user, valid: user !== null && valid };
+    return { user, valid: user !== null && user.passwordHash !== null && user.clientIds.length > 0 && valid };
   }
 
   async refresh(refreshToken: string): Promise<SignInResultDto> {
@@ -103,7 +126,7 @@ export class AuthService {
     }
     if (outcome.kind !== 'rotated') throw new UnauthorizedException(INVALID_REFRESH);
     const user = await this.users.findByIdWithClients(outcome.userId);
-    if (!user) throw new UnauthorizedException(INVALID_REFRESH);
+    if (!user || user.clientIds.length === 0) throw new UnauthorizedException(INVALID_REFRESH);
     return this.result(user, outcome.sessionId, next);
   }
 
