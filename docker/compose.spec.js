@@ -45,11 +45,21 @@ describe('docker/compose.yml', () => {
       });
   });
 
-  it('publishes the api only', () => {
+  it('publishes the api, and the mail catcher’s web UI on the loopback address only', () => {
     const publishing = Object.entries(compose.services)
       .filter(([, service]) => service.ports)
       .map(([name]) => name);
-    expect(publishing).toEqual(['api']);
+    expect(publishing).toEqual(['mailpit', 'api']);
+    expect(compose.services.mailpit.image).toMatch(/^axllent\/mailpit(:|$)/);
+    expect(compose.services.mailpit.ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+
+  it.each(APPS)('has the %s send mail to mailpit unless SMTP_URL says otherwise', (app) => {
+    const environment = compose.services[app].environment;
+    expect(environment.SMTP_URL).toBe('${SMTP_URL:-smtp://mailpit:1025}');
+    expect(environment.MAIL_FROM).toBe('${MAIL_FROM:-Screening <no-reply@screening.local>}');
+    expect(environment.PUBLIC_URL).toBe('${PUBLIC_URL:-http://localhost:3000}');
+    expect(compose.services[app].depends_on.mailpit).toEqual({ condition: 'service_started' });
   });
 
   it('never sets the published demo password: demo users only with DEMO_PASSWORD from the environment', () => {

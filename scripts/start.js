@@ -5,7 +5,9 @@
 // the other keeps serving; one that crashes 5 times within 60 s stops everything (exit 1); one that
 // cannot reach PostgreSQL or Redis is started again until it can (not a crash). Ctrl-C or
 // SIGTERM stops both gracefully (exit 0). In a terminal both logs are readable and prefixed; when
-// the output goes anywhere else it is JSON lines only (scripts/lib/output.js).
+// the output goes anywhere else it is JSON lines only (scripts/lib/output.js). Without SMTP_URL the
+// apps' mails go to a local mail catcher run here, readable at http://localhost:1080
+// (scripts/lib/start-mail.js; docs/operations.md, Mail).
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { APP_NODE_FLAGS } = require('./lib/app-runtime');
@@ -14,6 +16,7 @@ const { parseCliArgs } = require('./lib/cli');
 const { checkDependencies } = require('./lib/connectivity');
 const { defaultDatabaseUrl, demoUsers, setupDatabase } = require('./lib/setup');
 const { createOutput } = require('./lib/output');
+const { mailSettings, startMail } = require('./lib/start-mail');
 const { supervise } = require('./lib/supervisor');
 
 const ROOT = path.join(__dirname, '..');
@@ -26,7 +29,7 @@ if (output.json) {
   console.error = (...args) => output.say('error', ...args);
 }
 
-function run(name, script, databaseUrl) {
+function run(name, script, databaseUrl, mailEnv) {
   const child = spawn(process.execPath, [...APP_NODE_FLAGS[name], script], {
     cwd: ROOT,
     // The children write to a pipe: tell them whether a person is reading (pretty lines) or a
@@ -36,6 +39,8 @@ function run(name, script, databaseUrl) {
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       PORT,
+      // SMTP_URL undefined (no catcher, none set): the child gets none (spawn leaves it out).
+      ...mailEnv,
       LOG_PRETTY: output.json ? '0' : '1',
       // What Nest prints before pino takes over (a failed start) must not carry colour codes into JSON.
       ...(output.json ? { NO_COLOR: '1' } : {}),
@@ -52,10 +57,16 @@ Builds if needed, checks PostgreSQL and Redis, creates, migrates and seeds the d
 DATABASE_URL (the demo data where missing), then runs the api and the processor under a supervisor
 until Ctrl-C. Configuration comes from the environment (README, Configuration).
 
+Without SMTP_URL it also runs a local mail catcher, and the apps send their mails (invitations,
+password resets) to it: read them at http://localhost:1080 (MAIL_CATCHER_PORT; SMTP on
+MAIL_CATCHER_SMTP_PORT, 1025); nothing leaves this machine. If a port is taken it says so and the
+apps print the links instead. PUBLIC_URL, the links' base, defaults to http://localhost:PORT.
+
   -h, --help   print this and change nothing`;
 
 async function main() {
   parseCliArgs(USAGE, process.argv.slice(2));
+  const mailConfig = mailSettings(process.env, PORT);
   buildIfNeeded({ pipeOutput: output.json });
   const databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   if (!(await checkDependencies({ databaseUrl, redisUrl: REDIS_URL }))) {
@@ -65,17 +76,24 @@ async function main() {
     process.exit(1);
   }
   await setupDatabase(databaseUrl);
+  const mail = await startMail(mailConfig);
+  if (mail.warning) output.say('warn', mail.warning);
 
   const supervisor = supervise(
     [
-      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', databaseUrl) },
-      { name: 'processor', start: () => run('processor', 'dist/apps/processor/src/main.js', databaseUrl) },
+      { name: 'api', start: () => run('api', 'dist/apps/api/src/main.js', databaseUrl, mail.appEnv) },
+      {
+        name: 'processor',
+        start: () => run('processor', 'dist/apps/processor/src/main.js', databaseUrl, mail.appEnv),
+      },
     ],
     { log: (line) => output.say('info', line) },
   );
   // Ctrl-C reaches the apps too (same process group); they shut down gracefully either way.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => supervisor.stop());
-  supervisor.done.then(({ code, message }) => {
+  supervisor.done.then(async ({ code, message }) => {
+    // The apps are gone: nothing sends to the catcher any more.
+    await mail.close();
     if (code === 0) output.say('info', message);
     else output.say('error', `✖ ${message}`);
     process.exit(code);
@@ -85,6 +103,7 @@ async function main() {
   if (output.json) {
     // No password in a log a shipper may keep: the README gives the demo accounts.
     output.say('info', `API ready at http://localhost:${PORT} (Swagger UI: /docs)`);
+    output.say('info', `Mails: ${mail.summary.where} (${mail.summary.note})`);
     return;
   }
   const demo = demoUsers();
@@ -97,6 +116,7 @@ async function main() {
         ? // A password of the operator's own is not printed: this output may end up in a log.
           `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (also multi@acme.test, ops@globex.test)`
         : `  Demo sign-in:    none (${demo.reason})`,
+      `  Mails:           ${mail.summary.where}   (${mail.summary.note})`,
       '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything;',
       '  an outage of PostgreSQL or Redis is waited out).',
       '',

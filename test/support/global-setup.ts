@@ -4,8 +4,10 @@ import { Client } from 'pg';
 import {
   distIsBuilt,
   E2E,
+  MAIL_CATCHER_GLOBAL,
   ROOT,
   startApi,
+  startMailCatcher,
   startProcessor,
   startRedis,
   stackEnv,
@@ -48,17 +50,32 @@ export default async function globalSetup(): Promise<void> {
   startRedis(E2E.redisPort);
   await waitForRedis(E2E.redisPort, true);
 
-  const env = stackEnv();
-  const apiPid = startApi(env);
-  const processorPid = startProcessor(env);
-  await waitForHealthy(E2E.apiPort);
-  writeState({
-    apiPort: E2E.apiPort,
-    redisPort: E2E.redisPort,
-    databaseUrl: E2E.databaseUrl,
-    redisUrl: env.REDIS_URL,
-    apiPid,
-    processorPid,
-    env,
+  // The apps' SMTP_URL: a catcher in this process, which lives as long as the Jest run. Tests read
+  // it over HTTP (test/support/mail.ts): they run in other module registries, or other processes.
+  const catcher = await startMailCatcher().catch((error: Error) => {
+    throw new Error(
+      `The e2e mail catcher did not start: ${error.message}. Another e2e run on this slot? ` +
+        'Give each run an E2E_SLOT and E2E_SLOT_OFFSET of its own.',
+    );
   });
+  (globalThis as Record<string, unknown>)[MAIL_CATCHER_GLOBAL] = catcher;
+  try {
+    const env = stackEnv();
+    const apiPid = startApi(env);
+    const processorPid = startProcessor(env);
+    await waitForHealthy(E2E.apiPort);
+    writeState({
+      apiPort: E2E.apiPort,
+      redisPort: E2E.redisPort,
+      databaseUrl: E2E.databaseUrl,
+      redisUrl: env.REDIS_URL,
+      apiPid,
+      processorPid,
+      mailUrl: catcher.webUrl,
+      env,
+    });
+  } catch (error) {
+    await catcher.close();
+    throw error;
+  }
 }

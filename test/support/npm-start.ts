@@ -1,7 +1,9 @@
 /**
  * `npm start` (node scripts/start.js) run by a test beside the stack, on ports of its own, its output
- * kept for assertions. By default with the stack's environment (its database and Redis); `env`
- * changes any of it (a private PostgreSQL cluster and Redis for the outage drills).
+ * kept for assertions. By default with the stack's environment (its database and Redis, and its mail
+ * catcher's SMTP_URL, so npm start runs no catcher of its own); `env` changes any of it (a private
+ * PostgreSQL cluster and Redis for the outage drills); a variable set to undefined is left out
+ * (`SMTP_URL: undefined`: npm start runs its catcher, on this slot's ports rather than 1025 / 1080).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -14,7 +16,7 @@ export class NpmStart {
   readonly child: ChildProcess;
   output = '';
 
-  constructor(env: Record<string, string> = {}) {
+  constructor(env: Record<string, string | undefined> = {}) {
     mkdirSync(LOG_DIR, { recursive: true });
     const log = createWriteStream(join(LOG_DIR, 'npm-start.log'), { flags: 'a' });
     this.child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
@@ -25,6 +27,9 @@ export class NpmStart {
         PORT: String(E2E.supervisedApiPort),
         METRICS_PORT: String(E2E.supervisedMetricsPort),
         PROCESSOR_METRICS_PORT: String(E2E.supervisedProcessorMetricsPort),
+        MAIL_CATCHER_SMTP_PORT: String(E2E.supervisedMailSmtpPort),
+        MAIL_CATCHER_PORT: String(E2E.supervisedMailWebPort),
+        PUBLIC_URL: `http://127.0.0.1:${E2E.supervisedApiPort}`,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,6 +19,8 @@ export interface StackState {
   redisUrl: string;
   apiPid: number;
   processorPid: number;
+  /** The web side of the stack's mail catcher (GET /messages; test/support/mail.ts). */
+  mailUrl: string;
   env: Record<string, string>;
 }
 
@@ -33,6 +35,12 @@ export const E2E = {
   supervisedApiPort: 3105 + slotOffset,
   supervisedMetricsPort: 9305 + slotOffset,
   supervisedProcessorMetricsPort: 9306 + slotOffset,
+  /** The stack's mail catcher (run by the global setup): its SMTP port and its web port. */
+  mailSmtpPort: 2525 + slotOffset,
+  mailWebPort: 2580 + slotOffset,
+  /** The catcher of `npm start` run by a test without SMTP_URL (MAIL_CATCHER_SMTP_PORT / _PORT). */
+  supervisedMailSmtpPort: 2526 + slotOffset,
+  supervisedMailWebPort: 2581 + slotOffset,
   databaseUrl:
     process.env.E2E_DATABASE_URL ??
     `postgres://postgres@127.0.0.1:5432/screening_e2e_test${slotOffset || ''}`,
@@ -59,6 +67,10 @@ export function stackEnv(): Record<string, string> {
     PROCESSOR_METRICS_PORT: String(E2E.processorMetricsPort),
     // Failed webhook deliveries are retried within seconds, not minutes.
     WEBHOOKS_RETRY_SCHEDULE: '1s,1s,1s',
+    // Mails go to the stack's catcher; tests read them with test/support/mail.ts.
+    SMTP_URL: `smtp://127.0.0.1:${E2E.mailSmtpPort}`,
+    MAIL_FROM: 'Screening e2e <no-reply@screening.test>',
+    PUBLIC_URL: `http://127.0.0.1:${E2E.apiPort}`,
   };
 }
 
@@ -80,6 +92,26 @@ const redisServer = require(join(ROOT, 'scripts/lib/redis-server.js')) as {
   startRedisServer: (port: number, name: string) => void;
   stopRedisServer: (port: number) => void;
 };
+
+/** A mail catcher of scripts/lib/mail-catcher.js (docs/operations.md, Mail). */
+export interface MailCatcher {
+  smtpUrl: string;
+  webUrl: string;
+  close(): Promise<void>;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const mailCatcher = require(join(ROOT, 'scripts/lib/mail-catcher.js')) as {
+  startMailCatcher: (options: { smtpPort: number; httpPort: number; keep?: number }) => Promise<MailCatcher>;
+};
+
+/** Where the global setup leaves the stack's mail catcher for the global teardown (same process). */
+export const MAIL_CATCHER_GLOBAL = '__screeningE2eMailCatcher';
+
+/** The stack's mail catcher, in the process of Jest's global setup (closed by its teardown). */
+export function startMailCatcher(): Promise<MailCatcher> {
+  // Tests running at once share it: room for many more mails than a run sends at a time.
+  return mailCatcher.startMailCatcher({ smtpPort: E2E.mailSmtpPort, httpPort: E2E.mailWebPort, keep: 1000 });
+}
 
 export function startRedis(port: number): void {
   redisServer.startRedisServer(port, 'screening-e2e');
