@@ -8,6 +8,10 @@ const PUBLIC_OPERATIONS = new Set([
   'getHealth',
   'getLiveness',
   'getReadiness',
+  // The links of the mails: the token in the path is the proof (docs/behaviour.md, "Users").
+  'acceptInvitation',
+  'requestPasswordReset',
+  'resetPassword',
 ]);
 
 interface Operation {

@@ -843,7 +843,7 @@ export interface paths {
     put?: never;
     /**
      * Invite a person to the client
-     * @description Mails (in Spanish) a link `<PUBLIC_URL>/invitations/<token>` that works for 7 days: the person opens it, chooses a password (`POST /invitations/{token}/accept`) and is an active user with the role given. Inviting someone invited already sends a new link and the old one stops working; someone who is a member already (active or disabled) answers 409. A person who is a user of another client keeps their id and password.
+     * @description Mails (in Spanish) a link `https://<your frontend>/invitations/<token>` that works for 7 days: the person opens it, chooses a password (`POST /invitations/{token}/accept`) and is an active user with the role given. Inviting someone invited already sends a new link and the old one stops working; someone who is a member already (active or disabled) answers 409. A person who is a user of another client keeps their id and password.
      *
      *     Rol mínimo: admin
      */
@@ -907,7 +907,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for a password reset
-     * @description Mails (in Spanish) a link `<PUBLIC_URL>/password-resets/<token>` that works once, for 60 minutes, when the address is that of an active user. The answer is the same, and as fast, for every address: it never says whether an account exists. A new request replaces the link of the one before.
+     * @description Mails (in Spanish) a link `https://<your frontend>/password-resets/<token>` that works once, for 60 minutes, when the address is that of an active user. The answer is the same, and as fast, for every address: it never says whether an account exists. A new request replaces the link of the one before.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -8054,7 +8054,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The token of the link `<PUBLIC_URL>/invitations/<token>` */
+        /** @description The token: the last part of the invitation link */
         token: string;
       };
       cookie?: never;
@@ -8197,7 +8197,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The token of the link `<PUBLIC_URL>/password-resets/<token>` */
+        /** @description The token: the last part of the reset link */
         token: string;
       };
       cookie?: never;

@@ -34,7 +34,7 @@ export class AccountLinksController {
       'The token is the last part of the link mailed by `POST /users/invitations`. Sets the password chosen and ' +
       'signs in: the answer is that of `POST /signin`. A link works once and for 7 days.',
   })
-  @ApiParam({ name: 'token', description: 'The token of the link `<PUBLIC_URL>/invitations/<token>`' })
+  @ApiParam({ name: 'token', description: 'The token: the last part of the invitation link' })
   @ApiBody({
     type: NewPasswordDto,
     examples: {
@@ -60,7 +60,7 @@ export class AccountLinksController {
     operationId: 'requestPasswordReset',
     summary: 'Ask for a password reset',
     description:
-      'Mails (in Spanish) a link `<PUBLIC_URL>/password-resets/<token>` that works once, for 60 minutes, when the ' +
+      'Mails (in Spanish) a link `https://<your frontend>/password-resets/<token>` that works once, for 60 minutes, when the ' +
       'address is that of an active user. The answer is the same, and as fast, for every address: it never says ' +
       'whether an account exists. A new request replaces the link of the one before.',
   })
@@ -94,7 +94,7 @@ export class AccountLinksController {
       'The token is the last part of the link mailed by `POST /password-resets`. Sets the new password and ends every ' +
       'session of the person (their refresh tokens stop working; sign in again).',
   })
-  @ApiParam({ name: 'token', description: 'The token of the link `<PUBLIC_URL>/password-resets/<token>`' })
+  @ApiParam({ name: 'token', description: 'The token: the last part of the reset link' })
   @ApiBody({
     type: NewPasswordDto,
     examples: { chosen: { summary: 'A new password', value: { password: 'Tres-tristes-tigres-26' } } },

@@ -52,7 +52,7 @@ export class UsersController {
     operationId: 'inviteUser',
     summary: 'Invite a person to the client',
     description:
-      'Mails (in Spanish) a link `<PUBLIC_URL>/invitations/<token>` that works for 7 days: the person opens it, ' +
+      'Mails (in Spanish) a link `https://<your frontend>/invitations/<token>` that works for 7 days: the person opens it, ' +
       'chooses a password (`POST /invitations/{token}/accept`) and is an active user with the role given. ' +
       'Inviting someone invited already sends a new link and the old one stops working; someone who is a ' +
       'member already (active or disabled) answers 409. A person who is a user of another client keeps their id and password.',
