@@ -114,7 +114,7 @@ async function main() {
       `  Swagger UI:      http://localhost:${PORT}/docs   (OpenAPI JSON: /docs-json)`,
       demo.create
         ? // A password of the operator's own is not printed: this output may end up in a log.
-          `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (also multi@acme.test, ops@globex.test)`
+          `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (admins; also multi@acme.test, ops@globex.test; analyst@acme.test, viewer@acme.test)`
         : `  Demo sign-in:    none (${demo.reason})`,
       `  Mails:           ${mail.summary.where}   (${mail.summary.note})`,
       '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything;',
