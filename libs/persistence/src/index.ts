@@ -36,3 +36,4 @@ export * from './repositories/monitor-activation.repository';
 export * from './repositories/membership.repository';
 export * from './repositories/password-reset.repository';
 export * from './repositories/onboarding.repository';
+export * from './repositories/privacy-notice.repository';

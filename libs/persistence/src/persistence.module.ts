@@ -27,6 +27,7 @@ import { MonitorRepository } from './repositories/monitor.repository';
 import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
+import { PrivacyNoticeRepository } from './repositories/privacy-notice.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -34,6 +35,7 @@ const REPOSITORIES = [
   ApiKeyRepository,
   MembershipRepository,
   PasswordResetRepository,
+  PrivacyNoticeRepository,
   AuditRepository,
   PackageRepository,
   CandidateRequestRepository,

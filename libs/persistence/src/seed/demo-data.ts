@@ -67,12 +67,34 @@ export const DEMO_DATA = {
       processes: ALL_PROCESSES,
     },
   ],
+  /** Each demo client's privacy notice (docs/privacy.md, "Consent"): registrations cite it. */
+  privacyNotices: [
+    {
+      clientId: 'acme',
+      version: '2026-01',
+      url: 'https://acme.example.com/aviso-de-privacidad',
+      purposes: [
+        { name: 'Evaluar la idoneidad del candidato para el puesto', kind: 'necessary' },
+        { name: 'Verificar identidad, antecedentes legales y listas de riesgo', kind: 'necessary' },
+        { name: 'Enviar ofertas de otras vacantes', kind: 'voluntary' },
+      ],
+    },
+    {
+      clientId: 'globex',
+      version: '2026-01',
+      url: 'https://globex.example.com/aviso-de-privacidad',
+      purposes: [
+        { name: 'Evaluar la idoneidad del candidato para el puesto', kind: 'necessary' },
+        { name: 'Verificar identidad, antecedentes legales y listas de riesgo', kind: 'necessary' },
+      ],
+    },
+  ],
 } as const;
 
 /**
  * Inserts the demo clients, users and packages. Idempotent: rows that exist are left as they are,
  * so running it twice (or racing two starts) changes nothing, and running it on a demo database
- * seeded before adds only the demo rows it lacks (the analyst and viewer users).
+ * seeded before adds only the demo rows it lacks (the analyst and viewer users, the privacy notices).
  * @param passwordHash argon2id hash of the demo password, computed by the caller.
  */
 export async function seedDemoData(dataSource: DataSource, passwordHash: string): Promise<void> {
@@ -100,6 +122,13 @@ export async function seedDemoData(dataSource: DataSource, passwordHash: string)
       await tx.query(
         `INSERT INTO package (id, client_id, name, processes) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
         [pkg.id, pkg.clientId, pkg.name, pkg.processes],
+      );
+    }
+    for (const notice of DEMO_DATA.privacyNotices) {
+      await tx.query(
+        `INSERT INTO privacy_notice (client_id, version, url, purposes, created_by) VALUES ($1, $2, $3, $4, 'seed')
+         ON CONFLICT (client_id, version) DO NOTHING`,
+        [notice.clientId, notice.version, notice.url, JSON.stringify(notice.purposes)],
       );
     }
   });
