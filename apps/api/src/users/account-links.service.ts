@@ -50,18 +50,7 @@ export class AccountLinksService {
     const found = looksLikeOneTimeToken(token)
       ? await this.memberships.invitationByToken(oneTimeTokenHash(token))
       : null;
-    const record = (status: number) =>
-      this.audit.record({
-        actor: found
-          ? { type: 'user', id: found.userId, email: found.email }
-          : { type: 'user', id: '(unknown)' },
-        clientId: found?.clientId ?? null,
-        action: 'acceptInvitation',
-        subject: { type: 'user', id: found?.userId ?? null },
-        status,
-        request,
-      });
-    try {
+    return this.audited('acceptInvitation', found, request, 200, async () => {
       if (!found) throw new NotFoundError(INVITATION_NOT_FOUND);
       if (oneTimeTokenState(found, Date.now()) !== 'usable' || found.memberStatus !== 'invited')
         throw new GoneError(INVITATION_GONE);
@@ -74,12 +63,8 @@ export class AccountLinksService {
       if (!userId) throw new GoneError(INVITATION_GONE);
       const session = await this.auth.startSessionFor(userId);
       if (!session) throw new GoneError(INVITATION_GONE);
-      await record(200);
       return session;
-    } catch (error) {
-      await record(errorStatusOf(error));
-      throw error;
-    }
+    });
   }
 
   /**
@@ -103,18 +88,7 @@ export class AccountLinksService {
 
   async resetPassword(token: string, password: string, request: AuditedRequest): Promise<void> {
     const found = looksLikeOneTimeToken(token) ? await this.resets.byToken(oneTimeTokenHash(token)) : null;
-    const record = (status: number) =>
-      this.audit.record({
-        actor: found
-          ? { type: 'user', id: found.userId, email: found.email }
-          : { type: 'user', id: '(unknown)' },
-        clientId: found?.clientId ?? null,
-        action: 'resetPassword',
-        subject: { type: 'user', id: found?.userId ?? null },
-        status,
-        request,
-      });
-    try {
+    await this.audited('resetPassword', found, request, 204, async () => {
       if (!found) throw new NotFoundError(RESET_NOT_FOUND);
       if (oneTimeTokenState(found, Date.now()) !== 'usable') throw new GoneError(RESET_GONE);
       const violations = newPasswordViolations(password, found.email);
@@ -125,7 +99,35 @@ export class AccountLinksService {
       );
       if (!done) throw new GoneError(RESET_GONE);
       for (const session of done.endedSessions) this.sessions.markRevoked(session);
-      await record(204);
+    });
+  }
+
+  /**
+   * Runs what a link does and writes its audit event, success or refusal, before answering: the
+   * person the link names acts (unknown when it names no one), in their client.
+   */
+  private async audited<T>(
+    action: string,
+    named: { userId: string; email: string; clientId: string | null } | null,
+    request: AuditedRequest,
+    successStatus: number,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const record = (status: number) =>
+      this.audit.record({
+        actor: named
+          ? { type: 'user', id: named.userId, email: named.email }
+          : { type: 'user', id: '(unknown)' },
+        clientId: named?.clientId ?? null,
+        action,
+        subject: { type: 'user', id: named?.userId ?? null },
+        status,
+        request,
+      });
+    try {
+      const result = await work();
+      await record(successStatus);
+      return result;
     } catch (error) {
       await record(errorStatusOf(error));
       throw error;

@@ -80,22 +80,20 @@ export class MembershipRepository {
     );
   }
 
-  async member(userId: string, clientId: string): Promise<MemberView | null> {
-    const [row] = await queryRows<MemberView>(
-      this.dataSource,
-      `SELECT ${MEMBER_VIEW} FROM user_client uc JOIN app_user u ON u.id = uc.user_id
-        WHERE uc.user_id = $1 AND uc.client_id = $2`,
-      [userId, clientId],
-    );
-    return row ?? null;
+  member(userId: string, clientId: string): Promise<MemberView | null> {
+    return this.findMember('uc.user_id = $1', userId, clientId);
   }
 
-  async memberByEmail(email: string, clientId: string): Promise<MemberView | null> {
+  memberByEmail(email: string, clientId: string): Promise<MemberView | null> {
+    return this.findMember('u.email = $1', email, clientId);
+  }
+
+  private async findMember(who: string, value: string, clientId: string): Promise<MemberView | null> {
     const [row] = await queryRows<MemberView>(
       this.dataSource,
       `SELECT ${MEMBER_VIEW} FROM user_client uc JOIN app_user u ON u.id = uc.user_id
-        WHERE u.email = $1 AND uc.client_id = $2`,
-      [email, clientId],
+        WHERE ${who} AND uc.client_id = $2`,
+      [value, clientId],
     );
     return row ?? null;
   }
