@@ -38,6 +38,7 @@ const input = (
     rfc: 'HELJ900517AB1',
     curp: 'HELJ900517HDFRPN09',
   },
+  consent: { basis: 'tacit', noticeVersion: '2026-01' },
   processes,
   ...overrides,
 });
@@ -64,10 +65,25 @@ describe('buildCandidateReport', () => {
       { label: 'Tipo de persona', value: 'Persona física' },
       { label: 'RFC', value: 'HELJ*********' },
       { label: 'CURP', value: 'HELJ**************' },
+      { label: 'Aviso de privacidad', value: 'Versión 2026-01 (consentimiento tácito)' },
       { label: 'Fecha de registro', value: '17/05/2026 14:00' },
       { label: 'Zona horaria', value: 'hora del centro de México' },
     ]);
     expect(JSON.stringify(report)).not.toMatch(/HELJ900517/);
+  });
+
+  it('names the privacy notice the consent refers to, and says so when there was none', () => {
+    const notice = (consent: CandidateReportInput['consent']) =>
+      buildCandidateReport(input(done, { consent }), context).fields.find(
+        (f) => f.label === 'Aviso de privacidad',
+      )?.value;
+    expect(notice({ basis: 'express', noticeVersion: '2026-07' })).toBe(
+      'Versión 2026-07 (consentimiento expreso)',
+    );
+    expect(notice({ basis: 'tacit', noticeVersion: null })).toBe(
+      'Sin aviso registrado (consentimiento tácito)',
+    );
+    expect(notice(null)).toBe('No proporcionado');
   });
 
   it('is final once every process has finished: no PRELIMINAR anywhere', () => {

@@ -56,6 +56,8 @@ export interface CandidateReportInput {
     rfc: string | null;
     curp: string | null;
   };
+  /** The consent recorded at registration (docs/privacy.md, "Consent"); null for older requests. */
+  consent?: { basis: string; noticeVersion: string | null } | null;
   processes: ReportProcessInput[];
 }
 
@@ -162,6 +164,15 @@ function section(reported: ReportProcessInput, timeZone: string): ReportSection 
  * overall status and result, one section per process in package order (times in `timeZone`),
  * and when it was generated.
  */
+/** "Versión 2026-01 (consentimiento tácito)": which notice the candidate's data is processed under. */
+function privacyNoticeLine(consent: CandidateReportInput['consent']): string {
+  if (!consent) return NOT_GIVEN;
+  const basis = consent.basis === 'express' ? 'consentimiento expreso' : 'consentimiento tácito';
+  return consent.noticeVersion
+    ? `Versión ${consent.noticeVersion} (${basis})`
+    : `Sin aviso registrado (${basis})`;
+}
+
 export function buildCandidateReport(
   input: CandidateReportInput,
   context: { timeZone: string; generatedAt: Date },
@@ -184,6 +195,7 @@ export function buildCandidateReport(
       { label: 'Tipo de persona', value: person },
       { label: 'RFC', value: maskIdentifier(input.candidate.rfc) ?? NOT_GIVEN },
       { label: 'CURP', value: maskIdentifier(input.candidate.curp) ?? NOT_GIVEN },
+      { label: 'Aviso de privacidad', value: privacyNoticeLine(input.consent) },
       { label: 'Fecha de registro', value: formatLocalDateTime(timeZone, input.createdAt) },
       { label: 'Zona horaria', value: zoneName },
     ],
