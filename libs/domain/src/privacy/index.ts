@@ -1,0 +1,2 @@
+// Personal data under Mexico's LFPDPPP (2025): docs/privacy.md.
+export * from './business-days';
