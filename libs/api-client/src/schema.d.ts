@@ -306,6 +306,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/privacy-notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the client's privacy notices
+     * @description Newest first; the first is the current one.
+     *
+     *     Rol mínimo: viewer
+     */
+    get: operations['listPrivacyNotices'];
+    put?: never;
+    /**
+     * Publish a privacy notice
+     * @description The aviso de privacidad the client gives its candidates. The newest notice is the current one: a registration without `consent` records tacit consent to it. A version the client has already: 409.
+     *
+     *     Rol mínimo: admin
+     */
+    post: operations['createPrivacyNotice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/risks/legal-records/searches': {
     parameters: {
       query?: never;
@@ -1333,6 +1361,36 @@ export interface components {
       /** @example The Peps provider gave no answer after 3 attempts. */
       reason: string;
     };
+    ConsentDto: {
+      /**
+       * @description `tacit`: the candidate was given the notice and did not object; `express`: they consented explicitly (required for sensitive or financial data such as the credit report)
+       * @example express
+       * @enum {string}
+       */
+      basis: 'tacit' | 'express';
+      /**
+       * @description The version of the client's privacy notice the candidate was given (see GET /privacy-notices)
+       * @example 2026-01
+       */
+      noticeVersion: string;
+      /**
+       * Format: int64
+       * @description When the candidate accepted (epoch ms; not in the future)
+       * @example 1795876200000
+       */
+      acceptedAt: number;
+      /**
+       * @description How the consent was given
+       * @example web
+       * @enum {string}
+       */
+      medium: 'web' | 'paper' | 'voice';
+      /**
+       * @description Where the evidence is kept on your side (a form id, a recording id)
+       * @example ATS-FORM-88412
+       */
+      evidenceRef?: string;
+    };
     RegisterCandidateDto: {
       /**
        * @description A package of one of the caller's clients (see GET /packages)
@@ -1393,6 +1451,8 @@ export interface components {
        * @example 4790
        */
       consentNIP?: string;
+      /** @description The candidate's consent to the client's privacy notice. Without it the request records tacit consent to the client's current notice at the registration time (express when `consentNIP` is sent: the credit report's express consent). The overview shows what was recorded. */
+      consent?: components['schemas']['ConsentDto'];
       /**
        * @description Tax regime (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
        * @example Régimen General de Ley Personas Morales
@@ -1512,6 +1572,31 @@ export interface components {
       message: string;
       data: components['schemas']['RequestSummaryDto'][];
     };
+    RecordedConsentDto: {
+      /**
+       * @example tacit
+       * @enum {string}
+       */
+      basis: 'tacit' | 'express';
+      /**
+       * @description The privacy notice version the consent refers to
+       * @example 2026-01
+       */
+      noticeVersion: string;
+      /**
+       * Format: int64
+       * @description When the consent was given (epoch ms); for a recorded tacit consent, the registration time
+       * @example 1795876200000
+       */
+      acceptedAt: number;
+      /**
+       * @example web
+       * @enum {string}
+       */
+      medium?: 'web' | 'paper' | 'voice';
+      /** @example ATS-FORM-88412 */
+      evidenceRef?: string;
+    };
     ProcessEntryDto: {
       /**
        * Format: uuid
@@ -1594,6 +1679,8 @@ export interface components {
        * @example 0
        */
       openMonitorAlerts: number;
+      /** @description The consent recorded at registration (null for requests registered before consent was recorded, or while the client had no privacy notice) */
+      consent: components['schemas']['RecordedConsentDto'] | null;
       processes: components['schemas']['ProcessEntryDto'][];
     };
     RequestOverviewEnvelope: {
@@ -1975,6 +2062,65 @@ export interface components {
        */
       message: string;
       data: components['schemas']['PackageDto'][];
+    };
+    NoticePurposeDto: {
+      /**
+       * @description What the data is used for
+       * @example Evaluar la idoneidad del candidato para el puesto
+       */
+      name: string;
+      /**
+       * @description `necessary` for the relationship the candidate asked for; `voluntary` needs their consent and may be refused
+       * @example necessary
+       * @enum {string}
+       */
+      kind: 'necessary' | 'voluntary';
+    };
+    CreatePrivacyNoticeDto: {
+      /**
+       * @description The version as the notice names it: letters, digits, `.`, `-`, `_`, at most 64; unique per client
+       * @example 2026-07
+       */
+      version: string;
+      /**
+       * @description Where candidates read the notice (http or https)
+       * @example https://acme.example.com/aviso-de-privacidad-2026-07
+       */
+      url: string;
+      /** @description The purposes of the processing, 1 to 50 */
+      purposes: components['schemas']['NoticePurposeDto'][];
+      /**
+       * @description Another client of yours where you are admin (default: your default client)
+       * @example acme
+       */
+      clientId?: string;
+    };
+    PrivacyNoticeDto: {
+      /**
+       * Format: uuid
+       * @example 5b7c3e1a-8f2d-4a6b-9c0e-1d2f3a4b5c6d
+       */
+      id: string;
+      /** @example 2026-07 */
+      version: string;
+      /** @example https://acme.example.com/aviso-de-privacidad-2026-07 */
+      url: string;
+      purposes: components['schemas']['NoticePurposeDto'][];
+      /**
+       * @description Whether this is the current notice: the newest one, which registrations without consent cite
+       * @example true
+       */
+      current: boolean;
+      /**
+       * Format: int64
+       * @description When it was published here (epoch ms)
+       * @example 1795876200000
+       */
+      createdAt: number;
+    };
+    PrivacyNoticeListDto: {
+      /** @description Newest (current) first */
+      data: components['schemas']['PrivacyNoticeDto'][];
     };
     CreateSearchDto: {
       /**
@@ -4765,6 +4911,215 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listPrivacyNotices: {
+    parameters: {
+      query?: {
+        /** @description Another client of yours (default: your default client) */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notices, newest (current) first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyNoticeListDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  createPrivacyNotice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePrivacyNoticeDto'];
+      };
+    };
+    responses: {
+      /** @description Published: the current notice from now on */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyNoticeDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The client has a notice of this version already */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "The resource is not in a state that allows this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */

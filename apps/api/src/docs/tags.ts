@@ -39,7 +39,12 @@ export const API_TAGS = [
   {
     name: 'Accounts',
     description:
-      "A client's API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only",
+      "A client's users (invitations mailed with a link, roles, disabling, password resets) and API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only, but for the links of the mails",
+  },
+  {
+    name: 'Privacy',
+    description:
+      "Personal data under the LFPDPPP: the client's privacy notices and the consent each registration records, retention (blocking, then suppression) and the ARCO rights requests of the people screened",
   },
   {
     name: 'Authentication',

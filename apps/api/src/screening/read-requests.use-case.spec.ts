@@ -44,6 +44,7 @@ function repository(): CandidateRequestRepository {
     packageId: 'PKG',
     candidateId: 'c-1',
     createdAt: NOW - 10_000,
+    consent: { basis: 'tacit', noticeVersion: '2026-01', acceptedAt: NOW - 10_000 },
     processes: processes.map(({ summary: _s, rawDetails: _r, ...p }) => p),
   };
   const owned = (requestId: string, clients: string[]) => requestId === REQUEST && clients.includes('acme');

@@ -50,6 +50,7 @@ export class ReadRequestsUseCase {
       estimatedGlobalEndDate: estimates.global,
       packageId: row.packageId,
       openMonitorAlerts: row.openMonitorAlerts,
+      consent: row.consent,
       // Written out rather than spread (`{ ...p }`): the overview is polled, and copying the
       // properties of a parsed JSON object by spreading cost several times as much.
       processes: row.processes.map((p, i) => ({

@@ -2,18 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   calendarDateIn,
+  Consent,
+  consentViolations,
   FieldViolation,
   normalizeRegistration,
   PersonType,
   planRegistration,
   ProcessName,
   processesForRegistration,
+  recordedConsent,
   registrationTypeViolations,
   validateRegistration,
 } from '@app/domain';
 import { NewRegistration, OutboxJob, PackageRepository } from '@app/persistence';
 import { APP_CONFIG, AppConfig } from '@app/platform';
 import { runProcessJobs } from '@app/application';
+import { NoticeVersions } from '../privacy/notice-versions';
 
 /** A registration ready to be written: its rows and the jobs that start its processes. */
 export interface PlannedRegistration {
@@ -33,6 +37,7 @@ export class RegistrationPlanner {
   constructor(
     private readonly packages: PackageRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly noticeVersions: NoticeVersions,
   ) {}
 
   async check(
@@ -48,7 +53,8 @@ export class RegistrationPlanner {
     });
     const packageId = body.packageId as string;
     const pkg = unreadable.has('packageId') ? null : await this.packages.findForClients(packageId, clientIds);
-    const violations: FieldViolation[] = [...typeViolations];
+    const now = Date.now();
+    const violations: FieldViolation[] = [...typeViolations, ...consentViolations(body.consent, now)];
     if (!pkg && !unreadable.has('packageId'))
       violations.push({
         field: 'packageId',
@@ -60,6 +66,13 @@ export class RegistrationPlanner {
         today: calendarDateIn(this.config.serviceTimezone, new Date()),
       }).filter((v) => !unreadable.has(v.field)),
     );
+    const given = body.consent as Consent | undefined;
+    const versions = pkg ? await this.noticeVersions.of(pkg.clientId) : [];
+    if (given && typeof given.noticeVersion === 'string' && !versions.includes(given.noticeVersion))
+      violations.push({
+        field: 'consent.noticeVersion',
+        message: `consent.noticeVersion "${given.noticeVersion}" is not a privacy notice of the client (see GET /privacy-notices).`,
+      });
     if (violations.length > 0 || !pkg) return { violations };
 
     const requestId = randomUUID();
@@ -80,6 +93,12 @@ export class RegistrationPlanner {
           personType: input.personType,
           status: plan.requestStatus,
           candidate: { id: randomUUID(), ...input, nationality: input.nationality as string },
+          consent: recordedConsent({
+            given,
+            currentNoticeVersion: versions[0] ?? null,
+            registeredAt: now,
+            expressByCandidate: input.consentNIP !== undefined,
+          }),
           processes: plan.processes,
           events: plan.events,
         },

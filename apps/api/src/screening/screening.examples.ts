@@ -125,6 +125,7 @@ export const OVERVIEW_EXAMPLES = {
         estimatedGlobalEndDate: null,
         packageId: 'PKG-ACME-BASIC',
         openMonitorAlerts: 0,
+        consent: { basis: 'tacit', noticeVersion: '2026-01', acceptedAt: 1795357424000 },
         processes: [
           finishedEntry('3e1d9f0a-6b2c-4d8e-a1f5-7c9b0e2d4a61', 'Peps', 'Aprobado', 1795357425000, 200),
           finishedEntry(

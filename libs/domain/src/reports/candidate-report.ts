@@ -57,7 +57,7 @@ export interface CandidateReportInput {
     curp: string | null;
   };
   /** The consent recorded at registration (docs/privacy.md, "Consent"); null for older requests. */
-  consent?: { basis: string; noticeVersion: string | null } | null;
+  consent?: { basis: string; noticeVersion: string } | null;
   processes: ReportProcessInput[];
 }
 

@@ -97,6 +97,8 @@ export const REGISTRATION_NAME_FIELDS = [
 
 /** Every field a registration body may have (CONTRACT 4.1); anything else is refused. */
 export const REGISTRATION_FIELDS: readonly string[] = ['packageId', 'personType', ...TEXT_FIELDS];
+/** A JSON registration may also carry the candidate's consent (docs/privacy.md, "Consent"). */
+const REGISTRATION_BODY_FIELDS: readonly string[] = [...REGISTRATION_FIELDS, 'consent'];
 
 /**
  * The JSON types of a registration body (`packageId`, `personType`, the text fields), the
@@ -130,7 +132,7 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
   for (const field of REGISTRATION_NAME_FIELDS)
     violations.push(...textCharacterViolations(field, body[field], 'name'));
   for (const field of Object.keys(body))
-    if (!REGISTRATION_FIELDS.includes(field))
+    if (!REGISTRATION_BODY_FIELDS.includes(field))
       violations.push({ field, message: `"${field}" is not a known field.` });
   return violations;
 }

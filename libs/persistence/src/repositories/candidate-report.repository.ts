@@ -15,6 +15,7 @@ export class CandidateReportRepository {
               (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
               json_build_object('name', c.name, 'lastName', c.last_name, 'secondLastName', c.second_last_name,
                                 'businessName', c.business_name, 'rfc', c.rfc, 'curp', c.curp) AS candidate,
+              r.consent,
               (SELECT jsonb_agg((${PROCESS_JSON})::jsonb
                                 || jsonb_build_object('summary', p.summary, 'dependsOn', p.depends_on)
                                 ORDER BY p.position)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
+import { type Consent, type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
 import { preparedRows, SqlExecutor } from './executor';
 import { GroupCommit } from './group-commit';
 import { INSERT_REGISTRATIONS } from './hot-statements';
@@ -27,6 +27,8 @@ export interface NewRegistration {
   /** The overall status the domain gave the new request. */
   status: string;
   candidate: NewCandidate;
+  /** What the candidate consented to (docs/privacy.md, "Consent"); null when nothing can be recorded. */
+  consent: Consent | null;
   processes: NewProcess[];
   events: readonly DomainEvent[];
 }
@@ -70,6 +72,7 @@ export interface RequestOverviewRow {
   packageId: string;
   candidateId: string;
   createdAt: number;
+  consent: Consent | null;
   processes: ProcessRow[];
 }
 
@@ -83,7 +86,7 @@ export const PROCESS_JSON = `json_build_object(
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
   'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
 
-const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
+const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId", r.consent,
        (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
        (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
   (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts"

@@ -76,6 +76,7 @@ export const INSERT_REGISTRATIONS = hotStatement<StoredJobRow>()(
       person_type: ['text', (r) => r.registration.personType],
       status: ['text', (r) => r.registration.status],
       batch_index: ['int', (r) => r.batchIndex],
+      consent: ['jsonb', (r) => r.registration.consent],
     }),
     batchId: scalar('uuid'),
     candidates: rows<NewRegistration>('c', {

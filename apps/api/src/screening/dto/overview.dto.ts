@@ -1,3 +1,4 @@
+import { RecordedConsentDto } from '../../privacy/dto/consent.dto';
 import {
   PROCESS_NAMES,
   PROCESS_RESULTS,
@@ -111,6 +112,14 @@ export class RequestOverviewDto {
       "Alerts of the request's monitors still `open` (not yet dismissed or confirmed): see `GET /monitors/{id}/alerts`. 0 when the request was never monitored.",
   })
   openMonitorAlerts!: number;
+
+  @ApiProperty({
+    type: RecordedConsentDto,
+    nullable: true,
+    description:
+      'The consent recorded at registration (null for requests registered before consent was recorded, or while the client had no privacy notice)',
+  })
+  consent!: RecordedConsentDto | null;
 
   @ApiProperty()
   processes!: ProcessEntryDto[];

@@ -1,4 +1,5 @@
 import { GENDERS, NATIONALITIES } from '@app/domain';
+import { ConsentDto } from '../../privacy/dto/consent.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { SERVICE_TIME_ZONE } from '../../docs/wording';
@@ -103,6 +104,14 @@ export class RegisterCandidateDto {
   })
   @Allow()
   consentNIP?: string;
+
+  @ApiPropertyOptional({
+    type: ConsentDto,
+    description:
+      "The candidate's consent to the client's privacy notice. Without it the request records tacit consent to the client's current notice at the registration time (express when `consentNIP` is sent: the credit report's express consent). The overview shows what was recorded.",
+  })
+  @Allow()
+  consent?: ConsentDto;
 
   @ApiPropertyOptional({
     example: 'Régimen General de Ley Personas Morales',
