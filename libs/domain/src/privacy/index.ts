@@ -1,2 +1,3 @@
 // Personal data under Mexico's LFPDPPP (2025): docs/privacy.md.
 export * from './business-days';
+export * from './privacy-notice';
