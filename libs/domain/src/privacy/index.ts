@@ -1,3 +1,4 @@
 // Personal data under Mexico's LFPDPPP (2025): docs/privacy.md.
 export * from './business-days';
 export * from './privacy-notice';
+export * from './consent';
