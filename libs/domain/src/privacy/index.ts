@@ -2,3 +2,4 @@
 export * from './business-days';
 export * from './privacy-notice';
 export * from './consent';
+export * from './retention';
