@@ -3,3 +3,4 @@ export * from './business-days';
 export * from './privacy-notice';
 export * from './consent';
 export * from './retention';
+export * from './arco';
