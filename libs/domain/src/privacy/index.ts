@@ -2,3 +2,5 @@
 export * from './business-days';
 export * from './privacy-notice';
 export * from './consent';
+export * from './retention';
+export * from './arco';
