@@ -121,6 +121,21 @@ describe('the consent a registration records', () => {
     ]);
   });
 
+  it('refuses tacit consent for a package with the credit report', async () => {
+    const refused = await api()
+      .post('/candidate-requests')
+      .set(acme.auth)
+      .send(
+        fullCandidate({
+          consent: { basis: 'tacit', noticeVersion: '2026-01', acceptedAt: Date.now(), medium: 'paper' },
+        }),
+      )
+      .expect(400);
+    expect(refused.body.errors).toEqual([
+      { field: 'consent.basis', message: expect.stringContaining('must be express') },
+    ]);
+  });
+
   it('names the notice in the report', async () => {
     const uuid = await register(acme, candidate());
     const report = await api()

@@ -4,6 +4,7 @@ import {
   calendarDateIn,
   Consent,
   consentViolations,
+  demandedConsentViolations,
   FieldViolation,
   normalizeRegistration,
   PersonType,
@@ -60,6 +61,7 @@ export class RegistrationPlanner {
         field: 'packageId',
         message: `Package "${packageId}" is not a package of your clients (see GET /packages).`,
       });
+    if (pkg) violations.push(...demandedConsentViolations(body.consent, pkg.processes));
     violations.push(
       ...validateRegistration(input, {
         packageProcesses: (pkg?.processes ?? []) as ProcessName[],

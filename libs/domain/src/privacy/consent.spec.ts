@@ -1,5 +1,13 @@
 import type { FieldViolation } from '../errors';
-import { Consent, CONSENT_BASES, CONSENT_MEDIA, consentViolations, recordedConsent } from './consent';
+import {
+  Consent,
+  CONSENT_BASES,
+  CONSENT_MEDIA,
+  consentViolations,
+  demandedConsentViolations,
+  demandsExpressConsent,
+  recordedConsent,
+} from './consent';
 
 const NOW = Date.parse('2026-03-16T18:00:00Z');
 const MINUTE = 60_000;
@@ -217,5 +225,22 @@ describe('recordedConsent', () => {
       expressByCandidate: false,
     });
     expect(consentViolations(recorded, REGISTERED_AT).map((v) => v.field)).toEqual(['consent.medium']);
+  });
+});
+
+describe('consent a package demands', () => {
+  it('demands express consent for the credit report, and nothing of other packages', () => {
+    expect(demandsExpressConsent(['Peps', 'Reporte de Crédito'])).toBe(true);
+    expect(demandsExpressConsent(['Peps', 'BGC Legal'])).toBe(false);
+    expect(demandedConsentViolations({ basis: 'tacit' }, ['Reporte de Crédito'])).toEqual([
+      {
+        field: 'consent.basis',
+        message:
+          "consent.basis must be express: the package includes Reporte de Crédito (financial data needs the candidate's express consent).",
+      },
+    ]);
+    expect(demandedConsentViolations({ basis: 'express' }, ['Reporte de Crédito'])).toEqual([]);
+    expect(demandedConsentViolations(undefined, ['Reporte de Crédito'])).toEqual([]);
+    expect(demandedConsentViolations({ basis: 'tacit' }, ['Peps'])).toEqual([]);
   });
 });

@@ -113,3 +113,30 @@ export function recordedConsent(input: {
     acceptedAt: input.registeredAt,
   };
 }
+
+/**
+ * The processes whose data the LFPDPPP lets a client process only with the candidate's express
+ * consent: financial and patrimonial data (the credit report).
+ */
+export const EXPRESS_CONSENT_PROCESSES: readonly string[] = ['Reporte de Crédito'];
+
+/** Whether a package's processes demand express consent (docs/privacy.md, "Consent"). */
+export function demandsExpressConsent(processes: readonly string[]): boolean {
+  return processes.some((name) => EXPRESS_CONSENT_PROCESSES.includes(name));
+}
+
+/** A consent sent as tacit for a package that demands express consent is refused. */
+export function demandedConsentViolations(
+  consent: unknown,
+  processes: readonly string[],
+  path = 'consent',
+): FieldViolation[] {
+  const basis = (consent as { basis?: unknown } | null | undefined)?.basis;
+  if (basis !== 'tacit' || !demandsExpressConsent(processes)) return [];
+  return [
+    {
+      field: `${path}.basis`,
+      message: `${path}.basis must be express: the package includes ${processes.filter((name) => EXPRESS_CONSENT_PROCESSES.includes(name)).join(', ')} (financial data needs the candidate's express consent).`,
+    },
+  ];
+}
