@@ -36,3 +36,5 @@ export * from './repositories/monitor-activation.repository';
 export * from './repositories/membership.repository';
 export * from './repositories/password-reset.repository';
 export * from './repositories/onboarding.repository';
+export * from './repositories/personal-data-eraser';
+export * from './repositories/retention.repository';

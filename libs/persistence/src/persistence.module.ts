@@ -27,6 +27,8 @@ import { MonitorRepository } from './repositories/monitor.repository';
 import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
+import { PersonalDataEraser } from './repositories/personal-data-eraser';
+import { RetentionRepository } from './repositories/retention.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -66,6 +68,12 @@ const PLAIN_REPOSITORIES = [
     inject: [DataSource],
     useFactory: (ds: DataSource) => new MonitorActivationRepository(ds),
   },
+  { provide: PersonalDataEraser, useFactory: () => new PersonalDataEraser() },
+  {
+    provide: RetentionRepository,
+    inject: [DataSource, PersonalDataEraser],
+    useFactory: (ds: DataSource, eraser: PersonalDataEraser) => new RetentionRepository(ds, eraser),
+  },
 ];
 
 export interface PersistenceOptions {
@@ -101,7 +109,13 @@ export class PersistenceModule {
         }),
       ],
       providers: [...REPOSITORIES, ...PLAIN_REPOSITORIES],
-      exports: [...REPOSITORIES, WatchListRepository, MonitorActivationRepository],
+      exports: [
+        ...REPOSITORIES,
+        WatchListRepository,
+        MonitorActivationRepository,
+        PersonalDataEraser,
+        RetentionRepository,
+      ],
     };
   }
 }

@@ -23,6 +23,7 @@ import { AuditLog1764920000000 } from './1764920000000-AuditLog';
 import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsuitIds';
 import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
 import { Accounts1764960000000 } from './1764960000000-Accounts';
+import { Retention1764980000000 } from './1764980000000-Retention';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PublisherLawsuitIds1764930000000,
   WatchListRealFiles1764950000000,
   Accounts1764960000000,
+  Retention1764980000000,
 ];
