@@ -964,6 +964,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/settings/retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The client's retention of personal data
+     * @description A candidate request is blocked `activeDays` after its last process finished (never while a monitor on it is active), a legal-records search `activeDays` after its creation: from then on its reads answer 410 and it leaves the lists. `blockedDays` later its personal data is erased (suppressed) and it reads as unknown. Events `candidate_request.blocked` and `candidate_request.suppressed` say when. Both happen within a minute of being due. Defaults: 365 and 730 days.
+     *
+     *     Rol mínimo: viewer
+     */
+    get: operations['getRetentionSettings'];
+    /**
+     * Change the client's retention of personal data
+     * @description A candidate request is blocked `activeDays` after its last process finished (never while a monitor on it is active), a legal-records search `activeDays` after its creation: from then on its reads answer 410 and it leaves the lists. `blockedDays` later its personal data is erased (suppressed) and it reads as unknown. Events `candidate_request.blocked` and `candidate_request.suppressed` say when. Both happen within a minute of being due. A field left out keeps its value; at least one is needed. A change applies to the client's existing requests and searches at the next sweep: shortening `activeDays` may block many at once.
+     *
+     *     Rol mínimo: admin
+     */
+    put: operations['updateRetentionSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2878,6 +2906,22 @@ export interface components {
        */
       globalEndDate: number;
     };
+    CandidateRequestBlockedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+    };
+    CandidateRequestSuppressedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+    };
     LegalSearchCreatedDataDto: {
       /**
        * Format: uuid
@@ -2974,6 +3018,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.blocked'
+        | 'candidate_request.suppressed'
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
@@ -3012,6 +3058,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.blocked'
+        | 'candidate_request.suppressed'
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
@@ -3057,6 +3105,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.blocked'
+        | 'candidate_request.suppressed'
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
@@ -3106,6 +3156,8 @@ export interface components {
             | 'process.finished'
             | 'candidate_request.completed'
             | 'candidate_request.finished'
+            | 'candidate_request.blocked'
+            | 'candidate_request.suppressed'
             | 'legal_search.created'
             | 'legal_record.unlocked'
             | 'monitor.alert_raised'
@@ -3178,6 +3230,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.blocked'
+        | 'candidate_request.suppressed'
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
@@ -3484,6 +3538,30 @@ export interface components {
        */
       message: string;
     };
+    RetentionSettingsDto: {
+      /**
+       * @description Days a candidate request stays readable after its last process finished (a legal-records search: after its creation); then it is blocked: its reads answer 410 and it leaves the lists. Never while a monitor on the request is active. Default 365
+       * @example 365
+       */
+      activeDays: number;
+      /**
+       * @description Days a blocked request or search is kept, blocked, before its personal data is erased (suppressed); 0 erases it at once. Default 730
+       * @example 730
+       */
+      blockedDays: number;
+    };
+    UpdateRetentionSettingsDto: {
+      /**
+       * @description Days a candidate request stays readable after its last process finished (a legal-records search: after its creation); then it is blocked: its reads answer 410 and it leaves the lists. Never while a monitor on the request is active. Left out: keeps its value
+       * @example 180
+       */
+      activeDays?: number;
+      /**
+       * @description Days a blocked request or search is kept, blocked, before its personal data is erased (suppressed); 0 erases it at once. Left out: keeps its value
+       * @example 365
+       */
+      blockedDays?: number;
+    };
     /** @description `candidate_request.created`: a registration is accepted. `data` holds identifiers, statuses and results, never personal data. */
     CandidateRequestCreatedEventDto: {
       /**
@@ -3628,6 +3706,54 @@ export interface components {
       clientId: string;
       data: components['schemas']['CandidateRequestFinishedDataDto'];
     };
+    /** @description `candidate_request.blocked`: the request is blocked under the client's retention policy (docs/privacy.md): its reads answer 410 from now on. `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestBlockedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.blocked';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestBlockedDataDto'];
+    };
+    /** @description `candidate_request.suppressed`: the request's personal data is erased, `blockedDays` after its blocking (docs/privacy.md): it reads as unknown from now on. `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestSuppressedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.suppressed';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestSuppressedDataDto'];
+    };
     /** @description `legal_search.created`: a legal-records search is created (and billed). `data` holds identifiers, statuses and results, never personal data. */
     LegalSearchCreatedEventDto: {
       /**
@@ -3732,6 +3858,8 @@ export interface components {
       | components['schemas']['ProcessFinishedEventDto']
       | components['schemas']['CandidateRequestCompletedEventDto']
       | components['schemas']['CandidateRequestFinishedEventDto']
+      | components['schemas']['CandidateRequestBlockedEventDto']
+      | components['schemas']['CandidateRequestSuppressedEventDto']
       | components['schemas']['LegalSearchCreatedEventDto']
       | components['schemas']['LegalRecordUnlockedEventDto']
       | components['schemas']['MonitorAlertRaisedEventDto']
@@ -6543,7 +6671,7 @@ export interface operations {
       query?: {
         /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
         after?: string;
-        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, legal_search.created, legal_record.unlocked, monitor.alert_raised, webhook.test */
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, candidate_request.blocked, candidate_request.suppressed, legal_search.created, legal_record.unlocked, monitor.alert_raised, webhook.test */
         types?: string;
         /** @description Events per page, 1..500 */
         limit?: number;
@@ -8608,6 +8736,190 @@ export interface operations {
            * @example {
            *       "code": 410,
            *       "message": "This link was used already, replaced by a newer one or has expired."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getRetentionSettings: {
+    parameters: {
+      query?: {
+        /** @description Another client of yours (default: your default client); for a change, one where you are admin */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client's retention settings */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RetentionSettingsDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  updateRetentionSettings: {
+    parameters: {
+      query?: {
+        /** @description Another client of yours (default: your default client); for a change, one where you are admin */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateRetentionSettingsDto'];
+      };
+    };
+    responses: {
+      /** @description The client's retention settings after the change */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RetentionSettingsDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

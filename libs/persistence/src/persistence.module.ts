@@ -28,6 +28,8 @@ import { MonitorActivationRepository } from './repositories/monitor-activation.r
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
 import { PrivacyNoticeRepository } from './repositories/privacy-notice.repository';
+import { PersonalDataEraser } from './repositories/personal-data-eraser';
+import { RetentionRepository } from './repositories/retention.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -68,6 +70,12 @@ const PLAIN_REPOSITORIES = [
     inject: [DataSource],
     useFactory: (ds: DataSource) => new MonitorActivationRepository(ds),
   },
+  { provide: PersonalDataEraser, useFactory: () => new PersonalDataEraser() },
+  {
+    provide: RetentionRepository,
+    inject: [DataSource, PersonalDataEraser],
+    useFactory: (ds: DataSource, eraser: PersonalDataEraser) => new RetentionRepository(ds, eraser),
+  },
 ];
 
 export interface PersistenceOptions {
@@ -103,7 +111,13 @@ export class PersistenceModule {
         }),
       ],
       providers: [...REPOSITORIES, ...PLAIN_REPOSITORIES],
-      exports: [...REPOSITORIES, WatchListRepository, MonitorActivationRepository],
+      exports: [
+        ...REPOSITORIES,
+        WatchListRepository,
+        MonitorActivationRepository,
+        PersonalDataEraser,
+        RetentionRepository,
+      ],
     };
   }
 }

@@ -37,6 +37,11 @@ export const API_TAGS = [
     description: 'What was billed, per day or month, from the billing ledger',
   },
   {
+    name: 'Privacy',
+    description:
+      "The client's retention of personal data: how long a candidate request or a search stays readable, then blocked (410), before its personal data is erased",
+  },
+  {
     name: 'Accounts',
     description:
       "A client's users (invitations mailed with a link, roles, disabling, password resets) and API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only, but for the links of the mails",
