@@ -96,4 +96,11 @@ describe('isCalendarDate', () => {
   ])('%s -> %s', (value, expected) => {
     expect(isCalendarDate(value)).toBe(expected);
   });
+
+  it.each([[undefined], [null], [20260101], [new Date('2026-01-01')], [['2026-01-01']]])(
+    'is false for %p, which is not a string',
+    (value) => {
+      expect(isCalendarDate(value)).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { FieldViolation } from './errors';
 
-const DAY_MS = 86_400_000;
+/** A day in milliseconds (24 hours). */
+export const DAY_MS = 86_400_000;
 
 // Building an Intl formatter costs far more than using one: a report formats two dozen instants, a
 // batch checks a thousand birth dates against today.
@@ -56,8 +57,9 @@ export function calendarDateIn(timeZone: string, instant: Date): string {
   return date;
 }
 
-/** A real calendar date written YYYY-MM-DD (2001-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
+/** A real calendar date written YYYY-MM-DD (2001-02-30 is not); anything but a string is not. */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

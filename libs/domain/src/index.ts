@@ -17,3 +17,4 @@ export * from './bounded-cache';
 export * from './in-turns';
 export * from './audit';
 export * from './accounts';
+export * from './privacy';

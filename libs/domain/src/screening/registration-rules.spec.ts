@@ -2,8 +2,12 @@ import { ProcessName } from './catalog';
 import {
   hasRfcDate,
   isOlderThan18,
+  CANDIDATE_PERSON_FIELDS,
+  normalizedRegistrationText,
   normalizeRegistration,
+  personFieldViolations,
   RegistrationInput,
+  rfcCurpViolations,
   registrationTypeViolations,
   validateRegistration,
 } from './registration-rules';
@@ -311,5 +315,98 @@ describe('registrationTypeViolations', () => {
         consentNIP: 4790,
       }).map((v) => v.field),
     ).toEqual(['personType', 'name', 'birthDate', 'gender', 'consentNIP']);
+  });
+});
+
+describe('personFieldViolations: one field with the rules registration gives it', () => {
+  it.each([
+    ['name', '  José Ángel ', []],
+    ['name', 'x'.repeat(100), []],
+    ['name', 'x'.repeat(101), ['changes.name: changes.name must be at most 100 characters.']],
+    ['lastName', '   ', ['changes.lastName: changes.lastName must not be empty.']],
+    [
+      'secondLastName',
+      'López\u202e',
+      [
+        expect.stringMatching(
+          /^changes\.secondLastName: changes\.secondLastName must not contain bidirectional/,
+        ),
+      ],
+    ],
+    ['name', 'Juan\t', [expect.stringMatching(/^changes\.name: changes\.name must not contain control/)]],
+    ['birthDate', ' 1990-05-17 ', []],
+    [
+      'birthDate',
+      '1990-02-30',
+      ['changes.birthDate: changes.birthDate must be a real date written YYYY-MM-DD.'],
+    ],
+    // Age is not the field's own rule: a corrected birth date is the truth, whatever it says.
+    ['birthDate', '2020-01-01', []],
+    ['rfc', ' helj900517ab1 ', []],
+    ['rfc', 'HELJ900517', ['changes.rfc: changes.rfc must be 12 or 13 characters long.']],
+    ['rfc', 'HELJ9005170B1X', ['changes.rfc: changes.rfc must be 12 or 13 characters long.']],
+    [
+      'rfc',
+      'HE1J900517AB1',
+      ['changes.rfc: changes.rfc must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.'],
+    ],
+    ['rfc', 'HELJ901317AB1', ['changes.rfc: The 6 digits of changes.rfc must be a real date (YYMMDD).']],
+    ['curp', 'helj900517hdfrpn09', []],
+    ['curp', 'HELJ900517ZDFRPN09', ['changes.curp: changes.curp must be a valid 18-character CURP.']],
+    ['email', ' ana@example.mx ', []],
+    ['email', 'ana@example', ['changes.email: changes.email must be an e-mail address.']],
+    ['phone', '+52 55-1234-5678', []],
+    [
+      'phone',
+      '5512',
+      ['changes.phone: changes.phone must be an international number such as +525512345678.'],
+    ],
+  ] as const)('%s %j', (field, value, expected) => {
+    expect(
+      personFieldViolations(field, value, `changes.${field}`).map((v) => `${v.field}: ${v.message}`),
+    ).toEqual(expected);
+  });
+
+  it.each(CANDIDATE_PERSON_FIELDS)('%s must be a string', (field) => {
+    for (const value of [undefined, null, 7, ['x'], { value: 'x' }])
+      expect(personFieldViolations(field, value, `subject.${field}`)).toEqual([
+        { field: `subject.${field}`, message: `subject.${field} must be a string.` },
+      ]);
+  });
+
+  it('gives the messages validateRegistration gives, under the path asked', () => {
+    const input = person({ rfc: 'HELJ901317AB1', curp: 'HELJ900517ZDFRPN09', email: 'x', phone: '1' });
+    const registration = validateRegistration(input, { packageProcesses: BASIC, today: TODAY }).filter(
+      (v) => v.field !== 'rfc' || !v.message.startsWith('The first 10'),
+    );
+    const alone = (['rfc', 'curp', 'email', 'phone'] as const).flatMap((field) =>
+      personFieldViolations(field, input[field], field),
+    );
+    expect(alone).toEqual(registration);
+  });
+
+  it('normalizes as registration stores', () => {
+    expect(normalizedRegistrationText('rfc', ' helj900517ab1 ')).toBe('HELJ900517AB1');
+    expect(normalizedRegistrationText('curp', 'helj900517hdfrpn09 ')).toBe('HELJ900517HDFRPN09');
+    expect(normalizedRegistrationText('name', ' Ana ')).toBe('Ana');
+    expect(normalizedRegistrationText('gender', ' m ')).toBe(' m ');
+  });
+});
+
+describe('rfcCurpViolations: rule 4 on its own', () => {
+  it.each([
+    ['HELJ900517AB1', 'HELJ900517HDFRPN09', []],
+    ['HELJ900517', 'HELJ900517HDFRPN09', []],
+    ['HELJ900518AB1', 'HELJ900517HDFRPN09', ['changes.rfc']],
+  ])('%s and %s', (rfc, curp, expected) => {
+    expect(
+      rfcCurpViolations(rfc, curp, { rfc: 'changes.rfc', curp: 'changes.curp' }).map((v) => v.field),
+    ).toEqual(expected);
+  });
+
+  it('names both fields', () => {
+    expect(rfcCurpViolations('HELJ900518AB1', 'HELJ900517HDFRPN09')).toEqual([
+      { field: 'rfc', message: 'The first 10 characters of rfc must equal the first 10 characters of curp.' },
+    ]);
   });
 });

@@ -75,10 +75,15 @@ export function normalizeRegistration(
   for (const field of TEXT_FIELDS) {
     const value = input[field];
     if (typeof value !== 'string') continue;
-    if (field === 'nationality' || field === 'gender') out[field] = value;
-    else out[field] = field === 'rfc' || field === 'curp' ? value.trim().toUpperCase() : value.trim();
+    out[field] = normalizedRegistrationText(field, value);
   }
   return out;
+}
+
+/** One text field as {@link normalizeRegistration} stores it. */
+export function normalizedRegistrationText(field: TextField, value: string): string {
+  if (field === 'nationality' || field === 'gender') return value;
+  return field === 'rfc' || field === 'curp' ? value.trim().toUpperCase() : value.trim();
 }
 
 /** The fields that hold a person's or a company's name: no control or invisible characters. */
@@ -144,17 +149,127 @@ export function isOlderThan18(birthDate: string, today: string): boolean {
 function checkText(
   input: RegistrationInput,
   field: TextField,
-  label: string,
   max: number,
   violations: FieldViolation[],
   optional = false,
 ): void {
   const value = input[field];
   if (value === undefined) {
-    if (!optional) violations.push({ field, message: `${label} is required.` });
-  } else if (value.length === 0) violations.push({ field, message: `${label} must not be empty.` });
-  else if (value.length > max)
-    violations.push({ field, message: `${label} must be at most ${max} characters.` });
+    if (!optional) violations.push({ field, message: `${field} is required.` });
+  } else violations.push(...textLengthViolations(value, max, field));
+}
+
+/** The longest name, surname or second surname a registration takes. */
+export const MAX_PERSON_NAME_LENGTH = 100;
+
+/** A normalized text that is given: not empty, at most `max` characters. */
+function textLengthViolations(value: string, max: number, field: string): FieldViolation[] {
+  if (value.length === 0) return [{ field, message: `${field} must not be empty.` }];
+  if (value.length > max) return [{ field, message: `${field} must be at most ${max} characters.` }];
+  return [];
+}
+
+/** A birth date as registration takes it (normalized), whatever the age. */
+function birthDateViolations(value: string, field = 'birthDate'): FieldViolation[] {
+  return isCalendarDate(value)
+    ? []
+    : [{ field, message: `${field} must be a real date written YYYY-MM-DD.` }];
+}
+
+/** The shape of a normalized RFC: its length, its letters, digits and homoclave, its date. */
+function rfcViolations(rfc: string, field = 'rfc'): FieldViolation[] {
+  if (rfc.length !== 12 && rfc.length !== 13)
+    return [{ field, message: `${field} must be 12 or 13 characters long.` }];
+  if (!RFC.test(rfc))
+    return [
+      {
+        field,
+        message: `${field} must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.`,
+      },
+    ];
+  if (!hasRfcDate(rfc)) return [{ field, message: `The 6 digits of ${field} must be a real date (YYMMDD).` }];
+  return [];
+}
+
+/** The shape of a normalized CURP. */
+function curpViolations(curp: string, field = 'curp'): FieldViolation[] {
+  return CURP.test(curp) ? [] : [{ field, message: `${field} must be a valid 18-character CURP.` }];
+}
+
+/**
+ * Rule 4 (1-based positions 1..10): an RFC and a CURP of the same person begin alike. Not applied
+ * to an RFC whose length is already wrong.
+ */
+export function rfcCurpViolations(
+  rfc: string,
+  curp: string,
+  fields: { rfc: string; curp: string } = { rfc: 'rfc', curp: 'curp' },
+): FieldViolation[] {
+  if ((rfc.length !== 12 && rfc.length !== 13) || rfc.slice(0, 10) === curp.slice(0, 10)) return [];
+  return [
+    {
+      field: fields.rfc,
+      message: `The first 10 characters of ${fields.rfc} must equal the first 10 characters of ${fields.curp}.`,
+    },
+  ];
+}
+
+function emailViolations(email: string, field = 'email'): FieldViolation[] {
+  return EMAIL.test(email) ? [] : [{ field, message: `${field} must be an e-mail address.` }];
+}
+
+/** Spaces and hyphens between the digits are fine. */
+function phoneViolations(phone: string, field = 'phone'): FieldViolation[] {
+  return E164_LIKE.test(phone.replace(/[\s-]/g, ''))
+    ? []
+    : [{ field, message: `${field} must be an international number such as +525512345678.` }];
+}
+
+/**
+ * The fields that say who a person is and how to reach them: what an ARCO request identifies a
+ * candidate by and what a rectification corrects (docs/privacy.md).
+ */
+export const CANDIDATE_PERSON_FIELDS = [
+  'name',
+  'lastName',
+  'secondLastName',
+  'birthDate',
+  'rfc',
+  'curp',
+  'email',
+  'phone',
+] as const satisfies readonly TextField[];
+export type CandidatePersonField = (typeof CANDIDATE_PERSON_FIELDS)[number];
+
+const PERSON_FIELD_RULES: Record<CandidatePersonField, (value: string, field: string) => FieldViolation[]> = {
+  name: (value, field) => textLengthViolations(value, MAX_PERSON_NAME_LENGTH, field),
+  lastName: (value, field) => textLengthViolations(value, MAX_PERSON_NAME_LENGTH, field),
+  secondLastName: (value, field) => textLengthViolations(value, MAX_PERSON_NAME_LENGTH, field),
+  birthDate: birthDateViolations,
+  rfc: rfcViolations,
+  curp: curpViolations,
+  email: emailViolations,
+  phone: phoneViolations,
+};
+
+/**
+ * One of {@link CANDIDATE_PERSON_FIELDS} given on its own (JSON types unchecked), with the rules a
+ * registration applies to it: a string; a name's characters on the value as sent; the rest on the
+ * value as stored (trimmed, RFC and CURP upper-cased). `path` names it in the violations
+ * (`changes.rfc`). Rules that need more than the field (age, rule 4, what the package needs) are
+ * the caller's.
+ */
+export function personFieldViolations(
+  field: CandidatePersonField,
+  value: unknown,
+  path: string,
+): FieldViolation[] {
+  if (typeof value !== 'string') return [{ field: path, message: `${path} must be a string.` }];
+  const characters = (REGISTRATION_NAME_FIELDS as readonly string[]).includes(field)
+    ? textCharacterViolations(path, value, 'name')
+    : [];
+  if (characters.length > 0) return characters;
+  return PERSON_FIELD_RULES[field](normalizedRegistrationText(field, value), path);
 }
 
 /**
@@ -167,26 +282,26 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
   const needsCredit = ctx.packageProcesses.includes(CREDIT_REPORT);
 
   if (individual) {
-    checkText(input, 'name', 'name', 100, violations);
-    checkText(input, 'lastName', 'lastName', 100, violations);
-    checkText(input, 'secondLastName', 'secondLastName', 100, violations, true);
+    checkText(input, 'name', MAX_PERSON_NAME_LENGTH, violations);
+    checkText(input, 'lastName', MAX_PERSON_NAME_LENGTH, violations);
+    checkText(input, 'secondLastName', MAX_PERSON_NAME_LENGTH, violations, true);
   } else {
     // Rule 6: a company is identified by its regime and legal name.
     for (const field of ['regime', 'businessName'] as const) {
       if (input[field] === undefined || input[field] === '')
         violations.push({ field, message: `${field} is required for corporate registrations.` });
-      else checkText(input, field, field, 200, violations);
+      else checkText(input, field, 200, violations);
     }
-    checkText(input, 'name', 'name', 100, violations, true);
-    checkText(input, 'lastName', 'lastName', 100, violations, true);
-    checkText(input, 'secondLastName', 'secondLastName', 100, violations, true);
+    checkText(input, 'name', MAX_PERSON_NAME_LENGTH, violations, true);
+    checkText(input, 'lastName', MAX_PERSON_NAME_LENGTH, violations, true);
+    checkText(input, 'secondLastName', MAX_PERSON_NAME_LENGTH, violations, true);
   }
 
   // Rule 1.
   if (input.birthDate === undefined) {
     if (individual) violations.push({ field: 'birthDate', message: 'birthDate is required (YYYY-MM-DD).' });
   } else if (!isCalendarDate(input.birthDate)) {
-    violations.push({ field: 'birthDate', message: 'birthDate must be a real date written YYYY-MM-DD.' });
+    violations.push(...birthDateViolations(input.birthDate));
   } else if (individual && !isOlderThan18(input.birthDate, ctx.today)) {
     violations.push({ field: 'birthDate', message: 'The candidate must be older than 18 years.' });
   }
@@ -215,33 +330,16 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
         field: 'rfc',
         message: 'rfc is required when the package includes Reporte de Crédito.',
       });
-  } else if (input.rfc.length !== 12 && input.rfc.length !== 13) {
-    violations.push({ field: 'rfc', message: 'rfc must be 12 or 13 characters long.' });
-  } else if (!RFC.test(input.rfc)) {
-    violations.push({
-      field: 'rfc',
-      message: 'rfc must be 3 or 4 letters, 6 digits (YYMMDD) and a 3-character homoclave.',
-    });
-  } else if (!hasRfcDate(input.rfc)) {
-    violations.push({ field: 'rfc', message: 'The 6 digits of rfc must be a real date (YYMMDD).' });
   } else {
-    rfcValid = true;
+    const rfcShape = rfcViolations(input.rfc);
+    violations.push(...rfcShape);
+    rfcValid = rfcShape.length === 0;
   }
-  if (input.curp !== undefined && !CURP.test(input.curp))
-    violations.push({ field: 'curp', message: 'curp must be a valid 18-character CURP.' });
+  if (input.curp !== undefined) violations.push(...curpViolations(input.curp));
 
-  // Rule 4 (1-based positions 1..10).
-  if (
-    input.rfc !== undefined &&
-    input.curp !== undefined &&
-    (input.rfc.length === 12 || input.rfc.length === 13)
-  ) {
-    if (input.rfc.slice(0, 10) !== input.curp.slice(0, 10))
-      violations.push({
-        field: 'rfc',
-        message: 'The first 10 characters of rfc must equal the first 10 characters of curp.',
-      });
-  }
+  // Rule 4.
+  if (input.rfc !== undefined && input.curp !== undefined)
+    violations.push(...rfcCurpViolations(input.rfc, input.curp));
 
   // Rule 5 (1-based: consentNIP[3..4] == rfc[5..6]); its format is checked whenever it is sent.
   if (input.consentNIP === undefined) {
@@ -259,12 +357,7 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
     });
   }
 
-  if (input.email !== undefined && !EMAIL.test(input.email))
-    violations.push({ field: 'email', message: 'email must be an e-mail address.' });
-  if (input.phone !== undefined && !E164_LIKE.test(input.phone.replace(/[\s-]/g, '')))
-    violations.push({
-      field: 'phone',
-      message: 'phone must be an international number such as +525512345678.',
-    });
+  if (input.email !== undefined) violations.push(...emailViolations(input.email));
+  if (input.phone !== undefined) violations.push(...phoneViolations(input.phone));
   return violations;
 }
