@@ -37,3 +37,5 @@ export * from './repositories/membership.repository';
 export * from './repositories/password-reset.repository';
 export * from './repositories/onboarding.repository';
 export * from './repositories/privacy-notice.repository';
+export * from './repositories/privacy-request.repository';
+export * from './repositories/privacy-export.repository';
