@@ -4,6 +4,7 @@ import { FoundationModule, OutboxMetrics } from '@app/application';
 import { HeartbeatService } from './heartbeat.service';
 import { MonitoringWorkerModule } from './monitoring/monitoring.module';
 import { OutboxWorkerModule } from './outbox/outbox.module';
+import { PrivacyWorkerModule } from './privacy/privacy.module';
 import { ScreeningWorkerModule } from './screening/screening.module';
 import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 
@@ -15,6 +16,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
     OutboxWorkerModule,
     WebhooksWorkerModule,
     MonitoringWorkerModule,
+    PrivacyWorkerModule,
   ],
   providers: [HeartbeatService],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ArcoSubject, DomainError, DomainEvent } from '@app/domain';
+import type { ArcoRight, ArcoSubject, DomainError, DomainEvent } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventRepository } from './event.repository';
 import { pageWithTotal, queryRows, SqlExecutor } from './executor';
@@ -83,7 +83,7 @@ export interface GrantedOpposition {
 export interface DueSoonRequest {
   id: string;
   clientId: string;
-  right: string;
+  right: ArcoRight;
 }
 
 /**
