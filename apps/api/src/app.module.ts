@@ -12,6 +12,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { PrivacyRequestsModule } from './privacy-requests/privacy-requests.module';
 import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -36,6 +37,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     UsageModule,
     ApiKeysModule,
     UsersModule,
+    PrivacyRequestsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],
 })

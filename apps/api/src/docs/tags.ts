@@ -37,6 +37,11 @@ export const API_TAGS = [
     description: 'What was billed, per day or month, from the billing ledger',
   },
   {
+    name: 'Privacy',
+    description:
+      "ARCO requests (access, rectification, cancellation, opposition) a person makes about their data: recorded with their due date, found among the client's data, answered, and the decision applied; admins only",
+  },
+  {
     name: 'Accounts',
     description:
       "A client's API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only",
