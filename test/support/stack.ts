@@ -59,8 +59,8 @@ export function stackEnv(): Record<string, string> {
     SIGNIN_MAX_FAILURES: '5',
     SIGNIN_LOCKOUT_SECONDS: '60',
     ESTIMATES_REFRESH_MS: '300',
-    // ARCO requests due soon are announced within a second, not a quarter of an hour.
-    PRIVACY_DUE_SOON_SWEEP_MS: '500',
+    // The retention sweep (docs/privacy.md) runs often, so blocking and suppression show within seconds.
+    PRIVACY_SWEEP_MS: '500',
     LEGAL_SOURCE_TIMEOUT_MS: '2000',
     LEGAL_SOURCE_SLOW_MS: '1000',
     QUEUE_DASHBOARD_USER: 'qa',

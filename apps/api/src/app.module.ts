@@ -4,6 +4,7 @@ import { MetricsModule, ShutdownStateModule } from '@app/platform';
 import { FoundationModule, OutboxMetrics } from '@app/application';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { UsersModule } from './users/users.module';
+import { SettingsModule } from './settings/settings.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -38,6 +39,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     ApiKeysModule,
     UsersModule,
     PrivacyRequestsModule,
+    SettingsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],
 })

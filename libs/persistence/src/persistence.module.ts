@@ -30,6 +30,8 @@ import { PasswordResetRepository } from './repositories/password-reset.repositor
 import { PrivacyNoticeRepository } from './repositories/privacy-notice.repository';
 import { PrivacyRequestRepository } from './repositories/privacy-request.repository';
 import { PrivacyExportRepository } from './repositories/privacy-export.repository';
+import { PersonalDataEraser } from './repositories/personal-data-eraser';
+import { RetentionRepository } from './repositories/retention.repository';
 
 const REPOSITORIES = [
   UserRepository,
@@ -72,6 +74,12 @@ const PLAIN_REPOSITORIES = [
     inject: [DataSource],
     useFactory: (ds: DataSource) => new MonitorActivationRepository(ds),
   },
+  { provide: PersonalDataEraser, useFactory: () => new PersonalDataEraser() },
+  {
+    provide: RetentionRepository,
+    inject: [DataSource, PersonalDataEraser],
+    useFactory: (ds: DataSource, eraser: PersonalDataEraser) => new RetentionRepository(ds, eraser),
+  },
 ];
 
 export interface PersistenceOptions {
@@ -107,7 +115,13 @@ export class PersistenceModule {
         }),
       ],
       providers: [...REPOSITORIES, ...PLAIN_REPOSITORIES],
-      exports: [...REPOSITORIES, WatchListRepository, MonitorActivationRepository],
+      exports: [
+        ...REPOSITORIES,
+        WatchListRepository,
+        MonitorActivationRepository,
+        PersonalDataEraser,
+        RetentionRepository,
+      ],
     };
   }
 }

@@ -79,6 +79,7 @@ export class CreateSearchUseCase {
         createdAt: new Date(),
         recoverableUntil: recoverableUntil(new Date()),
         corpusVersion: set?.corpusVersion ?? null,
+        blocked: false,
       };
       // One statement stores the search (pointing at the set, whose first 300 are the stored
       // matches), its charge and its event, and reads the first page. The billing policy (domain)

@@ -2,7 +2,7 @@
 jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest-common.stub'));
 jest.mock('@app/persistence', () => jest.requireActual('@app/persistence/legal-corpus/vocabulary-filters'));
 
-import { GoneError, NotFoundError } from '@app/domain';
+import { BLOCKED_SEARCH_MESSAGE, GoneError, NotFoundError } from '@app/domain';
 import type { LegalRecordsSource, LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { UnavailableError } from '../common/unavailable.error';
@@ -55,7 +55,7 @@ class InMemorySearches {
   }
 }
 
-function setup(answerOk = true, recoverableFor = 30 * DAY) {
+function setup(answerOk = true, recoverableFor = 30 * DAY, blocked = false) {
   const searches = new InMemorySearches({
     id: SEARCH,
     clientId: 'acme',
@@ -67,6 +67,7 @@ function setup(answerOk = true, recoverableFor = 30 * DAY) {
     createdAt: new Date(Date.now() - DAY),
     recoverableUntil: new Date(Date.now() + recoverableFor),
     corpusVersion: '7',
+    blocked,
   });
   const readings: Array<{ personUuid: string; asOfVersion: string | null }> = [];
   const source = {
@@ -120,6 +121,15 @@ describe('ReadSearchUseCase', () => {
     const { searches, useCase } = setup(true, -1);
     await expect(useCase.page(ACME, SEARCH, {} as SearchQueryDto)).rejects.toBeInstanceOf(GoneError);
     await expect(useCase.record(ACME, SEARCH, PERSON, DETAIL)).rejects.toBeInstanceOf(GoneError);
+    expect(searches.unlocks).toEqual([]);
+  });
+
+  it('answers 410 for a blocked search, its page and its records alike, reading and charging nothing', async () => {
+    const { searches, readings, useCase } = setup(true, 30 * DAY, true);
+    const blocked = new GoneError(BLOCKED_SEARCH_MESSAGE);
+    await expect(useCase.page(ACME, SEARCH, {} as SearchQueryDto)).rejects.toEqual(blocked);
+    await expect(useCase.record(ACME, SEARCH, PERSON, DETAIL)).rejects.toEqual(blocked);
+    expect(readings).toEqual([]);
     expect(searches.unlocks).toEqual([]);
   });
 

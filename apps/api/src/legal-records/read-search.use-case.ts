@@ -1,4 +1,5 @@
 import {
+  blockedSearchRefusal,
   clientIdViolations,
   consumptionFor,
   GoneError,
@@ -115,9 +116,13 @@ export class ReadSearchUseCase {
     return resolveClientId(user.clients, user.client, clientId);
   }
 
-  /** 404 for a search that is unknown or another client's, 410 past its recoverable_until. */
+  /**
+   * 404 for a search that is unknown, another client's or suppressed; 410 for a blocked one
+   * (docs/privacy.md) and past its recoverable_until.
+   */
   private recoverable<T extends { search: StoredSearch }>(found: T | null): T {
     if (!found) throw new NotFoundError(SEARCH_NOT_FOUND);
+    if (found.search.blocked) throw blockedSearchRefusal();
     if (!isRecoverable(new Date(found.search.recoverableUntil), new Date()))
       throw new GoneError('This search is past its recoverable_until date: run a new search.');
     return found;

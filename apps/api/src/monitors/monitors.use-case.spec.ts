@@ -57,6 +57,7 @@ const person = (n: number, clientId: string, processNames: string[]): MonitoredR
   clientId,
   processNames,
   personType: 'individual',
+  blocked: false,
   name: ' Juan  Carlos ',
   lastName: 'Hernández',
   secondLastName: 'Núñez',

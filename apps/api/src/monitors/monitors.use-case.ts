@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AlertReviewStatus,
+  blockedRequestRefusal,
   alertReviewViolations,
   ConflictError,
   createMonitorViolations,
@@ -73,6 +74,7 @@ export class MonitorsUseCase {
     if (violations.length > 0) throw invalidRequest(violations);
     const request = await this.monitors.request(body.candidateRequestUuid, user.clients);
     if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+    if (request.blocked) throw blockedRequestRefusal();
     const sources = monitorSourcesOf(request.processNames);
     const unwatched = nothingToMonitorViolation(sources);
     if (unwatched) throw invalidRequest([unwatched]);
@@ -93,6 +95,7 @@ export class MonitorsUseCase {
       expiresAt: monitorExpiry(now, body.expiresAt),
       period: monthIn(this.config.serviceTimezone, now),
     });
+    if (created === 'blocked') throw blockedRequestRefusal();
     if (!created)
       throw new ConflictError(
         'This candidate request already has an active monitor: stop it (DELETE /monitors/{id}) before creating another.',

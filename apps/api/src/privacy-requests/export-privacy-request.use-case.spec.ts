@@ -45,6 +45,7 @@ const SEARCH_ROW: StoredSearch = {
   createdAt: new Date(NOW - 100),
   recoverableUntil: new Date(NOW + 1000),
   corpusVersion: '3',
+  blocked: false,
 };
 
 /** Every port of the export in memory, remembering what it was asked. */

@@ -1,4 +1,4 @@
-import { buildCandidateReport, NotFoundError, ReportRenderer } from '@app/domain';
+import { blockedRequestRefusal, buildCandidateReport, NotFoundError, ReportRenderer } from '@app/domain';
 import { CandidateReportRepository } from '@app/persistence';
 import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
@@ -23,6 +23,7 @@ export class GetCandidateReportUseCase {
   async execute(user: AuthUser, requestId: string): Promise<RenderedReport> {
     const input = isUuid(requestId) ? await this.reports.findReportInput(requestId, user.clients) : null;
     if (!input) throw new NotFoundError('Candidate request not found.');
+    if (input.blocked) throw blockedRequestRefusal();
     const report = buildCandidateReport(input, {
       timeZone: this.config.serviceTimezone,
       generatedAt: new Date(),

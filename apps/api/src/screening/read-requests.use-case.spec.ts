@@ -1,4 +1,12 @@
-import { globalEndDate, overallResult, overallStatus, PROCESS_TYPES, ProcessState } from '@app/domain';
+import {
+  BLOCKED_REQUEST_MESSAGE,
+  globalEndDate,
+  GoneError,
+  overallResult,
+  overallStatus,
+  PROCESS_TYPES,
+  ProcessState,
+} from '@app/domain';
 import type { CandidateRequestRepository, ProcessDetailRow, RequestOverviewRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import type { DurationMedians } from './duration-medians';
@@ -16,7 +24,7 @@ const MEDIAN_MS = 60_000;
 const [DONE, RUNNING] = PROCESS_TYPES.filter((t) => !t.dependsOn && !t.candidateInput);
 
 /** One stored request of acme, as the repository reads it: its overview and its processes' details. */
-function repository(): CandidateRequestRepository {
+function repository(blocked = false): CandidateRequestRepository {
   const processes: ProcessDetailRow[] = [
     {
       id: id(0),
@@ -27,6 +35,7 @@ function repository(): CandidateRequestRepository {
       endDate: NOW - 1_000,
       summary: { seen: true },
       rawDetails: { raw: true },
+      blocked,
     },
     {
       id: id(1),
@@ -37,6 +46,7 @@ function repository(): CandidateRequestRepository {
       endDate: null,
       summary: null,
       rawDetails: null,
+      blocked,
     },
   ];
   const overview: RequestOverviewRow = {
@@ -44,12 +54,12 @@ function repository(): CandidateRequestRepository {
     packageId: 'PKG',
     candidateId: 'c-1',
     createdAt: NOW - 10_000,
-    processes: processes.map(({ summary: _s, rawDetails: _r, ...p }) => p),
+    processes: processes.map(({ summary: _s, rawDetails: _r, blocked: _b, ...p }) => p),
   };
   const owned = (requestId: string, clients: string[]) => requestId === REQUEST && clients.includes('acme');
   return {
     findOverview: async (requestId: string, clients: string[]) =>
-      owned(requestId, clients) ? overview : null,
+      owned(requestId, clients) ? { ...overview, blocked, openMonitorAlerts: 0 } : null,
     findProcess: async (requestId: string, processId: string, clients: string[]) =>
       owned(requestId, clients) ? (processes.find((p) => p.id === processId) ?? null) : null,
     list: async (clients: string[]) =>
@@ -59,9 +69,9 @@ function repository(): CandidateRequestRepository {
   } as unknown as CandidateRequestRepository;
 }
 
-function setup() {
+function setup(blocked = false) {
   const medians = { medianOf: (name: string) => (name === RUNNING.name ? MEDIAN_MS : null) };
-  return new ReadRequestsUseCase(repository(), medians as unknown as DurationMedians);
+  return new ReadRequestsUseCase(repository(blocked), medians as unknown as DurationMedians);
 }
 
 describe('ReadRequestsUseCase', () => {
@@ -125,6 +135,21 @@ describe('ReadRequestsUseCase', () => {
     });
     expect(await useCase.processDetail(GLOBEX, REQUEST, id(0), false)).toEqual({ kind: 'not-found' });
     expect(await useCase.processDetail(ACME, REQUEST, 'nope', false)).toEqual({ kind: 'not-found' });
+  });
+
+  it("answers 410 for a blocked request's overview and process details, saying why (docs/privacy.md)", async () => {
+    const useCase = setup(true);
+    for (const read of [
+      () => useCase.overview(ACME, REQUEST),
+      () => useCase.processDetail(ACME, REQUEST, id(0), true),
+      () => useCase.processDetail(ACME, REQUEST, id(1), false),
+    ]) {
+      const refusal = await read().catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(GoneError);
+      expect((refusal as GoneError).message).toBe(BLOCKED_REQUEST_MESSAGE);
+    }
+    // Another client's blocked request is still unknown to it.
+    expect(await useCase.overview(GLOBEX, REQUEST)).toBeNull();
   });
 
   it("lists only the caller's requests", async () => {

@@ -1,4 +1,11 @@
-import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
+import {
+  blockedRequestRefusal,
+  estimateEnds,
+  globalEndDate,
+  overallResult,
+  overallStatus,
+  ProcessState,
+} from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { DurationMedians } from './duration-medians';
@@ -35,10 +42,14 @@ export class ReadRequestsUseCase {
     private readonly medians: DurationMedians,
   ) {}
 
-  /** Null for an unknown request or one of another client. */
+  /**
+   * Null for an unknown request, one of another client, or a suppressed one; a blocked request
+   * answers 410 (docs/privacy.md).
+   */
   async overview(user: AuthUser, requestId: string): Promise<RequestOverviewDto | null> {
     const row = isUuid(requestId) ? await this.requests.findOverview(requestId, user.clients) : null;
     if (!row) return null;
+    if (row.blocked) throw blockedRequestRefusal();
     const states = asStates(row.processes);
     const estimates = estimateEnds(states, this.medians.medianOf, Date.now());
     return {
@@ -75,7 +86,8 @@ export class ReadRequestsUseCase {
         ? await this.requests.findProcess(requestId, processId, user.clients)
         : null;
     if (!row) return { kind: 'not-found' };
-    const { summary, rawDetails, ...entry } = row;
+    if (row.blocked) throw blockedRequestRefusal();
+    const { summary, rawDetails, blocked: _blocked, ...entry } = row;
     if (row.status !== 'Finalizado') {
       return {
         kind: 'not-finished',

@@ -1,5 +1,6 @@
 import {
   assertWaitingForCandidate,
+  blockedRequestRefusal,
   NotFoundError,
   ProcessName,
   ProcessStatus,
@@ -32,6 +33,7 @@ export class SubmitCandidateInputUseCase {
         ? await this.requests.findProcess(requestId, processId, user.clients)
         : null;
     if (!process) throw new NotFoundError('The candidate request or process was not found.');
+    if (process.blocked) throw blockedRequestRefusal();
     assertWaitingForCandidate(process.status as ProcessStatus);
     const violations = validateCandidateInput(process.processName as ProcessName, body);
     if (violations.length > 0) throw invalidRequest(violations);
@@ -44,7 +46,8 @@ export class SubmitCandidateInputUseCase {
       { candidateInput: { processId, input: body } },
       requestId,
     );
-    if (!applied) throw new NotFoundError('The candidate request or process was not found.');
+    // Not applied: the request went away meanwhile; blocked (docs/privacy.md) is the one way it can.
+    if (!applied) throw blockedRequestRefusal();
     return { id: processId, processName: process.processName, status: 'En proceso' };
   }
 }

@@ -3,9 +3,10 @@ import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
 import { AnnounceDueSoonUseCase } from './announce-due-soon.use-case';
 
 /**
- * Announces ARCO requests due soon at the processor's start and then every
- * `PRIVACY_DUE_SOON_SWEEP_MS` (at most an hour): a request whose due-soon date came while no
- * processor ran is announced by the next one to start.
+ * Announces ARCO requests due soon at the processor's start and then every `PRIVACY_SWEEP_MS` (the
+ * retention sweep's period, at most a minute; the query reads a partial index of the open requests
+ * not yet announced, so it costs nothing while none is due): a request whose due-soon date came
+ * while no processor ran is announced by the next one to start.
  */
 @Injectable()
 export class DueSoonSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -21,7 +22,7 @@ export class DueSoonSweeper implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.config.privacyDueSoonSweepMs);
+    this.timer = setInterval(() => void this.sweep(), this.config.privacySweepMs);
   }
 
   onApplicationShutdown(): void {

@@ -95,6 +95,14 @@ export const EVENT_CATALOG = {
       }),
     },
   },
+  'candidate_request.blocked': {
+    when: "the request is blocked under the client's retention policy (docs/privacy.md): its reads answer 410 from now on",
+    data: { uuid: requestUuid },
+  },
+  'candidate_request.suppressed': {
+    when: "the request's personal data is erased, `blockedDays` after its blocking (docs/privacy.md): it reads as unknown from now on",
+    data: { uuid: requestUuid },
+  },
   'legal_search.created': {
     when: 'a legal-records search is created (and billed)',
     data: {
@@ -166,6 +174,14 @@ export type EventType = keyof typeof EVENT_CATALOG;
 export type EventDataByType = {
   [T in EventType]: SummaryOf<{ name: T; fields: (typeof EVENT_CATALOG)[T]['data'] }>;
 };
+
+/**
+ * Every data field the catalogue declares, as `type.field`: what an event of a suppressed request
+ * may keep (docs/privacy.md). Identifiers, statuses and results only, by the catalogue's rule above.
+ */
+export const EVENT_DATA_FIELDS: readonly string[] = Object.entries(EVENT_CATALOG).flatMap(
+  ([type, definition]) => Object.keys(definition.data).map((key) => `${type}.${key}`),
+);
 
 /** Every event type, in the catalogue's order. */
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as readonly EventType[];

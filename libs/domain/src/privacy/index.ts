@@ -4,3 +4,4 @@ export * from './privacy-notice';
 export * from './consent';
 export * from './retention';
 export * from './arco';
+export * from './retention-sweep';

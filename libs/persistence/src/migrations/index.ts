@@ -24,6 +24,7 @@ import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsu
 import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
 import { Accounts1764960000000 } from './1764960000000-Accounts';
 import { PrivacyNotices1764970000000 } from './1764970000000-PrivacyNotices';
+import { Retention1764980000000 } from './1764980000000-Retention';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   WatchListRealFiles1764950000000,
   Accounts1764960000000,
   PrivacyNotices1764970000000,
+  Retention1764980000000,
 ];

@@ -29,14 +29,17 @@ export class BatchRepository {
     );
   }
 
-  /** A batch of one of the clients with its registered requests (item order) and their overall status. */
+  /**
+   * A batch of one of the clients with its registered requests (item order) and their overall
+   * status; blocked requests leave it (docs/privacy.md).
+   */
   async find(batchId: string, clientIds: string[]): Promise<StoredBatch | null> {
     const rows: Array<{ id: string; createdAt: Date; items: StoredBatch['items'] | null }> =
       await this.dataSource.query(
         `SELECT b.id, b.created_at AS "createdAt",
                 (SELECT json_agg(json_build_object('index', r.batch_index, 'uuid', r.id, 'status', r.status)
                                  ORDER BY r.batch_index)
-                   FROM candidate_request r WHERE r.batch_id = b.id) AS items
+                   FROM candidate_request r WHERE r.batch_id = b.id AND r.blocked_at IS NULL) AS items
            FROM candidate_request_batch b
           WHERE b.id = $1 AND b.client_id = ANY($2)`,
         [batchId, clientIds],

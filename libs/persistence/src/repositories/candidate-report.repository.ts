@@ -8,9 +8,14 @@ import { PROCESS_JSON } from './candidate-request.repository';
 export class CandidateReportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findReportInput(requestId: string, clientIds: string[]): Promise<CandidateReportInput | null> {
-    const rows: Array<CandidateReportInput & { createdAt: string }> = await this.dataSource.query(
-      `SELECT r.id AS "requestId", r.client_id AS "clientId", cl.name AS "clientName",
+  /** Null for an unknown or suppressed request; `blocked` ones answer 410 (docs/privacy.md). */
+  async findReportInput(
+    requestId: string,
+    clientIds: string[],
+  ): Promise<(CandidateReportInput & { blocked: boolean }) | null> {
+    const rows: Array<CandidateReportInput & { createdAt: string; blocked: boolean }> =
+      await this.dataSource.query(
+        `SELECT r.id AS "requestId", r.client_id AS "clientId", cl.name AS "clientName",
               r.package_id AS "packageId", pk.name AS "packageName", r.person_type AS "personType",
               (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
               json_build_object('name', c.name, 'lastName', c.last_name, 'secondLastName', c.second_last_name,
@@ -18,14 +23,15 @@ export class CandidateReportRepository {
               (SELECT jsonb_agg((${PROCESS_JSON})::jsonb
                                 || jsonb_build_object('summary', p.summary, 'dependsOn', p.depends_on)
                                 ORDER BY p.position)
-                 FROM request_process p WHERE p.request_id = r.id) AS processes
+                 FROM request_process p WHERE p.request_id = r.id) AS processes,
+              r.blocked_at IS NOT NULL AS blocked
          FROM candidate_request r
          JOIN candidate c ON c.request_id = r.id
          JOIN client cl ON cl.id = r.client_id
          JOIN package pk ON pk.id = r.package_id
-        WHERE r.id = $1 AND r.client_id = ANY($2)`,
-      [requestId, clientIds],
-    );
+        WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`,
+        [requestId, clientIds],
+      );
     const row = rows[0];
     return row ? { ...row, createdAt: Number(row.createdAt), processes: row.processes ?? [] } : null;
   }

@@ -76,6 +76,16 @@ export interface RequestOverviewRow {
 export interface ProcessDetailRow extends ProcessRow {
   summary: Record<string, unknown> | null;
   rawDetails: Record<string, unknown> | null;
+  /** The request is blocked (docs/privacy.md): its processes answer 410. */
+  blocked: boolean;
+}
+
+/**
+ * A request as its readers see it: `blocked` ones answer 410 (docs/privacy.md); suppressed ones
+ * are not found at all (they read as unknown).
+ */
+export interface RetentionFlag {
+  blocked: boolean;
 }
 
 export const PROCESS_JSON = `json_build_object(
@@ -86,9 +96,10 @@ export const PROCESS_JSON = `json_build_object(
 const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId",
        (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
        (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
-  (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts"
+  (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts",
+  r.blocked_at IS NOT NULL AS blocked
   FROM candidate_request r JOIN candidate c ON c.request_id = r.id
- WHERE r.id = $1 AND r.client_id = ANY($2)`;
+ WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`;
 
 /** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
 @Injectable()
@@ -192,9 +203,9 @@ export class CandidateRequestRepository {
   async findOverview(
     requestId: string,
     clientIds: string[],
-  ): Promise<(RequestOverviewRow & { openMonitorAlerts: number }) | null> {
+  ): Promise<(RequestOverviewRow & RetentionFlag & { openMonitorAlerts: number }) | null> {
     // Prepared: clients poll this; PostgreSQL plans it once per pooled connection.
-    const rows = await preparedRows<RequestOverviewRow & { openMonitorAlerts: number }>(
+    const rows = await preparedRows<RequestOverviewRow & RetentionFlag & { openMonitorAlerts: number }>(
       this.dataSource,
       'request-overview',
       OVERVIEW,
@@ -212,9 +223,9 @@ export class CandidateRequestRepository {
       `SELECT p.id, p.name AS "processName", p.status, p.result,
               (extract(epoch FROM p.start_date) * 1000)::bigint AS "startDate",
               (extract(epoch FROM p.end_date) * 1000)::bigint AS "endDate",
-              p.summary, p.raw_details AS "rawDetails"
+              p.summary, p.raw_details AS "rawDetails", r.blocked_at IS NOT NULL AS blocked
          FROM request_process p JOIN candidate_request r ON r.id = p.request_id
-        WHERE p.id = $2 AND p.request_id = $1 AND r.client_id = ANY($3)`,
+        WHERE p.id = $2 AND p.request_id = $1 AND r.client_id = ANY($3) AND r.suppressed_at IS NULL`,
       [requestId, processId, clientIds],
     );
     const row = rows[0];
@@ -236,7 +247,10 @@ export class CandidateRequestRepository {
     return new Map(rows.map((row) => [row.name, row.durations.map(Number)]));
   }
 
-  /** Newest first; `status` filters on the overall status the lifecycle stored. */
+  /**
+   * Newest first; `status` filters on the overall status the lifecycle stored. Blocked requests
+   * leave the list (docs/privacy.md).
+   */
   async list(
     clientIds: string[],
     filter: { status?: string; page: number; limit: number },
@@ -248,7 +262,7 @@ export class CandidateRequestRepository {
                 (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
                 count(*) OVER () AS total
            FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2)
+          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2) AND r.blocked_at IS NULL
           ORDER BY r.created_at DESC, r.id DESC
           LIMIT $3 OFFSET $4`,
         [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
@@ -256,7 +270,8 @@ export class CandidateRequestRepository {
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (!rows[0] && filter.page > 1) {
       const counted: Array<{ n: string }> = await this.dataSource.query(
-        `SELECT count(*) AS n FROM candidate_request r WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2)`,
+        `SELECT count(*) AS n FROM candidate_request r
+          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2) AND r.blocked_at IS NULL`,
         [clientIds, filter.status ?? null],
       );
       total = Number(counted[0].n);

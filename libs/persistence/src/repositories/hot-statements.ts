@@ -175,6 +175,7 @@ export const APPLY_STEPS = hotStatement<{
   (q) => `WITH step AS (SELECT * FROM ${q.steps.from}),
        locked AS (
          SELECT r.id FROM candidate_request r JOIN step s ON r.id = s.request_id AND r.lifecycle_version = s.version
+          WHERE r.blocked_at IS NULL
           ORDER BY r.id FOR UPDATE OF r),
        guard AS (
          UPDATE candidate_request r SET status = s.status, lifecycle_version = r.lifecycle_version + 1

@@ -42,6 +42,8 @@ function conditionsOf(clientId: string, q: SearchListQuery): Conditions {
   const name = q.nameContains !== undefined ? param(`%${q.nameContains.replace(/[\\%_]/g, '\\$&')}%`) : '';
   const where = [
     'client_id = $1',
+    // Blocked searches leave the list (docs/privacy.md); the tally counts only the others.
+    'blocked_at IS NULL',
     ...(lo ? [`created_at >= ${lo}`] : []),
     ...(hi ? [`created_at < ${hi}`] : []),
     ...(name ? [`name_key LIKE ${name}`] : []),
@@ -105,10 +107,10 @@ export class LegalSearchListRepository {
                   AND (r.lo_mid IS NULL OR t.day >= (r.lo_mid AT TIME ZONE 'UTC')::date)
                   AND (r.hi_mid IS NULL OR t.day < (r.hi_mid AT TIME ZONE 'UTC')::date))
             + (SELECT count(*) FROM legal_search s, range r
-                WHERE r.lo IS NOT NULL AND s.client_id = $1
+                WHERE r.lo IS NOT NULL AND s.client_id = $1 AND s.blocked_at IS NULL
                   AND s.created_at >= r.lo AND s.created_at < least(r.lo_mid, r.hi))
             + (SELECT count(*) FROM legal_search s, range r
-                WHERE r.hi IS NOT NULL AND s.client_id = $1
+                WHERE r.hi IS NOT NULL AND s.client_id = $1 AND s.blocked_at IS NULL
                   AND s.created_at >= greatest(r.hi_mid, r.lo_mid) AND s.created_at < r.hi) AS n`,
       params,
     );

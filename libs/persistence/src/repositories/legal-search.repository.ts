@@ -48,6 +48,8 @@ export interface StoredSearch {
    * (they read the corpus as loaded, before any ingest: version 0).
    */
   corpusVersion: string | null;
+  /** Blocked under the client's retention policy (docs/privacy.md): its reads answer 410. */
+  blocked: boolean;
 }
 
 export interface MatchPage {
@@ -140,7 +142,7 @@ function pageOf(raw: { total: number; rows: MatchJson[] } | null): MatchPage {
 
 const SEARCH_FIELDS = `s.id, s.client_id AS "clientId", s.search_query AS query, s.outcome, s.total_in_source AS "totalInSource",
   s.kpis, s.slow_response AS "slowResponse", s.created_at AS "createdAt", s.recoverable_until AS "recoverableUntil",
-  s.corpus_version::text AS "corpusVersion"`;
+  s.corpus_version::text AS "corpusVersion", s.blocked_at IS NOT NULL AS blocked`;
 
 /** Stored legal-records searches, their matches, unlocks and the billing ledger. */
 @Injectable()
@@ -221,7 +223,10 @@ export class LegalSearchRepository {
     return rows.length > 0;
   }
 
-  /** A search of one of `clientIds`, with one page of its (filtered) matches and its unlocked uuids. */
+  /**
+   * A search of one of `clientIds`, with one page of its (filtered) matches and its unlocked uuids;
+   * a suppressed search is not found (docs/privacy.md).
+   */
   async findSearchPage(
     searchId: string,
     clientIds: string[],
@@ -237,7 +242,7 @@ export class LegalSearchRepository {
                   WHERE s.match_set_id IS NOT NULL) AS page,
                 ARRAY(SELECT u.person_uuid FROM legal_unlock u WHERE u.search_id = s.id
                        ORDER BY u.unlocked_at, u.person_uuid) AS unlocked
-           FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2)`,
+           FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2) AND s.suppressed_at IS NULL`,
       [searchId, clientIds, filter.categoryMask, filter.states, filter.limit, filter.offset],
     );
     if (!rows[0]) return null;
@@ -263,7 +268,7 @@ export class LegalSearchRepository {
                  SELECT ${MATCH_FIELDS} FROM legal_match_set ms, ${UNNEST_SET}
                   WHERE ms.id = s.match_set_id AND t.uuid = $3::uuid LIMIT 1) m) AS match,
               (SELECT u.unlocked_at FROM legal_unlock u WHERE u.search_id = s.id AND u.person_uuid = $3::uuid) AS "unlockedAt"
-         FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2)`,
+         FROM legal_search s WHERE s.id = $1 AND s.client_id = ANY($2) AND s.suppressed_at IS NULL`,
         [searchId, clientIds, personUuid],
       );
     if (!rows[0]) return null;

@@ -54,6 +54,8 @@ export interface MonitoredRequest {
   birthDate: string | null;
   rfc: string | null;
   curp: string | null;
+  /** Blocked under the client's retention policy (docs/privacy.md): no monitor may use it. */
+  blocked: boolean;
 }
 
 const MONITOR = `m.id, m.request_id AS "candidateRequestUuid", m.sources, m.status,
@@ -90,9 +92,10 @@ export class MonitorRepository {
       `SELECT r.id AS "requestId", r.client_id AS "clientId",
               array(SELECT p.name FROM request_process p WHERE p.request_id = r.id ORDER BY p.position) AS "processNames",
               c.person_type AS "personType", c.name, c.last_name AS "lastName", c.second_last_name AS "secondLastName",
-              to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.rfc, c.curp
+              to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.rfc, c.curp,
+              r.blocked_at IS NOT NULL AS blocked
          FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.id = $1 AND r.client_id = ANY($2)`,
+        WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`,
       [requestId, clientIds],
     );
     return row ?? null;
@@ -100,7 +103,9 @@ export class MonitorRepository {
 
   /**
    * The monitor and the charge of its first month, in one statement; null when the request
-   * already has an active monitor (the partial unique index decides, not a check first).
+   * already has an active monitor (the partial unique index decides, not a check first), and
+   * `'blocked'` when the request is blocked (docs/privacy.md): it is read under a share lock, so a
+   * blocking that commits meanwhile is either waited for and seen, or waits for the monitor.
    */
   async create(monitor: {
     id: string;
@@ -114,20 +119,23 @@ export class MonitorRepository {
     createdAt: number;
     expiresAt: number;
     period: string;
-  }): Promise<MonitorRow | null> {
-    const rows = await queryRows<MonitorRow>(
+  }): Promise<MonitorRow | 'blocked' | null> {
+    const rows = await queryRows<MonitorRow & { blocked: boolean }>(
       this.dataSource,
-      `WITH m AS (
+      `WITH r AS (SELECT id FROM candidate_request WHERE id = $3 AND blocked_at IS NULL FOR SHARE),
+       m AS (
          INSERT INTO monitor (id, client_id, request_id, created_by, sources, legal_keys, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', to_timestamp($9::double precision / 1000),
-                 to_timestamp($7::double precision / 1000))
+         SELECT $1, $2, r.id, $4, $5, $6, 'active', to_timestamp($9::double precision / 1000),
+                to_timestamp($7::double precision / 1000)
+           FROM r
          ON CONFLICT (request_id) WHERE status = 'active' DO NOTHING
          RETURNING *),
        charge AS (
          INSERT INTO billing_charge (client_id, kind, monitor_id, period)
          SELECT client_id, 'MONITOR_MONTH', id, $8 FROM m
          ON CONFLICT (monitor_id, period) WHERE kind = 'MONITOR_MONTH' DO NOTHING)
-       SELECT ${MONITOR} FROM m`,
+       SELECT ${MONITOR}, false AS blocked FROM m
+       UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, true WHERE NOT EXISTS (SELECT 1 FROM r)`,
       [
         monitor.id,
         monitor.clientId,
@@ -140,7 +148,9 @@ export class MonitorRepository {
         monitor.createdAt,
       ],
     );
-    return rows[0] ? toMonitor(rows[0]) : null;
+    if (!rows[0]) return null;
+    const { blocked, ...row } = rows[0];
+    return blocked ? 'blocked' : toMonitor(row);
   }
 
   async find(id: string, clientIds: string[]): Promise<MonitorRow | null> {
@@ -309,7 +319,9 @@ export class MonitorRepository {
       this.dataSource,
       {
         select: ALERT,
-        from: `monitor_alert a WHERE ${scope} AND ($2::text IS NULL OR a.status = $2)`,
+        // An alert of a blocked request is that request's data (docs/privacy.md): it leaves the lists.
+        from: `monitor_alert a WHERE ${scope} AND ($2::text IS NULL OR a.status = $2)
+                 AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = a.request_id AND r.blocked_at IS NOT NULL)`,
         orderBy: 'a.created_at DESC, a.id DESC',
         params: [scopeValue, filter.status ?? null],
       },
@@ -327,7 +339,9 @@ export class MonitorRepository {
     const [row] = await queryRows<MonitorAlertRow>(
       this.dataSource,
       `UPDATE monitor_alert a SET status = $3, note = $4, reviewed_by = $5, reviewed_at = now()
-        WHERE a.id = $1 AND a.client_id = ANY($2) RETURNING ${ALERT}`,
+        WHERE a.id = $1 AND a.client_id = ANY($2)
+          AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = a.request_id AND r.blocked_at IS NOT NULL)
+        RETURNING ${ALERT}`,
       [id, clientIds, review.status, review.note, review.userId],
     );
     return row ? toAlert(row) : null;

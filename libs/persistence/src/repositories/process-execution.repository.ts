@@ -137,12 +137,16 @@ export class ProcessExecutionRepository {
          FROM request_process
         WHERE status = 'En proceso' AND id > $1::uuid
           AND updated_at < now() - make_interval(secs => $2::float8 / 1000)
+          AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = request_process.request_id AND r.blocked_at IS NOT NULL)
         ORDER BY id LIMIT $3`,
       [afterId ?? '00000000-0000-0000-0000-000000000000', unchangedForMs, limit],
     );
   }
 
-  /** A request of one of these clients; null when there is none. */
+  /**
+   * A request of one of these clients; null when there is none. A blocked request is read by no
+   * step (docs/privacy.md): no process uses it, so its jobs end without doing anything.
+   */
   async read(by: { requestId: string; clientIds: string[] }): Promise<RequestSnapshot | null> {
     const [request] = await this.snapshots(
       'lifecycle-read-by-request',
@@ -191,7 +195,7 @@ export class ProcessExecutionRepository {
                   'generation', l.generation, 'candidateInput', l.candidate_input) ORDER BY l.position)
                  FROM request_process l WHERE l.request_id = r.id) AS processes
          FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE ${where}`,
+        WHERE r.blocked_at IS NULL AND ${where}`,
       params,
     );
     return rows.map((row) => {

@@ -1,5 +1,11 @@
 import { isIP } from 'node:net';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, PUBLISHED_DEMO_PASSWORD } from '@app/domain';
+import {
+  DEFAULT_RETRY_SCHEDULE,
+  parseRetrySchedule,
+  PRIVACY_SWEEP_DEFAULT_MS,
+  PRIVACY_SWEEP_MAX_MS,
+  PUBLISHED_DEMO_PASSWORD,
+} from '@app/domain';
 import { DEVELOPMENT_CORS_ORIGINS, parseCorsOrigins } from './cors-origins';
 import { weakSecretReason } from './secret-strength';
 
@@ -45,11 +51,8 @@ export interface AppConfig {
   eventsRetentionDays: number;
   /** How often the api refreshes the median process durations behind estimates (CONTRACT 8). */
   estimatesRefreshMs: number;
-  /**
-   * PRIVACY_DUE_SOON_SWEEP_MS, default 900000 (15 minutes), at most an hour: how often the processor
-   * announces ARCO requests due soon (docs/privacy.md, "ARCO requests"); also once at its start.
-   */
-  privacyDueSoonSweepMs: number;
+  /** How often the processor's retention sweep runs (docs/privacy.md): at most a minute. */
+  privacySweepMs: number;
   /** Bull Board credentials; the dashboard is off when unset. */
   queueDashboard?: { user: string; password: string };
   webhooks: WebhooksConfig;
@@ -290,7 +293,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
     eventsRetentionDays: int(env, 'EVENTS_RETENTION_DAYS', 30, 1, 3650),
     estimatesRefreshMs: int(env, 'ESTIMATES_REFRESH_MS', 10_000, 100, 3_600_000),
-    privacyDueSoonSweepMs: int(env, 'PRIVACY_DUE_SOON_SWEEP_MS', 900_000, 100, 3_600_000),
+    privacySweepMs: int(env, 'PRIVACY_SWEEP_MS', PRIVACY_SWEEP_DEFAULT_MS, 100, PRIVACY_SWEEP_MAX_MS),
     queueDashboard: dashboardUser ? { user: dashboardUser, password: dashboardPassword } : undefined,
     metrics: metricsConfig(env),
     shutdownReadinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 60_000),

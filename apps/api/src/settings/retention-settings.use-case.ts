@@ -1,0 +1,34 @@
+import { NotFoundError } from '@app/domain';
+import type { RetentionRepository, RetentionSettings } from '@app/persistence';
+import { actingClient } from '../auth/acting-client';
+import type { AuthUser } from '../auth/auth-user';
+import type { UpdateRetentionSettingsDto } from './dto/retention-settings.dto';
+
+/**
+ * A client's retention of personal data (docs/privacy.md, "Retention: blocking, then
+ * suppression"): read by anyone of the client, changed by its admins (the role guard lets no one
+ * else in). A field left out of a change keeps its value; the pipe has checked the bounds.
+ */
+export class RetentionSettingsUseCase {
+  constructor(private readonly retention: Pick<RetentionRepository, 'settings' | 'updateSettings'>) {}
+
+  async read(user: AuthUser, clientId?: string): Promise<RetentionSettings> {
+    const client = actingClient(user, clientId);
+    return this.found(client, await this.retention.settings(client));
+  }
+
+  async change(
+    user: AuthUser,
+    body: UpdateRetentionSettingsDto,
+    clientId?: string,
+  ): Promise<RetentionSettings> {
+    const client = actingClient(user, clientId);
+    const changes = { activeDays: body.activeDays, blockedDays: body.blockedDays };
+    return this.found(client, await this.retention.updateSettings(client, changes));
+  }
+
+  private found(clientId: string, settings: RetentionSettings | null): RetentionSettings {
+    if (!settings) throw new NotFoundError(`Client ${clientId} not found.`);
+    return { activeDays: settings.activeDays, blockedDays: settings.blockedDays };
+  }
+}
