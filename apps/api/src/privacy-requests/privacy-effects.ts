@@ -1,3 +1,5 @@
+import type { RetentionRepository } from '@app/persistence';
+
 /** The requests and searches a granted cancellation blocks. */
 export interface BlockTargets {
   requestIds: readonly string[];
@@ -15,4 +17,18 @@ export abstract class PrivacyEffects {
    * changes nothing, so a resolution retried after a failure blocks again safely.
    */
   abstract block(targets: BlockTargets): Promise<void>;
+}
+
+/**
+ * A granted cancellation blocks through retention (docs/privacy.md, "Retention"): at once, each
+ * newly blocked request with its `candidate_request.blocked` event and its monitors stopped.
+ */
+export class RetentionPrivacyEffects extends PrivacyEffects {
+  constructor(private readonly retention: Pick<RetentionRepository, 'blockNow'>) {
+    super();
+  }
+
+  async block(targets: BlockTargets): Promise<void> {
+    await this.retention.blockNow(targets);
+  }
 }
