@@ -25,7 +25,7 @@ export interface ExportedRequest {
   processes: ExportedProcess[];
 }
 
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
 
 /**
  * The reads of an ARCO access export (docs/privacy.md, "ARCO requests") that no other repository

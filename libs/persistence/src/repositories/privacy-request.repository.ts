@@ -101,7 +101,7 @@ const CANDIDATE_COLUMNS: Record<string, string> = {
   phone: 'phone',
 };
 
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
 
 const VIEW = `p.id, p."right", p.status, p.subject,
   to_char(p.received_at, 'YYYY-MM-DD') AS "receivedAt", to_char(p.due_date, 'YYYY-MM-DD') AS "dueDate",
