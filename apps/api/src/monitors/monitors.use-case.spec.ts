@@ -3,6 +3,8 @@ jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest
 
 import {
   ALERT_REVIEW_STATUSES,
+  BLOCKED_REQUEST_MESSAGE,
+  GoneError,
   ALERT_STATUSES,
   ConflictError,
   DEFAULT_MONITOR_DAYS,
@@ -78,6 +80,9 @@ const REQ_NO_SURNAME: MonitoredRequest = { ...person(4, 'acme', [LEGAL_PROCESS])
 const REQ_GLOBEX = person(5, 'globex', LIST_PROCESSES);
 const REQ_INITECH = person(6, 'initech', LIST_PROCESSES);
 const REQ_NOTHING_WATCHED = person(7, 'acme', [PROVIDER_ONLY]);
+const REQ_BLOCKED: MonitoredRequest = { ...person(8, 'acme', LIST_PROCESSES), blocked: true };
+/** Read unblocked, blocked by the time the monitor is written (the share lock saw the blocking). */
+const REQ_BLOCKED_MEANWHILE = person(9, 'acme', LIST_PROCESSES);
 
 type StoredMonitor = MonitorRow & {
   clientId: string;
@@ -96,6 +101,8 @@ class InMemoryMonitors {
     REQ_NO_SURNAME,
     REQ_GLOBEX,
     REQ_INITECH,
+    REQ_BLOCKED,
+    REQ_BLOCKED_MEANWHILE,
   ];
   readonly monitors: StoredMonitor[] = [];
   readonly alerts: Array<MonitorAlertRow & { clientId: string }> = [];
@@ -114,6 +121,8 @@ class InMemoryMonitors {
 
   async create(monitor: Omit<StoredMonitor, 'status' | 'candidateRequestUuid'> & { requestId: string }) {
     this.asked.push('create');
+    if (monitor.requestId === REQ_BLOCKED_MEANWHILE.requestId || monitor.requestId === REQ_BLOCKED.requestId)
+      return 'blocked' as const;
     // The partial unique index: one active monitor per request.
     if (this.monitors.some((m) => m.candidateRequestUuid === monitor.requestId && m.status === 'active'))
       return null;
@@ -394,6 +403,18 @@ describe('MonitorsUseCase', () => {
       );
       await useCase.create(ACME, create({ candidateRequestUuid: REQ_EVERYTHING.requestId }));
       expect(store.monitors).toHaveLength(1);
+    });
+
+    it('answers 410 for a blocked request, read blocked or blocked while the monitor was written, creating nothing', async () => {
+      const { store, useCase } = setup();
+      for (const request of [REQ_BLOCKED, REQ_BLOCKED_MEANWHILE])
+        await expect(
+          useCase.create(ACME, create({ candidateRequestUuid: request.requestId })),
+        ).rejects.toEqual(new GoneError(BLOCKED_REQUEST_MESSAGE));
+      expect(store.monitors).toEqual([]);
+      expect(store.charges).toEqual([]);
+      // A request read blocked is not written at all.
+      expect(store.asked.filter((a) => a === 'create')).toHaveLength(1);
     });
 
     it('answers 409 for a second active monitor of the request; once it is stopped, a new one can start', async () => {

@@ -1,4 +1,11 @@
-import { CandidateReport, CandidateReportInput, NotFoundError, ReportRenderer } from '@app/domain';
+import {
+  BLOCKED_REQUEST_MESSAGE,
+  CandidateReport,
+  CandidateReportInput,
+  GoneError,
+  NotFoundError,
+  ReportRenderer,
+} from '@app/domain';
 import type { CandidateReportRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
@@ -37,12 +44,12 @@ class KeptRenderer extends ReportRenderer {
   }
 }
 
-function setup() {
+function setup(blocked = false) {
   const reads: string[][] = [];
   const reports = {
     findReportInput: async (requestId: string, clients: string[]) => {
       reads.push(clients);
-      return requestId === REQUEST && clients.includes('acme') ? INPUT : null;
+      return requestId === REQUEST && clients.includes('acme') ? { ...INPUT, blocked } : null;
     },
   };
   const renderer = new KeptRenderer();
@@ -53,6 +60,12 @@ function setup() {
 }
 
 describe('GetCandidateReportUseCase', () => {
+  it('answers 410 for a blocked request, rendering nothing (docs/privacy.md)', async () => {
+    const { renderer, useCase } = setup(true);
+    await expect(useCase.execute(ACME, REQUEST)).rejects.toEqual(new GoneError(BLOCKED_REQUEST_MESSAGE));
+    expect(renderer.rendered).toEqual([]);
+  });
+
   it("renders the report the domain builds of the caller's request, named after it", async () => {
     const { renderer, useCase } = setup();
     expect(await useCase.execute(ACME, REQUEST)).toEqual({

@@ -2,7 +2,9 @@
 jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest-common.stub'));
 
 import {
+  BLOCKED_REQUEST_MESSAGE,
   ConflictError,
+  GoneError,
   NotFoundError,
   PROCESS_TYPES,
   ProcessName,
@@ -45,11 +47,25 @@ function tracked(name: string, status: ProcessStatus): TrackedProcess {
  * caller's clients only) and LifecycleSteps deciding and writing a step on the stored state.
  */
 class InMemoryRequest extends InMemoryLifecycleSteps {
+  /** Blocked under the client's retention (docs/privacy.md): read so, or blocked before the step. */
+  blocked: 'no' | 'read' | 'before-step' = 'no';
+
+  override async run(...args: Parameters<InMemoryLifecycleSteps['run']>) {
+    // A blocked request is read by no lifecycle step: the step finds nothing to do.
+    return this.blocked === 'no' ? super.run(...args) : null;
+  }
+
   readonly requests = {
     findProcess: async (requestId: string, processId: string, clientIds: string[]) => {
       const p = this.stored.processes.find((x) => x.id === processId);
       return requestId === this.stored.uuid && p && clientIds.includes(this.stored.clientId)
-        ? { id: p.id, processName: p.name, status: p.status, result: p.result }
+        ? {
+            id: p.id,
+            processName: p.name,
+            status: p.status,
+            result: p.result,
+            blocked: this.blocked === 'read',
+          }
         : null;
     },
   };
@@ -103,6 +119,18 @@ describe('SubmitCandidateInputUseCase', () => {
       NotFoundError,
     );
     expect(store.writes).toEqual([]);
+  });
+
+  it('answers 410 for a blocked request, read blocked or blocked before its step, writing nothing', async () => {
+    for (const blocked of ['read', 'before-step'] as const) {
+      const { store, useCase } = setup(tracked(DOCUMENTS, 'Pendiente Candidato'));
+      store.blocked = blocked;
+      await expect(useCase.execute(USER, REQUEST_ID, pid(DOCUMENTS), body(VALID))).rejects.toEqual(
+        new GoneError(BLOCKED_REQUEST_MESSAGE),
+      );
+      expect(store.writes).toEqual([]);
+      expect(store.status(DOCUMENTS)).toBe('Pendiente Candidato');
+    }
   });
 
   it('answers 409 for a process that does not wait for the candidate, before validating the body', async () => {

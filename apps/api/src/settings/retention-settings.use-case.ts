@@ -1,5 +1,5 @@
-import { NotFoundError } from '@app/domain';
-import type { RetentionRepository, RetentionSettings } from '@app/persistence';
+import { NotFoundError, RetentionSettings, retentionSettingsAfter } from '@app/domain';
+import type { RetentionRepository } from '@app/persistence';
 import { actingClient } from '../auth/acting-client';
 import type { AuthUser } from '../auth/auth-user';
 import type { UpdateRetentionSettingsDto } from './dto/retention-settings.dto';
@@ -10,7 +10,7 @@ import type { UpdateRetentionSettingsDto } from './dto/retention-settings.dto';
  * else in). A field left out of a change keeps its value; the pipe has checked the bounds.
  */
 export class RetentionSettingsUseCase {
-  constructor(private readonly retention: Pick<RetentionRepository, 'settings' | 'updateSettings'>) {}
+  constructor(private readonly retention: Pick<RetentionRepository, 'settings' | 'changeSettings'>) {}
 
   async read(user: AuthUser, clientId?: string): Promise<RetentionSettings> {
     const client = actingClient(user, clientId);
@@ -23,8 +23,11 @@ export class RetentionSettingsUseCase {
     clientId?: string,
   ): Promise<RetentionSettings> {
     const client = actingClient(user, clientId);
-    const changes = { activeDays: body.activeDays, blockedDays: body.blockedDays };
-    return this.found(client, await this.retention.updateSettings(client, changes));
+    const change = { activeDays: body.activeDays, blockedDays: body.blockedDays };
+    return this.found(
+      client,
+      await this.retention.changeSettings(client, (current) => retentionSettingsAfter(current, change)),
+    );
   }
 
   private found(clientId: string, settings: RetentionSettings | null): RetentionSettings {

@@ -1,14 +1,8 @@
-import type { ClientRetention, DomainEvent, RetentionCutOff } from '@app/domain';
+import type { ClientRetention, DomainEvent, RetentionCutOff, RetentionSettings } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { eventRows } from './event-rows';
 import { queryRows, SqlExecutor } from './executor';
 import { ErasureReport, PersonalDataEraser } from './personal-data-eraser';
-
-/** A client's retention settings (docs/privacy.md). */
-export interface RetentionSettings {
-  activeDays: number;
-  blockedDays: number;
-}
 
 /** What the domain needs to decide whether a request is blocked now (times in epoch ms). */
 export interface RequestRetentionRow {
@@ -83,20 +77,32 @@ export class RetentionRepository {
     return row ?? null;
   }
 
-  /** Changes the settings given (the others keep their value); null for an unknown client. */
-  async updateSettings(
+  /**
+   * Changes a client's settings to what `change` makes of the current ones (the domain's rule),
+   * read under the client row's lock so two changes at once each see the other's; null for an
+   * unknown client.
+   */
+  async changeSettings(
     clientId: string,
-    changes: Partial<RetentionSettings>,
+    change: (current: RetentionSettings) => RetentionSettings,
   ): Promise<RetentionSettings | null> {
-    const [row] = await queryRows<RetentionSettings>(
-      this.dataSource,
-      `UPDATE client SET retention_active_days = coalesce($2::int, retention_active_days),
-                         retention_blocked_days = coalesce($3::int, retention_blocked_days)
-        WHERE id = $1
-       RETURNING retention_active_days AS "activeDays", retention_blocked_days AS "blockedDays"`,
-      [clientId, changes.activeDays ?? null, changes.blockedDays ?? null],
-    );
-    return row ?? null;
+    return this.dataSource.transaction(async (tx) => {
+      const [current] = await queryRows<RetentionSettings>(
+        tx,
+        `SELECT retention_active_days AS "activeDays", retention_blocked_days AS "blockedDays"
+           FROM client WHERE id = $1 FOR UPDATE`,
+        [clientId],
+      );
+      if (!current) return null;
+      const next = change(current);
+      const [row] = await queryRows<RetentionSettings>(
+        tx,
+        `UPDATE client SET retention_active_days = $2, retention_blocked_days = $3 WHERE id = $1
+         RETURNING retention_active_days AS "activeDays", retention_blocked_days AS "blockedDays"`,
+        [clientId, next.activeDays, next.blockedDays],
+      );
+      return row;
+    });
   }
 
   /** Every client's settings: the sweep computes their cut-offs. */
