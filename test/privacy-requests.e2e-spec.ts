@@ -505,10 +505,15 @@ describe('resolving', () => {
       );
   });
 
-  it('rectifies: the candidate’s data changes and its list processes and BGC Legal run again to a result', async () => {
+  it('rectifies: the candidate’s data changes, its list processes and BGC Legal run again to a result, its monitor watches the new name', async () => {
     const who = person();
     const requestId = await registered(who);
     const before = await waitForOverview(admin, requestId, settled, 60_000);
+    const monitor = await api()
+      .post('/monitors')
+      .set(admin.auth)
+      .send({ candidateRequestUuid: requestId })
+      .expect(201);
     const request = await created({ subject: { rfc: who.rfc }, right: 'rectification' });
     const newName = `Josué ${capitalized(word())}`;
     const resolved = await resolve(request.id, {
@@ -559,6 +564,15 @@ describe('resolving', () => {
       return rows[0];
     });
     expect(stored).toEqual({ name: newName, curp: who.curp });
+    // The monitor watches the legal-records corpus for the corrected name: its keys hold the new given name.
+    const keys = await withDb(async (db) => {
+      const { rows } = await db.query(`SELECT legal_keys AS keys FROM monitor WHERE id = $1`, [
+        monitor.body.id,
+      ]);
+      return (rows[0].keys as string[]).join(' ');
+    });
+    expect(keys).toContain(newName.split(' ')[1].toLowerCase());
+    expect(keys).not.toContain(who.name.split(' ')[1].toLowerCase());
     const report = await api()
       .get(`/candidate-requests/${requestId}/report`)
       .set(admin.auth)

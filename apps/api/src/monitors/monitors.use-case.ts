@@ -48,7 +48,9 @@ const alertView = (row: MonitorAlertRow): MonitorAlertDto => ({ ...row });
  * The request's BGC Legal name query (as the processor's LegalRecordsReader asks it): none for a
  * company or a person without a name and surname (BGC Legal reads nothing for them).
  */
-function legalQueryOf(request: MonitoredRequest): MatchQuery | null {
+export function legalQueryOf(
+  request: Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'>,
+): MatchQuery | null {
   if (request.personType === 'corporate' || !request.name || !request.lastName) return null;
   return {
     givenWords: givenNameWords(request.name),

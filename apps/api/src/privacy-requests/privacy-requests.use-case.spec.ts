@@ -174,6 +174,25 @@ class InMemoryPrivacy {
     return stopped.map((m) => m.id);
   }
 
+  /** The legal-records name query each active monitor of a rectified request watches now. */
+  readonly rewatched: Array<{ monitorId: string; query: unknown }> = [];
+
+  async rewatchNames(
+    _tx: SqlExecutor,
+    clientId: string,
+    requestIds: readonly string[],
+    queryOf: (candidate: SubjectCandidate) => unknown,
+  ): Promise<string[]> {
+    const active = this.monitors.filter(
+      (m) => m.clientId === clientId && requestIds.includes(m.requestId) && m.status === 'active',
+    );
+    for (const monitor of active) {
+      const candidate = this.candidates.find((c) => c.requestId === monitor.requestId)!;
+      this.rewatched.push({ monitorId: monitor.id, query: queryOf(candidate) });
+    }
+    return active.map((m) => m.id);
+  }
+
   async candidatesLike(clientId: string, like: CandidatePrefilter): Promise<SubjectCandidate[]> {
     return this.candidates
       .filter(
@@ -236,7 +255,7 @@ function setup() {
   const useCase = new PrivacyRequestsUseCase(
     store as unknown as PrivacyRequestRepository,
     new SubjectData(store as unknown as PrivacyRequestRepository),
-    store as unknown as Pick<MonitorRepository, 'stopWatching'>,
+    store as unknown as Pick<MonitorRepository, 'stopWatching' | 'rewatchNames'>,
     steps as unknown as Pick<LifecycleSteps, 'run'>,
     effects,
     { serviceTimezone: 'America/Mexico_City' },
@@ -444,6 +463,28 @@ describe('PrivacyRequestsUseCase.resolve', () => {
       expect(transition).toEqual(runAgainInRequest({ uuid: requestId, processes: finished(requestId) }));
       expect(transition.changes.map((c) => c.next.name)).toEqual([...IDENTITY_PROCESS_NAMES]);
     }
+  });
+
+  it("points an active monitor's legal-records watch at a corrected name, and leaves it for other corrections", async () => {
+    const named = await open('rectification');
+    await named.useCase.resolve(
+      ACME,
+      named.id,
+      decision({ decision: 'granted', reason: 'ok', changes: { lastName: 'Hernández Gómez' } }),
+    );
+    expect(named.store.rewatched).toEqual([
+      {
+        monitorId: 'm-1',
+        query: { givenWords: ['juan'], lastName: 'hernandez gomez', secondLastName: 'garcia' },
+      },
+    ]);
+    const other = await open('rectification');
+    await other.useCase.resolve(
+      ACME,
+      other.id,
+      decision({ decision: 'granted', reason: 'ok', changes: { phone: '+525512345678' } }),
+    );
+    expect(other.store.rewatched).toEqual([]);
   });
 
   it('leaves the data as it is for a denied rectification', async () => {

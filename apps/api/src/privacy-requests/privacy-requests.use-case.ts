@@ -27,6 +27,7 @@ import type { AppConfig } from '@app/platform';
 import type { AuthUser } from '../auth/auth-user';
 import { actingClient } from '../auth/acting-client';
 import { invalidRequest } from '../common/validation';
+import { legalQueryOf } from '../monitors/monitors.use-case';
 import { isUuid } from '../screening/read-requests.use-case';
 import type {
   CreatePrivacyRequestDto,
@@ -38,6 +39,9 @@ import type {
 import type { PrivacyEffects } from './privacy-effects';
 
 export const PRIVACY_REQUEST_NOT_FOUND = 'Privacy request not found.';
+
+/** The candidate fields a monitor's legal-records name query is made of. */
+const NAME_FIELDS = ['name', 'lastName', 'secondLastName'];
 
 /** The ids of one kind of match. */
 export function idsOf(matches: readonly PrivacyMatch[], type: PrivacyMatch['type']): string[] {
@@ -94,7 +98,7 @@ export class PrivacyRequestsUseCase {
   constructor(
     private readonly requests: PrivacyRequestRepository,
     private readonly subjects: SubjectData,
-    private readonly monitors: Pick<MonitorRepository, 'stopWatching'>,
+    private readonly monitors: Pick<MonitorRepository, 'stopWatching' | 'rewatchNames'>,
     private readonly steps: Pick<LifecycleSteps, 'run'>,
     private readonly effects: PrivacyEffects,
     private readonly config: Pick<AppConfig, 'serviceTimezone'>,
@@ -174,7 +178,12 @@ export class PrivacyRequestsUseCase {
       { decision: body.decision, reason: body.reason.trim(), changes, matches, resolvedBy: user.userId },
       (locked) => (locked.status === 'resolved' ? alreadyResolved(locked) : null),
       async (tx) => {
-        if (changes) await this.requests.rectifyCandidates(tx, clientId, requestIds, changes);
+        if (changes) {
+          await this.requests.rectifyCandidates(tx, clientId, requestIds, changes);
+          // A monitor watches the legal-records corpus for the name it was created with: the corrected one now.
+          if (NAME_FIELDS.some((field) => field in changes))
+            await this.monitors.rewatchNames(tx, clientId, requestIds, legalQueryOf);
+        }
         if (granted && right === 'opposition') await this.monitors.stopWatching(tx, clientId, requestIds);
       },
       [

@@ -211,6 +211,41 @@ export class MonitorRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * After the candidates of these requests were corrected (a granted rectification, in the caller's
+   * transaction): each active monitor of them watches the legal-records corpus for the corrected
+   * name, `queryOf` the request's BGC Legal name query as at creation. Answers the monitors changed.
+   */
+  async rewatchNames(
+    executor: SqlExecutor,
+    clientId: string,
+    requestIds: readonly string[],
+    queryOf: (
+      candidate: Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'>,
+    ) => MatchQuery | null,
+  ): Promise<string[]> {
+    if (requestIds.length === 0) return [];
+    const watched = await queryRows<
+      Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'> & { id: string }
+    >(
+      executor,
+      `SELECT m.id, c.person_type AS "personType", c.name, c.last_name AS "lastName",
+              c.second_last_name AS "secondLastName"
+         FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+        WHERE m.client_id = $1 AND m.request_id = ANY($2::uuid[]) AND m.status = 'active'
+        ORDER BY m.id FOR UPDATE OF m`,
+      [clientId, requestIds],
+    );
+    for (const monitor of watched) {
+      const query = queryOf(monitor);
+      await executor.query(`UPDATE monitor SET legal_keys = $2 WHERE id = $1`, [
+        monitor.id,
+        query ? matchKeys(query) : [],
+      ]);
+    }
+    return watched.map((monitor) => monitor.id);
+  }
+
   /** These monitors of the client (an ARCO access export), oldest first, with when they ended. */
   async ofIds(
     clientId: string,
