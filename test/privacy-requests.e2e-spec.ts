@@ -280,6 +280,40 @@ describe('matches', () => {
     ]);
   });
 
+  it('leaves out suppressed requests and searches, and still finds blocked ones (their data is still held)', async () => {
+    const who = person();
+    const suppressed = await registered(who);
+    const blocked = await registered(who);
+    const searches = await Promise.all(
+      [0, 1].map(() =>
+        api()
+          .post('/risks/legal-records/searches')
+          .query({ clientId })
+          .set(admin.auth)
+          .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
+          .expect(200),
+      ),
+    );
+    const [suppressedSearch, blockedSearch] = searches.map((r) => r.body.data.searchId as string);
+    await withDb(async (db) => {
+      await db.query(
+        `UPDATE candidate_request SET blocked_at = now(), suppressed_at = CASE WHEN id = $1 THEN now() END WHERE id = ANY($2)`,
+        [suppressed, [suppressed, blocked]],
+      );
+      await db.query(
+        `UPDATE legal_search SET blocked_at = now(), suppressed_at = CASE WHEN id = $1 THEN now() END WHERE id = ANY($2)`,
+        [suppressedSearch, [suppressedSearch, blockedSearch]],
+      );
+    });
+    const body = await created({
+      subject: { rfc: who.rfc, name: who.name, lastName: who.lastName, secondLastName: who.secondLastName },
+    });
+    expect(body.matches).toEqual([
+      { type: 'candidate_request', id: blocked },
+      { type: 'search', id: blockedSearch },
+    ]);
+  });
+
   it('finds nothing of another client: the same person registered by acme is not this client’s data', async () => {
     const who = person();
     await register(admin, candidate({ packageId, ...person() }));
