@@ -14,6 +14,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { PrivacyRequestsModule } from './privacy-requests/privacy-requests.module';
 import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -39,6 +40,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     ApiKeysModule,
     UsersModule,
     PrivacyModule,
+    PrivacyRequestsModule,
     SettingsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, ConnectionDrain],

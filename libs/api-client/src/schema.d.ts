@@ -964,6 +964,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/privacy-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the client's ARCO requests
+     * @description Newest first, paged; `status=open` lists those still to be answered.
+     *
+     *     Rol mínimo: admin
+     */
+    get: operations['listPrivacyRequests'];
+    put?: never;
+    /**
+     * Record an ARCO request a person made
+     * @description Records a request for access, rectification, cancellation or opposition as received (`receivedAt`, not after today) and answers its due date, 20 business days later (Monday to Friday, the mandatory rest days of the Ley Federal del Trabajo excepted), and `matches`: your data about the person. An `rfc` or a `curp` decides who they are (a candidate matches when either equals theirs); without one, the full name (case, accents and spacing aside) and the birth date must both be equal. A legal-records search matches when its name, lastName and secondLastName are theirs; a monitor when it watches a matched request. Emits `privacy_request.received`, and `privacy_request.due_soon` 5 business days before the due date if it is still open.
+     *
+     *     Rol mínimo: admin
+     */
+    post: operations['createPrivacyRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/privacy-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One ARCO request
+     * @description The request as recorded, with its decision once resolved.
+     *
+     *     Rol mínimo: admin
+     */
+    get: operations['getPrivacyRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/privacy-requests/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer an ARCO request
+     * @description Records the decision (final: a second one answers 409) and applies a granted one to your data about the person as found now (`matches` is found again): `access`: `GET /privacy-requests/{id}/export` gives everything you hold about them. `rectification`: `changes` corrects the candidates of the matched requests, and their finished list processes and `BGC Legal` run again (`process.started`, `process.finished`... as usual). `cancellation`: the matched requests and searches are blocked at once (their reads answer 410, their monitors stop) and erased when the blocking period ends. `opposition`: the monitors of the matched requests stop, and `POST /monitors` on a request about the person answers 409. Emits `privacy_request.resolved`.
+     *
+     *     Rol mínimo: admin
+     */
+    post: operations['resolvePrivacyRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/privacy-requests/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything you hold about the person of a granted access request
+     * @description A JSON download of the data the decision found, as it is now: the candidate requests (every stored field of the candidate, the consent, each process with its result and summary), the legal-records searches of their name (every stored match and the records read), the monitors of those requests and their alerts, and the audit events of who read or changed any of it.
+     *
+     *     Rol mínimo: admin
+     */
+    get: operations['exportPrivacyRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/settings/retention': {
     parameters: {
       query?: never;
@@ -2981,6 +3075,53 @@ export interface components {
        */
       kind: 'new_match' | 'status_changed' | 'removed';
     };
+    PrivacyRequestReceivedDataDto: {
+      /**
+       * Format: uuid
+       * @description The ARCO request (`GET /privacy-requests/{id}`)
+       * @example 9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7
+       */
+      privacyRequestId: string;
+      /**
+       * @description The right the person exercises
+       * @example access
+       * @enum {string}
+       */
+      right: 'access' | 'rectification' | 'cancellation' | 'opposition';
+    };
+    PrivacyRequestDueSoonDataDto: {
+      /**
+       * Format: uuid
+       * @description The ARCO request (`GET /privacy-requests/{id}`)
+       * @example 9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7
+       */
+      privacyRequestId: string;
+      /**
+       * @description The right the person exercises
+       * @example access
+       * @enum {string}
+       */
+      right: 'access' | 'rectification' | 'cancellation' | 'opposition';
+    };
+    PrivacyRequestResolvedDataDto: {
+      /**
+       * Format: uuid
+       * @description The ARCO request (`GET /privacy-requests/{id}`)
+       * @example 9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7
+       */
+      privacyRequestId: string;
+      /**
+       * @description The right the person exercises
+       * @example access
+       * @enum {string}
+       */
+      right: 'access' | 'rectification' | 'cancellation' | 'opposition';
+      /**
+       * @example granted
+       * @enum {string}
+       */
+      decision: 'granted' | 'denied';
+    };
     WebhookTestDataDto: {
       /**
        * Format: uuid
@@ -3023,6 +3164,9 @@ export interface components {
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
+        | 'privacy_request.received'
+        | 'privacy_request.due_soon'
+        | 'privacy_request.resolved'
         | 'webhook.test'
       )[];
       /**
@@ -3063,6 +3207,9 @@ export interface components {
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
+        | 'privacy_request.received'
+        | 'privacy_request.due_soon'
+        | 'privacy_request.resolved'
         | 'webhook.test'
       )[];
       /** @example ATS integration (production) */
@@ -3110,6 +3257,9 @@ export interface components {
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
+        | 'privacy_request.received'
+        | 'privacy_request.due_soon'
+        | 'privacy_request.resolved'
         | 'webhook.test'
       )[];
       /** @example ATS integration (production) */
@@ -3161,6 +3311,9 @@ export interface components {
             | 'legal_search.created'
             | 'legal_record.unlocked'
             | 'monitor.alert_raised'
+            | 'privacy_request.received'
+            | 'privacy_request.due_soon'
+            | 'privacy_request.resolved'
             | 'webhook.test'
           )[]
         | null;
@@ -3235,6 +3388,9 @@ export interface components {
         | 'legal_search.created'
         | 'legal_record.unlocked'
         | 'monitor.alert_raised'
+        | 'privacy_request.received'
+        | 'privacy_request.due_soon'
+        | 'privacy_request.resolved'
         | 'webhook.test';
       /**
        * @description `pending` until an attempt answers 2xx (`succeeded`) or the retry schedule is spent (`failed`); a delivery also ends `failed` when its endpoint is disabled
@@ -3538,6 +3694,328 @@ export interface components {
        */
       message: string;
     };
+    ArcoSubjectDto: {
+      /**
+       * @description RFC (12 or 13 characters). With an RFC or a CURP, those decide who the person is
+       * @example HEGJ850101AB1
+       */
+      rfc?: string;
+      /**
+       * @description CURP (18 characters)
+       * @example HEGJ850101HDFRNN09
+       */
+      curp?: string;
+      /**
+       * @description Given name(s). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @example Juan
+       */
+      name?: string;
+      /**
+       * @description Paternal surname
+       * @example Hernández
+       */
+      lastName?: string;
+      /**
+       * @description Maternal surname
+       * @example García
+       */
+      secondLastName?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD
+       * @example 1985-01-01
+       */
+      birthDate?: string;
+    };
+    CreatePrivacyRequestDto: {
+      /**
+       * @description The right exercised: `access` to the data, its `rectification`, its `cancellation`, or `opposition` to its processing
+       * @example access
+       * @enum {string}
+       */
+      right: 'access' | 'rectification' | 'cancellation' | 'opposition';
+      /** @description Who the request is about: an `rfc`, a `curp`, or `name`, `lastName` and `birthDate` (`secondLastName` when they have one) */
+      subject: components['schemas']['ArcoSubjectDto'];
+      /**
+       * Format: date
+       * @description The day the request reached you (YYYY-MM-DD, not after today in the service time zone): the 20 business days count from it
+       * @example 2026-09-10
+       */
+      receivedAt: string;
+      /**
+       * @description How the request reached you
+       * @example email
+       * @enum {string}
+       */
+      channel: 'web' | 'email' | 'paper' | 'in_person';
+      /**
+       * @description What the person wrote, or your notes. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example Solicita copia de los datos personales usados en su evaluación.
+       */
+      details?: string;
+      /**
+       * @description Another client of yours where you are admin (default: your default client)
+       * @example acme
+       */
+      clientId?: string;
+    };
+    PrivacyMatchDto: {
+      /**
+       * @description `candidate_request` (`GET /candidate-requests/{uuid}`), a legal-records `search` (`GET /risks/legal-records/searches/{searchId}`) or a `monitor` (`GET /monitors/{id}`)
+       * @example candidate_request
+       * @enum {string}
+       */
+      type: 'candidate_request' | 'search' | 'monitor';
+      /**
+       * Format: uuid
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      id: string;
+    };
+    PrivacyRequestDto: {
+      /**
+       * Format: uuid
+       * @example 9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7
+       */
+      id: string;
+      /**
+       * @example access
+       * @enum {string}
+       */
+      right: 'access' | 'rectification' | 'cancellation' | 'opposition';
+      /**
+       * @description `open` until answered with `POST /privacy-requests/{id}/resolve`
+       * @example open
+       * @enum {string}
+       */
+      status: 'open' | 'resolved';
+      /** @description Who the request is about, as recorded */
+      subject: components['schemas']['ArcoSubjectDto'];
+      /**
+       * Format: date
+       * @example 2026-09-10
+       */
+      receivedAt: string;
+      /**
+       * Format: date
+       * @description The last day to answer: 20 business days after `receivedAt` (Monday to Friday, the mandatory rest days of the Ley Federal del Trabajo excepted)
+       * @example 2026-10-09
+       */
+      dueDate: string;
+      /**
+       * @example email
+       * @enum {string}
+       */
+      channel: 'web' | 'email' | 'paper' | 'in_person';
+      /** @example null */
+      details: string | null;
+      /** @description Your data about the person: candidate requests whose candidate is them (an RFC or CURP decides; otherwise the full name and birth date), legal-records searches of their exact name, monitors of those requests. Found when the request is recorded, and again when it is resolved (the decision applies to what is found then) */
+      matches: components['schemas']['PrivacyMatchDto'][];
+      /**
+       * @description Null while open
+       * @example null
+       * @enum {string|null}
+       */
+      decision: 'granted' | 'denied' | null;
+      /**
+       * @description Null while open
+       * @example null
+       */
+      reason: string | null;
+      /**
+       * @description The fields a granted rectification corrected; null otherwise
+       * @example null
+       */
+      changes: {
+        [key: string]: string;
+      } | null;
+      /**
+       * Format: int64
+       * @description Epoch ms
+       * @example 1789056000000
+       */
+      createdAt: number;
+      /**
+       * Format: int64
+       * @description When it was resolved (epoch ms); null while open
+       * @example null
+       */
+      resolvedAt: number | null;
+    };
+    PrivacyRequestPageDto: {
+      /** @description Newest first */
+      data: components['schemas']['PrivacyRequestDto'][];
+      /** @example 1 */
+      page: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 2 */
+      total: number;
+    };
+    ResolvePrivacyRequestDto: {
+      /**
+       * @description Your answer to the person
+       * @example granted
+       * @enum {string}
+       */
+      decision: 'granted' | 'denied';
+      /**
+       * @description Why, as told to the person. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example Identidad acreditada con INE.
+       */
+      reason: string;
+      /**
+       * @description A granted rectification only (and required there): the corrected candidate fields, each with the rule registration gives it: `name`, `lastName`, `secondLastName`, `birthDate`, `rfc`, `curp`, `email`, `phone`
+       * @example {
+       *       "lastName": "Hernández",
+       *       "secondLastName": "Gómez"
+       *     }
+       */
+      changes?: {
+        [key: string]: string;
+      };
+    };
+    ExportedProcessDto: {
+      /**
+       * Format: uuid
+       * @example 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      id: string;
+      /** @example Peps */
+      processName: string;
+      /** @example Finalizado */
+      status: string;
+      /** @example Aprobado */
+      result: string;
+      /** @example 1789056000000 */
+      startDate: number | null;
+      /** @example 1789056004000 */
+      endDate: number | null;
+      /** @description The process's executive summary, as `GET /candidate-requests/{uuid}/processes/{processId}` shows it */
+      summary: {
+        [key: string]: unknown;
+      } | null;
+    };
+    ExportedRequestDto: {
+      /**
+       * Format: uuid
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /** @example PKG-ACME-BASIC */
+      packageId: string;
+      /** @example Completed */
+      status: string;
+      /**
+       * Format: int64
+       * @example 1789056000000
+       */
+      createdAt: number;
+      /**
+       * @description Every field stored of the candidate, as registered (or rectified)
+       * @example {
+       *       "name": "Juan",
+       *       "lastName": "Hernández",
+       *       "birthDate": "1985-01-01",
+       *       "rfc": "HEGJ850101AB1"
+       *     }
+       */
+      candidate: {
+        [key: string]: unknown;
+      };
+      /** @description The consent recorded at registration; null for a request registered before consent was recorded */
+      consent: {
+        [key: string]: unknown;
+      } | null;
+      processes: components['schemas']['ExportedProcessDto'][];
+    };
+    UnlockedRecordDto: {
+      /**
+       * Format: uuid
+       * @example 0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e
+       */
+      uuid: string;
+      /** @example JUAN HERNANDEZ GARCIA */
+      name: string;
+    };
+    ExportedSearchDto: {
+      /** Format: uuid */
+      searchId: string;
+      /** @enum {string} */
+      outcome: 'SUCCESS' | 'EMPTY' | 'FAILED';
+      search_query: components['schemas']['SearchQueryEchoDto'];
+      kpis: components['schemas']['KpisDto'];
+      records: components['schemas']['MatchedPersonDto'][];
+      meta: components['schemas']['SearchMetaDto'];
+      /** @description The records (people) whose detail was read in the search */
+      unlockedRecords: components['schemas']['UnlockedRecordDto'][];
+    };
+    ExportedMonitorDto: {
+      /**
+       * Format: uuid
+       * @example 2d4e6f80-1a2b-4c3d-8e5f-6a7b8c9d0e1f
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The candidate request under watch
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      candidateRequestUuid: string;
+      /**
+       * @description What is watched: the lists of the request's list processes (`Listas negras del SAT`: sat-69b, sat-69; `Global Watch List`: ofac-sdn, un-consolidated; `Peps`: peps) and `legal-records` when the package has `BGC Legal`
+       * @example [
+       *       "sat-69b",
+       *       "sat-69",
+       *       "ofac-sdn",
+       *       "un-consolidated",
+       *       "peps",
+       *       "legal-records"
+       *     ]
+       */
+      sources: ('sat-69b' | 'sat-69' | 'ofac-sdn' | 'un-consolidated' | 'peps' | 'legal-records')[];
+      /**
+       * @description `active` until stopped (`DELETE /monitors/{id}`) or its `expiresAt` passes (`expired`)
+       * @example active
+       * @enum {string}
+       */
+      status: 'active' | 'stopped' | 'expired';
+      /**
+       * @description Epoch milliseconds
+       * @example 1795357425000
+       */
+      createdAt: number;
+      /**
+       * @description Epoch milliseconds
+       * @example 1826893425000
+       */
+      expiresAt: number;
+      /**
+       * @description When it stopped or expired (epoch ms)
+       * @example null
+       */
+      endedAt: number | null;
+    };
+    PrivacyExportDto: {
+      /** @description The access request this export answers */
+      privacyRequest: components['schemas']['PrivacyRequestDto'];
+      /**
+       * Format: int64
+       * @description When the export was read (epoch ms)
+       * @example 1789660800000
+       */
+      exportedAt: number;
+      /** @description The candidate requests about the person */
+      candidateRequests: components['schemas']['ExportedRequestDto'][];
+      /** @description The legal-records searches of their name, with every stored match (as `GET /risks/legal-records/searches/{searchId}` reads them, 300 a page) */
+      searches: components['schemas']['ExportedSearchDto'][];
+      /** @description The monitors of those requests */
+      monitors: components['schemas']['ExportedMonitorDto'][];
+      /** @description Every alert those monitors raised */
+      alerts: components['schemas']['MonitorAlertDto'][];
+      /** @description The audit log of who read or changed that data (events whose subject is one of the matches) */
+      auditEvents: components['schemas']['AuditEventDto'][];
+    };
     RetentionSettingsDto: {
       /**
        * @description Days a candidate request stays readable after its last process finished (a legal-records search: after its creation); then it is blocked: its reads answer 410 and it leaves the lists. Never while a monitor on the request is active. Default 365
@@ -3658,7 +4136,7 @@ export interface components {
       clientId: string;
       data: components['schemas']['ProcessFinishedDataDto'];
     };
-    /** @description `candidate_request.completed`: the overview status becomes `Completed` (again after candidate input, possibly). `data` holds identifiers, statuses and results, never personal data. */
+    /** @description `candidate_request.completed`: the overview status becomes `Completed` (again after candidate input or a rectification, possibly). `data` holds identifiers, statuses and results, never personal data. */
     CandidateRequestCompletedEventDto: {
       /**
        * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
@@ -3682,7 +4160,7 @@ export interface components {
       clientId: string;
       data: components['schemas']['CandidateRequestCompletedDataDto'];
     };
-    /** @description `candidate_request.finished`: every process of the request is `Finalizado` (once). `data` holds identifiers, statuses and results, never personal data. */
+    /** @description `candidate_request.finished`: every process of the request is `Finalizado` (once; again when a rectification runs processes again). `data` holds identifiers, statuses and results, never personal data. */
     CandidateRequestFinishedEventDto: {
       /**
        * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
@@ -3826,6 +4304,78 @@ export interface components {
       clientId: string;
       data: components['schemas']['MonitorAlertRaisedDataDto'];
     };
+    /** @description `privacy_request.received`: an ARCO request is recorded (`POST /privacy-requests`): it is due 20 business days after it was received. `data` holds identifiers, statuses and results, never personal data. */
+    PrivacyRequestReceivedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'privacy_request.received';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['PrivacyRequestReceivedDataDto'];
+    };
+    /** @description `privacy_request.due_soon`: an ARCO request still open is 5 business days from its due date (announced once, within the hour). `data` holds identifiers, statuses and results, never personal data. */
+    PrivacyRequestDueSoonEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'privacy_request.due_soon';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['PrivacyRequestDueSoonDataDto'];
+    };
+    /** @description `privacy_request.resolved`: an ARCO request is answered (`POST /privacy-requests/{id}/resolve`), its decision applied. `data` holds identifiers, statuses and results, never personal data. */
+    PrivacyRequestResolvedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'privacy_request.resolved';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['PrivacyRequestResolvedDataDto'];
+    };
     /** @description `webhook.test`: a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`). `data` holds identifiers, statuses and results, never personal data. */
     WebhookTestEventDto: {
       /**
@@ -3863,6 +4413,9 @@ export interface components {
       | components['schemas']['LegalSearchCreatedEventDto']
       | components['schemas']['LegalRecordUnlockedEventDto']
       | components['schemas']['MonitorAlertRaisedEventDto']
+      | components['schemas']['PrivacyRequestReceivedEventDto']
+      | components['schemas']['PrivacyRequestDueSoonEventDto']
+      | components['schemas']['PrivacyRequestResolvedEventDto']
       | components['schemas']['WebhookTestEventDto'];
   };
   responses: never;
@@ -6671,7 +7224,7 @@ export interface operations {
       query?: {
         /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
         after?: string;
-        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, candidate_request.blocked, candidate_request.suppressed, legal_search.created, legal_record.unlocked, monitor.alert_raised, webhook.test */
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, candidate_request.blocked, candidate_request.suppressed, legal_search.created, legal_record.unlocked, monitor.alert_raised, privacy_request.received, privacy_request.due_soon, privacy_request.resolved, webhook.test */
         types?: string;
         /** @description Events per page, 1..500 */
         limit?: number;
@@ -8736,6 +9289,543 @@ export interface operations {
            * @example {
            *       "code": 410,
            *       "message": "This link was used already, replaced by a newer one or has expired."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listPrivacyRequests: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1; a page past the last answers an empty page */
+        page?: number;
+        /** @description Items per page, 1..100 */
+        limit?: number;
+        /** @description Only requests in this status (`open`: still to be answered) */
+        status?: 'open' | 'resolved';
+        /** @description Another client of yours where you are admin (default: your default client) */
+        clientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of ARCO requests */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRequestPageDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 400,
+           *       "message": "The request has 1 invalid field.",
+           *       "errors": [
+           *         {
+           *           "field": "email",
+           *           "message": "email must be an e-mail address."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  createPrivacyRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePrivacyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Recorded, open, with its due date and matches */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRequestDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field (a subject that identifies no one, a date received in the future...) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  getPrivacyRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the privacy request (from `POST /privacy-requests` or `GET /privacy-requests`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ARCO request */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRequestDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description No privacy request of a client you administer has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Privacy request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  resolvePrivacyRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the privacy request (from `POST /privacy-requests` or `GET /privacy-requests`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResolvePrivacyRequestDto'];
+      };
+    };
+    responses: {
+      /** @description The request, resolved */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyRequestDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description No privacy request of a client you administer has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Privacy request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The request was resolved already */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "This privacy request was resolved already (granted); a decision is final."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  exportPrivacyRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The `id` of the privacy request (from `POST /privacy-requests` or `GET /privacy-requests`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export, as a download (`Content-Disposition: attachment`) */
+      200: {
+        headers: {
+          /** @description attachment, named after the request */
+          'Content-Disposition'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyExportDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description No privacy request of a client you administer has this id */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Privacy request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Not an access request, or not granted (still open, or denied) */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 409,
+           *       "message": "This access request is still open: resolve it (granted) before exporting."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

@@ -14,3 +14,4 @@ export * from './watch-lists/import-watch-list';
 export * from './watch-lists/watch-lists.module';
 export * from './monitoring/monitor-comparisons';
 export * from './accounts/invite-user';
+export * from './privacy/subject-data';

@@ -37,5 +37,7 @@ export * from './repositories/membership.repository';
 export * from './repositories/password-reset.repository';
 export * from './repositories/onboarding.repository';
 export * from './repositories/privacy-notice.repository';
+export * from './repositories/privacy-request.repository';
+export * from './repositories/privacy-export.repository';
 export * from './repositories/personal-data-eraser';
 export * from './repositories/retention.repository';

@@ -28,6 +28,8 @@ import { MonitorActivationRepository } from './repositories/monitor-activation.r
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
 import { PrivacyNoticeRepository } from './repositories/privacy-notice.repository';
+import { PrivacyRequestRepository } from './repositories/privacy-request.repository';
+import { PrivacyExportRepository } from './repositories/privacy-export.repository';
 import { PersonalDataEraser } from './repositories/personal-data-eraser';
 import { RetentionRepository } from './repositories/retention.repository';
 
@@ -38,6 +40,8 @@ const REPOSITORIES = [
   MembershipRepository,
   PasswordResetRepository,
   PrivacyNoticeRepository,
+  PrivacyRequestRepository,
+  PrivacyExportRepository,
   AuditRepository,
   PackageRepository,
   CandidateRequestRepository,

@@ -39,7 +39,7 @@ export const API_TAGS = [
   {
     name: 'Privacy',
     description:
-      "The client's retention of personal data: how long a candidate request or a search stays readable, then blocked (410), before its personal data is erased",
+      "ARCO requests (access, rectification, cancellation, opposition) a person makes about their data: recorded with their due date, found among the client's data, answered and the decision applied; and the client's retention of personal data: how long a candidate request or a search stays readable, then blocked (410), before its personal data is erased. Admins only",
   },
   {
     name: 'Accounts',

@@ -29,6 +29,7 @@ import type {
   MonitorRow,
 } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
+import { SubjectData, type SubjectDataStore } from '@app/application/privacy/subject-data';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
 import { CreateMonitorDto, ReviewAlertDto } from './dto/monitors.dto';
@@ -62,6 +63,9 @@ const person = (n: number, clientId: string, processNames: string[]): MonitoredR
   name: ' Juan  Carlos ',
   lastName: 'Hernández',
   secondLastName: 'Núñez',
+  birthDate: '1990-04-12',
+  rfc: `HENJ900412${String(n).padStart(3, '0')}`,
+  curp: null,
 });
 const REQ_EVERYTHING = person(1, 'acme', [...LIST_PROCESSES, LEGAL_PROCESS, PROVIDER_ONLY]);
 const REQ_ONE_LIST = person(2, 'acme', [FIRST_LIST.name, PROVIDER_ONLY]);
@@ -213,13 +217,33 @@ class InMemoryMonitors {
 const page = <T>(rows: T[], { page: n, limit }: { page: number; limit: number }) =>
   rows.slice((n - 1) * limit, n * limit);
 
+/** Granted oppositions, narrowed as the repository's statement narrows them (client, RFC, CURP, birth date). */
+class InMemoryOppositions implements Pick<SubjectDataStore, 'grantedOppositionsLike'> {
+  readonly granted: Array<{ id: string; clientId: string; subject: Record<string, string> }> = [];
+
+  async grantedOppositionsLike(
+    clientId: string,
+    like: { rfcs: readonly string[]; curps: readonly string[]; birthDate: string | null },
+  ) {
+    return this.granted.filter(
+      (o) =>
+        o.clientId === clientId &&
+        (like.rfcs.includes(o.subject.rfc) ||
+          like.curps.includes(o.subject.curp) ||
+          o.subject.birthDate === like.birthDate),
+    );
+  }
+}
+
 function setup() {
   const store = new InMemoryMonitors();
+  const oppositions = new InMemoryOppositions();
   const useCase = new MonitorsUseCase(
     store as unknown as MonitorRepository,
     { serviceTimezone: SERVICE_TIMEZONE } as AppConfig,
+    new SubjectData(oppositions as unknown as SubjectDataStore),
   );
-  return { store, useCase };
+  return { store, useCase, oppositions };
 }
 
 const create = (body: object) => body as CreateMonitorDto;
@@ -339,6 +363,46 @@ describe('MonitorsUseCase', () => {
         );
       expect(store.monitors).toEqual([]);
       expect(store.charges).toEqual([]);
+    });
+
+    it('answers 409 naming the opposition for a candidate who opposed, by RFC or by name and birth date, and creates nothing', async () => {
+      const opposedByRfc = '9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7';
+      const opposedByName = '1d3f5a7b-9c0e-4f2a-8b4c-6d8e0f2a4b6c';
+      for (const [id, subject] of [
+        [opposedByRfc, { rfc: REQ_EVERYTHING.rfc! }],
+        [
+          opposedByName,
+          { name: 'JUAN CARLOS', lastName: 'hernandez', secondLastName: 'Nunez', birthDate: '1990-04-12' },
+        ],
+      ] as const) {
+        const { store, useCase, oppositions } = setup();
+        oppositions.granted.push({ id, clientId: 'acme', subject });
+        const refused = useCase.create(ACME, create({ candidateRequestUuid: REQ_EVERYTHING.requestId }));
+        await expect(refused).rejects.toBeInstanceOf(ConflictError);
+        await expect(refused).rejects.toThrow(`privacy request ${id}, opposition granted`);
+        expect(store.monitors).toEqual([]);
+        expect(store.charges).toEqual([]);
+      }
+    });
+
+    it("watches a namesake born another day, another RFC, and anyone when the opposition is another client's", async () => {
+      const { store, useCase, oppositions } = setup();
+      oppositions.granted.push(
+        { id: 'o-1', clientId: 'acme', subject: { rfc: 'HENJ900412XXX' } },
+        {
+          id: 'o-2',
+          clientId: 'acme',
+          subject: {
+            name: 'Juan Carlos',
+            lastName: 'Hernández',
+            secondLastName: 'Núñez',
+            birthDate: '1990-04-13',
+          },
+        },
+        { id: 'o-3', clientId: 'globex', subject: { rfc: REQ_EVERYTHING.rfc! } },
+      );
+      await useCase.create(ACME, create({ candidateRequestUuid: REQ_EVERYTHING.requestId }));
+      expect(store.monitors).toHaveLength(1);
     });
 
     it('answers 410 for a blocked request, read blocked or blocked while the monitor was written, creating nothing', async () => {

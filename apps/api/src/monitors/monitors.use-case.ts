@@ -23,6 +23,7 @@ import {
   MonitorRow,
 } from '@app/persistence';
 import { AppConfig } from '@app/platform';
+import type { SubjectData } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
@@ -47,7 +48,9 @@ const alertView = (row: MonitorAlertRow): MonitorAlertDto => ({ ...row });
  * The request's BGC Legal name query (as the processor's LegalRecordsReader asks it): none for a
  * company or a person without a name and surname (BGC Legal reads nothing for them).
  */
-function legalQueryOf(request: MonitoredRequest): MatchQuery | null {
+export function legalQueryOf(
+  request: Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'>,
+): MatchQuery | null {
   if (request.personType === 'corporate' || !request.name || !request.lastName) return null;
   return {
     givenWords: givenNameWords(request.name),
@@ -64,6 +67,7 @@ export class MonitorsUseCase {
   constructor(
     private readonly monitors: MonitorRepository,
     private readonly config: AppConfig,
+    private readonly subjects: Pick<SubjectData, 'oppositionsAbout'>,
   ) {}
 
   async create(user: AuthUser, body: CreateMonitorDto): Promise<MonitorDto> {
@@ -76,6 +80,12 @@ export class MonitorsUseCase {
     const sources = monitorSourcesOf(request.processNames);
     const unwatched = nothingToMonitorViolation(sources);
     if (unwatched) throw invalidRequest([unwatched]);
+    // A person who opposed the processing of their data is not watched (docs/privacy.md, "ARCO requests").
+    const [opposition] = await this.subjects.oppositionsAbout(request.clientId, request);
+    if (opposition)
+      throw new ConflictError(
+        `The person of this candidate request opposed the processing of their data (privacy request ${opposition}, opposition granted): no monitor may watch them.`,
+      );
     const created = await this.monitors.create({
       id: randomUUID(),
       clientId: request.clientId,

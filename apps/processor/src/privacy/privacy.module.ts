@@ -1,11 +1,21 @@
 import { Module } from '@nestjs/common';
-import { RetentionRepository } from '@app/persistence';
-import { provideUseCase } from '@app/platform';
+import { PrivacyRequestRepository, RetentionRepository } from '@app/persistence';
+import { APP_CONFIG, provideUseCase } from '@app/platform';
+import { AnnounceDueSoonUseCase } from './announce-due-soon.use-case';
+import { DueSoonSweeper } from './due-soon.sweeper';
 import { PrivacySweeperService } from './privacy-sweeper.service';
 import { RetentionSweepUseCase } from './retention-sweep.use-case';
 
-/** Retention of personal data (docs/privacy.md): the sweep that blocks and then suppresses. */
+/**
+ * Personal data in the processor (docs/privacy.md): the retention sweep that blocks and then
+ * suppresses, and the announcements of ARCO requests due soon.
+ */
 @Module({
-  providers: [provideUseCase(RetentionSweepUseCase, [RetentionRepository]), PrivacySweeperService],
+  providers: [
+    provideUseCase(RetentionSweepUseCase, [RetentionRepository]),
+    PrivacySweeperService,
+    provideUseCase(AnnounceDueSoonUseCase, [PrivacyRequestRepository, APP_CONFIG]),
+    DueSoonSweeper,
+  ],
 })
 export class PrivacyWorkerModule {}

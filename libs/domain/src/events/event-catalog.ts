@@ -1,5 +1,6 @@
 import { SEARCH_OUTCOMES } from '../legal-records/cap-and-billing';
 import { ALERT_KINDS } from '../monitoring/alerts';
+import { ARCO_DECISIONS, ARCO_RIGHTS } from '../privacy/arco';
 import { MONITOR_SOURCES } from '../monitoring/monitor';
 import { FINAL_RESULTS, PROCESS_NAMES, PROCESS_RESULTS } from '../screening/catalog';
 import { field, SummaryField, SummaryOf } from '../screening/summary-schema';
@@ -15,6 +16,15 @@ const processId = field.string({
   example: '8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d',
 });
 const processName = field.oneOf(PROCESS_NAMES, { example: 'Peps' });
+const privacyRequestId = field.string({
+  format: 'uuid',
+  description: 'The ARCO request (`GET /privacy-requests/{id}`)',
+  example: '9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7',
+});
+const arcoRight = field.oneOf(ARCO_RIGHTS, {
+  example: 'access',
+  description: 'The right the person exercises',
+});
 const searchId = field.string({
   format: 'uuid',
   description: 'The legal-records search',
@@ -64,7 +74,7 @@ export const EVENT_CATALOG = {
     },
   },
   'candidate_request.completed': {
-    when: 'the overview status becomes `Completed` (again after candidate input, possibly)',
+    when: 'the overview status becomes `Completed` (again after candidate input or a rectification, possibly)',
     data: {
       uuid: requestUuid,
       result: field.oneOf(PROCESS_RESULTS, {
@@ -74,7 +84,7 @@ export const EVENT_CATALOG = {
     },
   },
   'candidate_request.finished': {
-    when: 'every process of the request is `Finalizado` (once)',
+    when: 'every process of the request is `Finalizado` (once; again when a rectification runs processes again)',
     data: {
       uuid: requestUuid,
       result: field.oneOf(FINAL_RESULTS, { example: 'Riesgo Bajo' }),
@@ -130,6 +140,22 @@ export const EVENT_CATALOG = {
       kind: field.oneOf(ALERT_KINDS, { example: 'new_match' }),
     },
   },
+  'privacy_request.received': {
+    when: 'an ARCO request is recorded (`POST /privacy-requests`): it is due 20 business days after it was received',
+    data: { privacyRequestId, right: arcoRight },
+  },
+  'privacy_request.due_soon': {
+    when: 'an ARCO request still open is 5 business days from its due date (announced once, within the hour)',
+    data: { privacyRequestId, right: arcoRight },
+  },
+  'privacy_request.resolved': {
+    when: 'an ARCO request is answered (`POST /privacy-requests/{id}/resolve`), its decision applied',
+    data: {
+      privacyRequestId,
+      right: arcoRight,
+      decision: field.oneOf(ARCO_DECISIONS, { example: 'granted' }),
+    },
+  },
   'webhook.test': {
     when: 'a test of a webhook endpoint is asked for (`POST /webhook-endpoints/{id}/test`)',
     data: {
@@ -169,11 +195,13 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventDataByType[T
 
 /**
  * What an event is about, for keeping one subject's deliveries in order (CONTRACT 7.4): the
- * candidate request (a monitor's alerts included), the search, or the endpoint of a test event.
+ * candidate request (a monitor's alerts included), the search, the ARCO request, or the endpoint of
+ * a test event.
  */
 export function eventSubject(event: DomainEvent): string {
   const data = event.data as Partial<Record<'uuid' | 'searchId' | 'endpointId', string>>;
   if (event.type === 'legal_record.unlocked') return data.searchId!;
   if (event.type === 'monitor.alert_raised') return event.data.candidateRequestUuid;
+  if ('privacyRequestId' in event.data) return event.data.privacyRequestId;
   return data.uuid ?? data.searchId ?? data.endpointId!;
 }

@@ -1,5 +1,11 @@
 import { ConflictError } from '../errors';
-import { acceptCandidateInput, finishProcess, releaseDependent, startProcess } from './process-lifecycle';
+import {
+  acceptCandidateInput,
+  finishProcess,
+  releaseDependent,
+  runAgain,
+  startProcess,
+} from './process-lifecycle';
 import { processState as state } from './process-state.fixture';
 
 describe('process lifecycle', () => {
@@ -42,4 +48,17 @@ describe('process lifecycle', () => {
     expect(releaseDependent(state({ status: 'Con dependencia' }))).toEqual(state());
     expect(releaseDependent(state())).toBeNull();
   });
+
+  it('queues a finished process to run again, without its result and dates', () => {
+    const done = state({ status: 'Finalizado', result: 'Riesgo Alto', startDate: 1000, endDate: 2000 });
+    expect(runAgain(done)).toEqual(state());
+    expect(startProcess(runAgain(done)!, 3000, false)).toEqual(state({ startDate: 3000 }));
+  });
+
+  it.each(['En proceso', 'Con dependencia', 'Pendiente Candidato'] as const)(
+    'leaves a process that is %s as it is when asked to run again',
+    (status) => {
+      expect(runAgain(state({ status }))).toBeNull();
+    },
+  );
 });

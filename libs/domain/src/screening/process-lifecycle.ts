@@ -52,3 +52,13 @@ export function releaseDependent(state: ProcessState): ProcessState | null {
   if (state.status !== 'Con dependencia') return null;
   return { ...state, status: 'En proceso', startDate: null, endDate: null };
 }
+
+/**
+ * A finished process runs again (a rectification of the candidate's data, docs/privacy.md): queued
+ * with no result and no dates, so that its start and end are the new run's. Null when it has not
+ * finished (a running process keeps its run; a waiting one runs later anyway).
+ */
+export function runAgain(state: ProcessState): ProcessState | null {
+  if (state.status !== 'Finalizado') return null;
+  return { ...state, status: 'En proceso', result: 'Pendiente', startDate: null, endDate: null };
+}

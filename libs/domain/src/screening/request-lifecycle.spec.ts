@@ -2,10 +2,12 @@ import { ConflictError } from '../errors';
 import { ProcessName, ProcessStatus } from './catalog';
 import {
   finishInRequest,
+  IDENTITY_PROCESS_NAMES,
   planRegistration,
   processesAfter,
   RequestState,
   resumeWithCandidateInput,
+  runAgainInRequest,
   startInRequest,
   TrackedProcess,
 } from './request-lifecycle';
@@ -240,5 +242,85 @@ describe('processesAfter', () => {
       ['Peps', 'En proceso', 0],
     ]);
     expect(after[2]).toBe(before.processes[2]);
+  });
+});
+
+describe('runAgainInRequest', () => {
+  it('names the list processes and BGC Legal as those that read the identity', () => {
+    expect([...IDENTITY_PROCESS_NAMES].sort()).toEqual(
+      ['BGC Legal', 'Global Watch List', 'Listas negras del SAT', 'Peps'].sort(),
+    );
+  });
+
+  it('queues the finished identity processes again, announces them, and the request processes again', () => {
+    const state = request(
+      process('Peps', 'Finalizado', { generation: 0, result: 'Riesgo Alto' }),
+      process('BGC Legal', 'Finalizado', { generation: 2 }),
+      process('BGC Laboral', 'Finalizado'),
+    );
+    const step = runAgainInRequest(state)!;
+    expect(step.changes).toEqual([
+      {
+        id: 'p-Peps',
+        expectedStatus: 'Finalizado',
+        next: {
+          ...state.processes[0],
+          status: 'En proceso',
+          result: 'Pendiente',
+          startDate: null,
+          endDate: null,
+          generation: 1,
+        },
+        requeued: true,
+      },
+      {
+        id: 'p-BGC Legal',
+        expectedStatus: 'Finalizado',
+        next: {
+          ...state.processes[1],
+          status: 'En proceso',
+          result: 'Pendiente',
+          startDate: null,
+          endDate: null,
+          generation: 3,
+        },
+        requeued: true,
+      },
+    ]);
+    expect(step.requestStatus).toBe('Processing');
+    expect(step.events).toEqual([
+      { type: 'process.started', data: ref('Peps') },
+      { type: 'process.started', data: ref('BGC Legal') },
+    ]);
+  });
+
+  it('announces the request completed and finished again once the processes run again have finished', () => {
+    const state = request(process('Peps', 'Finalizado'), process('BGC Laboral', 'Finalizado'));
+    const again = runAgainInRequest(state)!;
+    const running = { ...state, processes: processesAfter(state, again) };
+    const started = startInRequest(running, 'p-Peps', NOW, false)!;
+    const finished = finishInRequest(
+      { ...state, processes: processesAfter(running, started) },
+      'p-Peps',
+      'Riesgo Bajo',
+      NOW + 1,
+    )!;
+    expect(finished.events.map((e) => e.type)).toEqual([
+      'process.finished',
+      'candidate_request.completed',
+      'candidate_request.finished',
+    ]);
+  });
+
+  it('leaves running and waiting processes to their run, and answers null when nothing has finished', () => {
+    const state = request(process('Peps', 'En proceso'), process('BGC Legal', 'Con dependencia'));
+    expect(runAgainInRequest(state)).toBeNull();
+    const mixed = request(process('Peps', 'En proceso'), process('BGC Legal', 'Finalizado'));
+    expect(runAgainInRequest(mixed)!.changes.map((c) => c.id)).toEqual(['p-BGC Legal']);
+  });
+
+  it('runs again only the names given', () => {
+    const state = request(process('Peps', 'Finalizado'), process('BGC Legal', 'Finalizado'));
+    expect(runAgainInRequest(state, ['BGC Legal'])!.changes.map((c) => c.id)).toEqual(['p-BGC Legal']);
   });
 });

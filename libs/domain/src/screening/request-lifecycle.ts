@@ -7,8 +7,10 @@ import {
   finishProcess,
   ProcessState,
   releaseDependent,
+  runAgain,
   startProcess,
 } from './process-lifecycle';
+import { PROCESS_TYPES } from './process-types';
 
 /** A process of a request as the lifecycle tracks it. */
 export interface TrackedProcess extends ProcessState {
@@ -132,6 +134,32 @@ export function resumeWithCandidateInput(request: RequestState, processId: strin
   if (!current) throw new Error(`Process ${processId} is not part of request ${request.uuid}`);
   const resumed = { ...current, ...acceptCandidateInput(current), generation: current.generation + 1 };
   return transition(request, [], [resumed]);
+}
+
+/**
+ * The processes whose answer depends on the candidate's identity data (names, birth date, RFC,
+ * CURP): those that screen the official lists and BGC Legal, which reads the legal-records corpus
+ * by name. A rectification runs them again (docs/privacy.md, "ARCO requests").
+ */
+export const IDENTITY_PROCESS_NAMES: readonly ProcessName[] = PROCESS_TYPES.filter(
+  (type) => (type.watchLists?.length ?? 0) > 0 || type.usesLegalRecords === true,
+).map((type) => type.name);
+
+/**
+ * The finished processes of the request named in `names` run again: each is queued (its
+ * generation bumped, so a job runs it) and announced with `process.started`; the request is
+ * `Processing` until they finish again. Null when none of them has finished (nothing to run again).
+ */
+export function runAgainInRequest(
+  request: RequestState,
+  names: readonly ProcessName[] = IDENTITY_PROCESS_NAMES,
+): RequestTransition | null {
+  const requeued = request.processes.flatMap((p) => {
+    if (!names.includes(p.name)) return [];
+    const next = runAgain(p);
+    return next ? [{ ...p, ...next, generation: p.generation + 1 }] : [];
+  });
+  return requeued.length > 0 ? transition(request, [], requeued) : null;
 }
 
 /** The request's processes once a transition is applied (package order kept). */

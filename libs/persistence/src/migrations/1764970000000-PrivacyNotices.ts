@@ -54,8 +54,9 @@ export class PrivacyNotices1764970000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX privacy_request_due_soon_idx ON privacy_request (due_soon_date) WHERE status = 'open' AND due_soon_announced_at IS NULL`,
     );
-    // Opposition granted: no monitor may be created on the subject; looked up at each monitor creation.
-    await q.query(`CREATE INDEX privacy_request_opposed_rfc_idx ON privacy_request (client_id, subject_rfc)
+    // Opposition granted: no monitor may be created on the subject; looked up at each monitor creation
+    // by the subject's RFC, CURP or birth date among the client's few granted oppositions.
+    await q.query(`CREATE INDEX privacy_request_opposed_idx ON privacy_request (client_id)
       WHERE "right" = 'opposition' AND decision = 'granted'`);
   }
 

@@ -105,6 +105,17 @@ export class AuditRepository {
     return { data: rows.slice(0, filter.limit).map(eventOf), hasMore: rows.length > filter.limit };
   }
 
+  /** One client's events about any of these subjects, in chain order (an ARCO access export). */
+  async ofSubjects(clientId: string, subjectIds: readonly string[]): Promise<AuditEvent[]> {
+    if (subjectIds.length === 0) return [];
+    const rows = await queryRows<AuditRow>(
+      this.dataSource,
+      `SELECT ${COLUMNS} FROM audit_event WHERE client_id = $1 AND subject_id = ANY($2::text[]) ORDER BY seq`,
+      [clientId, subjectIds],
+    );
+    return rows.map(eventOf);
+  }
+
   /** Every client's events in chain order after `afterId` (0: from the first), `limit` at a time. */
   async chainAfter(afterId: string, limit: number): Promise<AuditEvent[]> {
     const rows = await queryRows<AuditRow>(

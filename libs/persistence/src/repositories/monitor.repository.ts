@@ -50,6 +50,10 @@ export interface MonitoredRequest {
   name: string | null;
   lastName: string | null;
   secondLastName: string | null;
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  rfc: string | null;
+  curp: string | null;
   /** Blocked under the client's retention policy (docs/privacy.md): no monitor may use it. */
   blocked: boolean;
 }
@@ -62,6 +66,9 @@ const ALERT = `a.id, a.monitor_id AS "monitorId", a.request_id AS "candidateRequ
   a.version::int AS version, a.entry_id AS "entryId", a.kind, a.match, a.status,
   (extract(epoch FROM a.created_at) * 1000)::bigint AS "createdAt",
   (extract(epoch FROM a.reviewed_at) * 1000)::bigint AS "reviewedAt", a.reviewed_by AS "reviewedBy", a.note`;
+
+/** What stopping a monitor writes: `DELETE /monitors/{id}` and a granted opposition alike. */
+const STOPPED = `status = 'stopped', ended_at = now()`;
 
 const toMonitor = (row: MonitorRow): MonitorRow => ({
   ...row,
@@ -85,6 +92,7 @@ export class MonitorRepository {
       `SELECT r.id AS "requestId", r.client_id AS "clientId",
               array(SELECT p.name FROM request_process p WHERE p.request_id = r.id ORDER BY p.position) AS "processNames",
               c.person_type AS "personType", c.name, c.last_name AS "lastName", c.second_last_name AS "secondLastName",
+              to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.rfc, c.curp,
               r.blocked_at IS NOT NULL AS blocked
          FROM candidate_request r JOIN candidate c ON c.request_id = r.id
         WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`,
@@ -176,12 +184,96 @@ export class MonitorRepository {
   async stop(id: string, clientIds: string[]): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
       this.dataSource,
-      `WITH s AS (UPDATE monitor SET status = 'stopped', ended_at = now()
+      `WITH s AS (UPDATE monitor SET ${STOPPED}
                    WHERE id = $1 AND client_id = ANY($2) AND status = 'active' RETURNING id)
        SELECT id FROM s UNION ALL SELECT id FROM monitor WHERE id = $1 AND client_id = ANY($2)`,
       [id, clientIds],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Stops the client's active monitors of these requests exactly as `stop` does (an opposition
+   * granted, docs/privacy.md), in the caller's transaction; answers the monitors stopped.
+   */
+  async stopWatching(
+    executor: SqlExecutor,
+    clientId: string,
+    requestIds: readonly string[],
+  ): Promise<string[]> {
+    if (requestIds.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(
+      executor,
+      `UPDATE monitor SET ${STOPPED}
+        WHERE client_id = $1 AND request_id = ANY($2::uuid[]) AND status = 'active' RETURNING id`,
+      [clientId, requestIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * After the candidates of these requests were corrected (a granted rectification, in the caller's
+   * transaction): each active monitor of them watches the legal-records corpus for the corrected
+   * name, `queryOf` the request's BGC Legal name query as at creation. Answers the monitors changed.
+   */
+  async rewatchNames(
+    executor: SqlExecutor,
+    clientId: string,
+    requestIds: readonly string[],
+    queryOf: (
+      candidate: Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'>,
+    ) => MatchQuery | null,
+  ): Promise<string[]> {
+    if (requestIds.length === 0) return [];
+    const watched = await queryRows<
+      Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'> & { id: string }
+    >(
+      executor,
+      `SELECT m.id, c.person_type AS "personType", c.name, c.last_name AS "lastName",
+              c.second_last_name AS "secondLastName"
+         FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+        WHERE m.client_id = $1 AND m.request_id = ANY($2::uuid[]) AND m.status = 'active'
+        ORDER BY m.id FOR UPDATE OF m`,
+      [clientId, requestIds],
+    );
+    for (const monitor of watched) {
+      const query = queryOf(monitor);
+      await executor.query(`UPDATE monitor SET legal_keys = $2 WHERE id = $1`, [
+        monitor.id,
+        query ? matchKeys(query) : [],
+      ]);
+    }
+    return watched.map((monitor) => monitor.id);
+  }
+
+  /** These monitors of the client (an ARCO access export), oldest first, with when they ended. */
+  async ofIds(
+    clientId: string,
+    ids: readonly string[],
+  ): Promise<Array<MonitorRow & { endedAt: number | null }>> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<MonitorRow & { endedAt: number | null }>(
+      this.dataSource,
+      `SELECT ${MONITOR}, (extract(epoch FROM m.ended_at) * 1000)::bigint AS "endedAt"
+         FROM monitor m WHERE m.client_id = $1 AND m.id = ANY($2::uuid[]) ORDER BY m.created_at, m.id`,
+      [clientId, ids],
+    );
+    return rows.map((row) => ({
+      ...toMonitor(row),
+      endedAt: row.endedAt === null ? null : Number(row.endedAt),
+    }));
+  }
+
+  /** Every alert of these monitors of the client, oldest first (an ARCO access export). */
+  async alertsOfMonitors(clientId: string, monitorIds: readonly string[]): Promise<MonitorAlertRow[]> {
+    if (monitorIds.length === 0) return [];
+    const rows = await queryRows<MonitorAlertRow>(
+      this.dataSource,
+      `SELECT ${ALERT} FROM monitor_alert a
+        WHERE a.client_id = $1 AND a.monitor_id = ANY($2::uuid[]) ORDER BY a.created_at, a.id`,
+      [clientId, monitorIds],
+    );
+    return rows.map(toAlert);
   }
 
   /** Active monitors whose time is up become `expired`; answers how many. */

@@ -1,0 +1,344 @@
+import { Injectable } from '@nestjs/common';
+import type { ArcoRight, ArcoSubject, DomainError, DomainEvent } from '@app/domain';
+import { DataSource } from 'typeorm';
+import { EventRepository } from './event.repository';
+import { pageWithTotal, queryRows, SqlExecutor } from './executor';
+
+/** What a privacy request found of its subject among the client's data. */
+export interface PrivacyMatch {
+  type: 'candidate_request' | 'search' | 'monitor';
+  id: string;
+}
+
+/** A privacy request as the api shows it; dates YYYY-MM-DD, times epoch ms. */
+export interface PrivacyRequestView {
+  id: string;
+  right: string;
+  status: 'open' | 'resolved';
+  subject: ArcoSubject;
+  receivedAt: string;
+  dueDate: string;
+  channel: string;
+  details: string | null;
+  matches: PrivacyMatch[];
+  decision: string | null;
+  reason: string | null;
+  changes: Record<string, string | null> | null;
+  createdAt: number;
+  resolvedAt: number | null;
+}
+
+/** A new privacy request: the subject's identifiers and keys as the domain computed them. */
+export interface NewPrivacyRequest {
+  clientId: string;
+  right: string;
+  subject: ArcoSubject;
+  subjectRfc: string | null;
+  subjectCurp: string | null;
+  subjectNameKey: string | null;
+  subjectBirthDate: string | null;
+  receivedAt: string;
+  dueDate: string;
+  dueSoonDate: string;
+  channel: string;
+  details: string | null;
+  matches: PrivacyMatch[];
+  createdBy: string;
+}
+
+/** A candidate as the subject match reads it (the domain decides; SQL only narrows). */
+export interface SubjectCandidate {
+  requestId: string;
+  personType: string;
+  name: string | null;
+  lastName: string | null;
+  secondLastName: string | null;
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  rfc: string | null;
+  curp: string | null;
+}
+
+/** A search as the subject match reads it: the name it searched. */
+export interface SubjectSearch {
+  id: string;
+  query: { name: string; lastName?: string; secondLastName?: string };
+}
+
+/** What narrows the client's candidates before the domain compares them with a subject. */
+export interface CandidatePrefilter {
+  rfcs: readonly string[];
+  curps: readonly string[];
+  /** YYYY-MM-DD; null when the subject gives none. */
+  birthDate: string | null;
+}
+
+/** A granted opposition as the monitors' check reads it. */
+export interface GrantedOpposition {
+  id: string;
+  subject: ArcoSubject;
+}
+
+/** A request announced as due soon: its client and right, for the event. */
+export interface DueSoonRequest {
+  id: string;
+  clientId: string;
+  right: ArcoRight;
+}
+
+/**
+ * The candidate fields a rectification may change, and their columns: the keys of `changes` are
+ * checked by the domain, and only these ever reach the SQL.
+ */
+const CANDIDATE_COLUMNS: Record<string, string> = {
+  name: 'name',
+  lastName: 'last_name',
+  secondLastName: 'second_last_name',
+  birthDate: 'birth_date',
+  rfc: 'rfc',
+  curp: 'curp',
+  email: 'email',
+  phone: 'phone',
+};
+
+const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
+
+const VIEW = `p.id, p."right", p.status, p.subject,
+  to_char(p.received_at, 'YYYY-MM-DD') AS "receivedAt", to_char(p.due_date, 'YYYY-MM-DD') AS "dueDate",
+  p.channel, p.details, p.matches, p.decision, p.reason, p.changes,
+  ${MS('p.created_at')} AS "createdAt", ${MS('p.resolved_at')} AS "resolvedAt"`;
+
+/**
+ * ARCO requests (docs/privacy.md, "ARCO requests"), always scoped to the caller's clients, and the
+ * reads that find a subject among a client's data: plain equalities on the columns a client's
+ * data already has (no index of the registration tables serves them, and none is added: a request
+ * of this kind is rare, a registration is not), the subject's match decided by the domain.
+ */
+@Injectable()
+export class PrivacyRequestRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+  ) {}
+
+  /** The new request and its events, in one transaction. */
+  async create(
+    request: NewPrivacyRequest,
+    events: (id: string) => DomainEvent[],
+  ): Promise<PrivacyRequestView> {
+    return this.dataSource.transaction(async (tx) => {
+      const [row] = await queryRows<PrivacyRequestView>(
+        tx,
+        `WITH p AS (
+           INSERT INTO privacy_request (client_id, "right", subject, subject_rfc, subject_curp, subject_name_key,
+             subject_birth_date, received_at, due_date, due_soon_date, channel, details, matches, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *)
+         SELECT ${VIEW} FROM p`,
+        [
+          request.clientId,
+          request.right,
+          JSON.stringify(request.subject),
+          request.subjectRfc,
+          request.subjectCurp,
+          request.subjectNameKey,
+          request.subjectBirthDate,
+          request.receivedAt,
+          request.dueDate,
+          request.dueSoonDate,
+          request.channel,
+          request.details,
+          JSON.stringify(request.matches),
+          request.createdBy,
+        ],
+      );
+      await this.events.append(tx, request.clientId, events(row.id));
+      return row;
+    });
+  }
+
+  /** One of the caller's requests; null when unknown or another client's. */
+  async find(id: string, clientIds: string[]): Promise<(PrivacyRequestView & { clientId: string }) | null> {
+    const [row] = await queryRows<PrivacyRequestView & { clientId: string }>(
+      this.dataSource,
+      `SELECT ${VIEW}, p.client_id AS "clientId" FROM privacy_request p WHERE p.id = $1 AND p.client_id = ANY($2)`,
+      [id, clientIds],
+    );
+    return row ?? null;
+  }
+
+  /** Newest first. */
+  async page(
+    clientId: string,
+    filter: { status?: string; page: number; limit: number },
+  ): Promise<{ rows: PrivacyRequestView[]; total: number }> {
+    return pageWithTotal<PrivacyRequestView>(
+      this.dataSource,
+      {
+        select: VIEW,
+        from: `privacy_request p WHERE p.client_id = $1 AND ($2::text IS NULL OR p.status = $2)`,
+        orderBy: 'p.created_at DESC, p.id DESC',
+        params: [clientId, filter.status ?? null],
+      },
+      filter,
+    );
+  }
+
+  /**
+   * The client's candidates that share an identifier or the birth date with a subject: the
+   * candidates of requests not suppressed whose RFC or CURP is one of the subject's, or whose birth
+   * date is the subject's. The caller's domain rule decides which of them are the subject.
+   */
+  candidatesLike(clientId: string, like: CandidatePrefilter): Promise<SubjectCandidate[]> {
+    if (like.rfcs.length === 0 && like.curps.length === 0 && like.birthDate === null)
+      return Promise.resolve([]);
+    return queryRows<SubjectCandidate>(
+      this.dataSource,
+      `SELECT r.id AS "requestId", c.person_type AS "personType", c.name, c.last_name AS "lastName",
+              c.second_last_name AS "secondLastName", to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate",
+              c.rfc, c.curp
+         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+        WHERE r.client_id = $1 AND r.suppressed_at IS NULL
+          AND (c.rfc = ANY($2::text[]) OR c.curp = ANY($3::text[]) OR c.birth_date = $4::date)
+        ORDER BY r.created_at, r.id`,
+      [clientId, like.rfcs, like.curps, like.birthDate],
+    );
+  }
+
+  /**
+   * The client's searches (not suppressed) whose name key (legal_search.name_key, the searches
+   * list's) is exactly this one, with the name they searched: the caller's domain rule decides.
+   */
+  searchesNamed(clientId: string, nameKey: string): Promise<SubjectSearch[]> {
+    return queryRows<SubjectSearch>(
+      this.dataSource,
+      `SELECT id, search_query AS query FROM legal_search
+        WHERE client_id = $1 AND name_key = $2 AND suppressed_at IS NULL ORDER BY created_at, id`,
+      [clientId, nameKey],
+    );
+  }
+
+  /** Every monitor (active or ended) of the client that watches one of these requests. */
+  async monitorsOf(clientId: string, requestIds: readonly string[]): Promise<string[]> {
+    if (requestIds.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM monitor WHERE client_id = $1 AND request_id = ANY($2::uuid[]) ORDER BY created_at, id`,
+      [clientId, requestIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The client's granted oppositions whose subject shares an identifier or the birth date with
+   * this candidate (the partial index of granted oppositions serves it); the caller's domain rule
+   * decides which of them are about the candidate.
+   */
+  grantedOppositionsLike(clientId: string, candidate: CandidatePrefilter): Promise<GrantedOpposition[]> {
+    return queryRows<GrantedOpposition>(
+      this.dataSource,
+      `SELECT id, subject FROM privacy_request
+        WHERE client_id = $1 AND "right" = 'opposition' AND decision = 'granted'
+          AND (subject_rfc = ANY($2::text[]) OR subject_curp = ANY($3::text[]) OR subject_birth_date = $4::date)
+        ORDER BY resolved_at, id`,
+      [clientId, candidate.rfcs, candidate.curps, candidate.birthDate],
+    );
+  }
+
+  /**
+   * Resolves an open request, in one transaction with the row locked: `refuse` sees it as it is
+   * (resolved already: a conflict), `effects` apply the decision to the client's data in the same
+   * transaction, then the resolution and its events are written. Null when the request is unknown
+   * or another client's.
+   */
+  async resolve(
+    by: { id: string; clientIds: string[] },
+    resolution: {
+      decision: string;
+      reason: string;
+      changes: Record<string, string | null> | null;
+      matches: PrivacyMatch[];
+      resolvedBy: string;
+    },
+    refuse: (current: PrivacyRequestView) => DomainError | null,
+    effects: (tx: SqlExecutor, current: PrivacyRequestView & { clientId: string }) => Promise<void>,
+    events: DomainEvent[],
+  ): Promise<PrivacyRequestView | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const [current] = await queryRows<PrivacyRequestView & { clientId: string }>(
+        tx,
+        `SELECT ${VIEW}, p.client_id AS "clientId" FROM privacy_request p
+          WHERE p.id = $1 AND p.client_id = ANY($2) FOR UPDATE`,
+        [by.id, by.clientIds],
+      );
+      if (!current) return null;
+      const refusal = refuse(current);
+      if (refusal) throw refusal;
+      await effects(tx, current);
+      const [resolved] = await queryRows<PrivacyRequestView>(
+        tx,
+        `WITH p AS (
+           UPDATE privacy_request SET status = 'resolved', decision = $2, reason = $3, changes = $4, matches = $5,
+                  resolved_by = $6, resolved_at = now()
+            WHERE id = $1 RETURNING *)
+         SELECT ${VIEW} FROM p`,
+        [
+          by.id,
+          resolution.decision,
+          resolution.reason,
+          resolution.changes === null ? null : JSON.stringify(resolution.changes),
+          JSON.stringify(resolution.matches),
+          resolution.resolvedBy,
+        ],
+      );
+      await this.events.append(tx, current.clientId, events);
+      return resolved;
+    });
+  }
+
+  /**
+   * A rectification's changes, written on the candidates of these requests of the client. The
+   * requests' lifecycle version moves too, so no lifecycle step decided on the old data can be
+   * written (see ProcessExecutionRepository). Answers the requests changed.
+   */
+  async rectifyCandidates(
+    tx: SqlExecutor,
+    clientId: string,
+    requestIds: readonly string[],
+    changes: Readonly<Record<string, string | null>>,
+  ): Promise<string[]> {
+    const fields = Object.keys(changes).filter((field) => field in CANDIDATE_COLUMNS);
+    if (requestIds.length === 0 || fields.length === 0) return [];
+    const sets = fields.map((field, i) => `${CANDIDATE_COLUMNS[field]} = $${i + 3}`);
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `WITH r AS (
+         UPDATE candidate_request SET lifecycle_version = lifecycle_version + 1
+          WHERE client_id = $1 AND id = ANY($2::uuid[]) RETURNING id)
+       UPDATE candidate c SET ${sets.join(', ')} FROM r WHERE c.request_id = r.id RETURNING c.request_id AS id`,
+      [clientId, requestIds, ...fields.map((field) => changes[field])],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Open requests whose due-soon date has come (`today`, a date in the service's time zone) and
+   * that were not announced yet, each marked announced and its events written in the same
+   * transaction: of two processors sweeping at once, each request is announced by one.
+   */
+  async announceDueSoon(
+    today: string,
+    events: (due: DueSoonRequest) => DomainEvent[],
+  ): Promise<DueSoonRequest[]> {
+    return this.dataSource.transaction(async (tx) => {
+      const due = await queryRows<DueSoonRequest>(
+        tx,
+        `UPDATE privacy_request SET due_soon_announced_at = now()
+          WHERE status = 'open' AND due_soon_announced_at IS NULL AND due_soon_date <= $1::date
+          RETURNING id, client_id AS "clientId", "right"`,
+        [today],
+      );
+      for (const request of due) await this.events.append(tx, request.clientId, events(request));
+      return due;
+    });
+  }
+}
