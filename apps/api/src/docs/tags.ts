@@ -37,11 +37,6 @@ export const API_TAGS = [
     description: 'What was billed, per day or month, from the billing ledger',
   },
   {
-    name: 'Privacy',
-    description:
-      "ARCO requests (access, rectification, cancellation, opposition) a person makes about their data: recorded with their due date, found among the client's data, answered and the decision applied; and the client's retention of personal data: how long a candidate request or a search stays readable, then blocked (410), before its personal data is erased. Admins only",
-  },
-  {
     name: 'Accounts',
     description:
       "A client's users (invitations mailed with a link, roles, disabling, password resets) and API keys (for integrators' backends: `Authorization: Bearer sk_...`, revocable, with a role); admins only, but for the links of the mails",
@@ -49,7 +44,7 @@ export const API_TAGS = [
   {
     name: 'Privacy',
     description:
-      "Personal data under the LFPDPPP: the client's privacy notices and the consent each registration records, retention (blocking, then suppression) and the ARCO rights requests of the people screened",
+      "Personal data under the LFPDPPP: the client's privacy notices and the consent each registration records; retention (how long a request or a search stays readable, then blocked with 410, before its personal data is erased); the ARCO requests (access, rectification, cancellation, opposition) of the people screened, with their due dates and effects. Admins, but for reading the notices",
   },
   {
     name: 'Authentication',
