@@ -12,6 +12,7 @@ const { runWebhooksBench } = require('./bench/webhooks');
 const { runNoisyTenantBench } = require('./bench/noisy-tenant');
 const { runWatchListsBench } = require('./bench/watch-lists');
 const { runMonitorsBench } = require('./bench/monitors');
+const { runRetentionBench } = require('./bench/retention');
 const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 const { parseCliArgs } = require('./lib/cli');
 
@@ -25,8 +26,9 @@ const PARTS = [
   'report',
   'monitors',
   'watch-lists',
+  'retention',
 ];
-const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N]
+const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N] [--requests N]
 
 Performance figures (not a test). Drops and recreates the database screening_bench (or
 BENCH_DATABASE_URL; a legal-only run keeps a loaded corpus of the same version), starts its own
@@ -36,6 +38,7 @@ redis-server and the built apps, and writes .bench/results.json.
   --persons N   size of the legal-records corpus to measure (generated when not loaded)
   --no-ingest   skip the legal part's corpus ingest under load
   --monitors N  active monitors the monitors part generates (default 1,000,000)
+  --requests N  candidate requests the retention part generates (default 1,000,000)
   -h, --help    print this and change nothing`;
 
 const fmt = (n, digits = 0) =>
@@ -55,12 +58,19 @@ async function signIn(base) {
 
 async function main() {
   const { values, positionals: only } = parseCliArgs(USAGE, process.argv.slice(2), {
-    options: { persons: { type: 'string' }, 'no-ingest': { type: 'boolean' }, monitors: { type: 'string' } },
+    options: {
+      persons: { type: 'string' },
+      'no-ingest': { type: 'boolean' },
+      monitors: { type: 'string' },
+      requests: { type: 'string' },
+    },
     positionals: { allowed: PARTS },
   });
   const persons = values.persons === undefined ? undefined : Number(values.persons);
   const monitors = values.monitors === undefined ? 1_000_000 : Number(values.monitors);
   if (!(Number.isInteger(monitors) && monitors > 0)) throw new Error('--monitors must be a whole number > 0');
+  const requests = values.requests === undefined ? 1_000_000 : Number(values.requests);
+  if (!(Number.isInteger(requests) && requests > 0)) throw new Error('--requests must be a whole number > 0');
   if (persons !== undefined && !(Number.isInteger(persons) && persons > 0))
     throw new Error('--persons must be a whole number > 0');
   const stack = await startStack({
@@ -262,6 +272,26 @@ async function main() {
       );
       console.log(
         `  RSS with the lists active    api ${fmt(lists.rss.apiMb)} MB, processor ${fmt(lists.rss.processorMb)} MB   target <= 300 MB each`,
+      );
+    }
+    // After the others: it adds a million requests to the database they share.
+    if (only.length === 0 || only.includes('retention')) {
+      const r = await runRetentionBench(stack, { requests });
+      results.retention = r;
+      console.log(
+        `\nRetention (${fmt(r.requests)} generated requests over three years, 1,000 kept by active monitors, 100,000 searches; filled in ${fmt(r.fillSeconds, 1)} s)`,
+      );
+      const idle = r.nothingDue;
+      console.log(
+        `  sweep, nothing due           database ${fmt(idle.dbMs, 1)} ms over ${idle.statements} statements (server, EXPLAIN ANALYZE: ${fmt(idle.serverMs, 1)} ms); wall ${fmt(idle.wallMs, 1)} ms   target <= 1,000 ms`,
+      );
+      const s = r.suppression;
+      console.log(
+        `  one subject's ${fmt(s.requests)} requests suppressed   ${fmt(s.wallMs)} ms (database ${fmt(s.dbMs)} ms, ${s.statements} statements); ${fmt(s.suppressedRows)} suppressed, ${fmt(s.suppressedEvents)} events, traces left: ${s.traces.length ? s.traces.join(', ') : 'none'}   target <= 5,000 ms`,
+      );
+      const two = r.twoAtOnce;
+      console.log(
+        `  two sweeps at once           ${fmt(two.due)} due: blocked ${two.blockedBySweeps.join(' + ')}, ${fmt(two.events)} events for ${fmt(two.subjects)} requests (${fmt(two.wallMs)} ms)   target: each once`,
       );
     }
   } finally {

@@ -57,11 +57,14 @@ class InMemoryRetention {
       })
       .filter(
         (r) =>
-          !after || r.createdAt > after.createdAt || (r.createdAt === after.createdAt && r.id > after.id),
+          !after || r.createdAt > Number(after.at) || (r.createdAt === Number(after.at) && r.id > after.id),
       )
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
       .slice(0, limit);
-    const page = rows.map(({ blockedAt: _b, suppressedAt: _s, ...row }) => structuredClone(row));
+    const page = rows.map(({ blockedAt: _b, suppressedAt: _s, ...row }) => ({
+      ...structuredClone(row),
+      position: { at: String(row.createdAt), id: row.id },
+    }));
     this.meanwhile();
     return page;
   }
@@ -187,6 +190,7 @@ describe('RetentionSweepUseCase', () => {
 
   it('walks every page of candidates, however many are kept (monitored) before the due ones', async () => {
     const { store, sweep } = setup();
+    // All created at the same instant: the page's position must still move on.
     const kept = Array.from({ length: CANDIDATES_PER_PAGE + 5 }, (_, n) =>
       request(n + 1, { createdAt: NOW - 500 * DAY, monitored: true }),
     );

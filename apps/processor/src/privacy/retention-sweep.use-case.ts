@@ -1,5 +1,5 @@
 import { requestBlockDue, RequestRetentionFacts, retentionCutOffs } from '@app/domain';
-import type { RetentionRepository } from '@app/persistence';
+import type { CandidatePosition, RetentionRepository } from '@app/persistence';
 
 /** Blocking candidates read per page (each one's processes and monitor come along). */
 export const CANDIDATES_PER_PAGE = 1_000;
@@ -48,14 +48,14 @@ export class RetentionSweepUseCase {
     };
 
     const blocking = retentionCutOffs(clients, this.now());
-    for (let after = null as { createdAt: number; id: string } | null; ;) {
+    for (let after: CandidatePosition | null = null; ;) {
       const page = await this.retention.blockingCandidates(blocking, after, CANDIDATES_PER_PAGE);
       const dueNow = page.filter(due).map((row) => row.id);
       // Decided again under the rows' locks: a step or a monitor may have come meanwhile.
       if (dueNow.length > 0)
         report.requestsBlocked += (await this.retention.blockRequests(dueNow, due)).length;
       if (page.length < CANDIDATES_PER_PAGE) break;
-      after = page[page.length - 1];
+      after = page[page.length - 1].position;
     }
     report.searchesBlocked = await this.untilShort(
       async () => (await this.retention.blockDueSearches(blocking, ROWS_PER_TRANSACTION)).length,

@@ -14,11 +14,17 @@ export interface RequestRetentionRow {
   monitored: boolean;
 }
 
-/** Where a page of blocking candidates ends: the next page starts after it. */
+/**
+ * Where a page of blocking candidates ends: the next page starts after it. `at` is the creation
+ * time exactly as stored (microseconds: a millisecond would repeat a page of equal times forever).
+ */
 export interface CandidatePosition {
-  createdAt: number;
+  at: string;
   id: string;
 }
+
+/** A blocking candidate: what the domain decides on, and where it stands in the candidates' order. */
+export type BlockingCandidate = RequestRetentionRow & { position: CandidatePosition };
 
 /** What a suppression did: the rows it marked and what the eraser touched. */
 export interface Suppressed {
@@ -123,11 +129,11 @@ export class RetentionRepository {
     cutOffs: readonly RetentionCutOff[],
     after: CandidatePosition | null,
     limit: number,
-  ): Promise<RequestRetentionRow[]> {
+  ): Promise<BlockingCandidate[]> {
     if (cutOffs.length === 0) return [];
-    return queryRows<RequestRetentionRow>(
+    return queryRows<BlockingCandidate>(
       this.dataSource,
-      `SELECT ${FACTS}
+      `SELECT ${FACTS}, json_build_object('at', r.created_at::text, 'id', r.id) AS position
          FROM unnest($1::text[], $2::timestamptz[]) AS c(client_id, cut_off)
          CROSS JOIN LATERAL (
            SELECT r.id, r.client_id, r.created_at FROM candidate_request r
@@ -137,7 +143,7 @@ export class RetentionRepository {
         ORDER BY r.created_at, r.id LIMIT $5`,
       [
         ...cutOffParams(cutOffs, (c) => c.blockFinishedBy),
-        new Date(after?.createdAt ?? 0).toISOString(),
+        after?.at ?? '-infinity',
         after?.id ?? '00000000-0000-0000-0000-000000000000',
         limit,
       ],
