@@ -1,4 +1,12 @@
-import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
+import {
+  estimateEnds,
+  globalEndDate,
+  overallResult,
+  overallStatus,
+  ProcessState,
+  watchListSourcesOf,
+  withMatchLabels,
+} from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { DurationMedians } from './duration-medians';
@@ -94,7 +102,9 @@ export class ReadRequestsUseCase {
       detail: {
         ...entry,
         estimatedEndDate: null,
-        summary: summary ?? {},
+        summary: watchListSourcesOf(row.processName).length
+          ? withMatchLabels(summary ?? {})
+          : (summary ?? {}),
         ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
       },
     };
