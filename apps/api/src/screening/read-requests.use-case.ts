@@ -1,15 +1,8 @@
-import {
-  estimateEnds,
-  globalEndDate,
-  overallResult,
-  overallStatus,
-  ProcessState,
-  watchListSourcesOf,
-  withMatchLabels,
-} from '@app/domain';
+import { estimateEnds, globalEndDate, overallResult, overallStatus, ProcessState } from '@app/domain';
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { DurationMedians } from './duration-medians';
+import { watchListSourcesOf, withMatchLabels } from '@app/domain';
 import {
   ProcessDetailDto,
   ProcessNotFinishedDto,
