@@ -84,7 +84,7 @@ describe('privacyNoticeViolations', () => {
       ['https://acme.mx/\u0007', 'a control character'],
       ['https://acme .mx', 'a host that is no host'],
       [42, 'not a string'],
-    ])('refuses %p (%s)', (url) => {
+    ])('refuses %p (%s)', (url: unknown, _why: string) => {
       expect(fields({ url })).toEqual(['url']);
     });
 
@@ -104,7 +104,7 @@ describe('privacyNoticeViolations', () => {
       [{ name: 'Verificar', kind: 'necessary' }, 'one purpose, not a list'],
       ['Verificar', 'a text'],
       [Array.from({ length: 51 }, (_, i) => ({ name: `Fin ${i}`, kind: 'voluntary' })), '51 purposes'],
-    ])('refuses %p (%s)', (purposes) => {
+    ])('refuses %p (%s)', (purposes: unknown, _why: string) => {
       expect(fields({ purposes })).toEqual(['purposes']);
     });
 
