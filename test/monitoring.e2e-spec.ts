@@ -129,9 +129,21 @@ describe('successive OFAC SDN versions', () => {
       match: {
         score: expect.any(Number),
         decision: expect.stringMatching(/^(match|possible_match)$/),
-        features: expect.arrayContaining([expect.objectContaining({ feature: expect.any(String) })]),
+        features: expect.arrayContaining([
+          { feature: 'name_exact', effect: expect.any(Number), label: 'Nombre idéntico' },
+        ]),
         listedName: `${PATERNAL.toUpperCase()} ${MATERNAL.toUpperCase()}, ${GIVEN}`,
         listStatus: 'SDNTK',
+        // The candidate (the basic registration under another name) beside the entry, field by field.
+        comparison: [
+          { field: 'givenNames', candidate: GIVEN, listed: GIVEN, same: true },
+          { field: 'paternalSurname', candidate: PATERNAL, listed: PATERNAL.toUpperCase(), same: true },
+          { field: 'maternalSurname', candidate: MATERNAL, listed: MATERNAL.toUpperCase(), same: true },
+          { field: 'birthDate', candidate: '1990-05-17', listed: '1990-05-17', same: true },
+          { field: 'rfc', candidate: 'HELJ900517AB1', listed: null, same: null },
+          { field: 'curp', candidate: 'HELJ900517HDFRPN09', listed: null, same: null },
+          { field: 'nationality', candidate: 'MX', listed: expect.any(String), same: true },
+        ],
       },
       status: 'open',
       createdAt: expect.any(Number),
@@ -277,6 +289,18 @@ describe('legal records', () => {
       entryId: found.uuid,
       status: 'open',
       source: 'legal-records',
+      match: {
+        features: [{ feature: 'name_exact', effect: 1, label: 'Nombre idéntico' }],
+        comparison: [
+          { field: 'givenNames', candidate: GIVEN, same: false }, // the person has a second given name
+          { field: 'paternalSurname', candidate: PATERNAL, same: true },
+          { field: 'maternalSurname', candidate: MATERNAL, same: true },
+          { field: 'birthDate', candidate: '1990-05-17', listed: null, same: null },
+          { field: 'rfc', candidate: 'HELJ900517AB1', listed: null, same: null },
+          { field: 'curp', candidate: 'HELJ900517HDFRPN09', listed: null, same: null },
+          { field: 'nationality', candidate: 'MX', listed: null, same: null },
+        ],
+      },
     });
     expect(await runIngest(ingestFile([lawsuit(found.uuid as string)])).then((r) => r.code)).toBe(0);
     await eventually(async () => ((await legal()).length === 2 ? true : undefined), 60_000);

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { createUser } from './support/factories';
 import { api, Session, signedIn, signIn, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
 import { pdfText } from './support/pdf-text';
+import { ROOT } from './support/stack';
 import { byName, candidate, fullCandidate, register, settled, waitForOverview } from './support/screening';
 
 const SEARCHES = '/risks/legal-records/searches';
@@ -141,6 +144,43 @@ describe('GET /candidate-requests/{uuid}/report', () => {
     await waitForOverview(acme, uuid, (o) => o.globalEndDate !== null);
     const { text } = await pdfText((await downloadReport(acme, uuid).expect(200)).body as Buffer);
     expect(text).toContain('Łukasz Zoë Nguyễn Παπαδόπουλος');
+  });
+
+  it('prints a name in any script, CJK, Cyrillic and Arabic included, so that it reads back as text', async () => {
+    const uuid = await register(
+      acme,
+      candidate({ name: '小明 Иван', lastName: '王', secondLastName: 'محمد' }),
+    );
+    await waitForOverview(acme, uuid, (o) => o.globalEndDate !== null);
+    const pdf = (await downloadReport(acme, uuid).expect(200)).body as Buffer;
+    // The glyphs are there and map back to their characters (ToUnicode): not boxes.
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('小明 Иван 王 محمد');
+    // Each fallback font is embedded as a subset of the few glyphs used: the report stays small.
+    expect(pdf.toString('latin1').match(/\/FontFile2/g)!.length).toBeGreaterThanOrEqual(3);
+    expect(pdf.length).toBeLessThan(150_000);
+  });
+
+  it('explains each list match: its reasons in words and the candidate beside the entry, field by field', async () => {
+    const oscar = JSON.parse(
+      readFileSync(join(ROOT, 'data/watch-lists/demo/candidates.json'), 'utf8'),
+    ).candidates.find((c: { id: string }) => c.id === 'oscar-aispuro-moreno');
+    const uuid = await register(acme, oscar.registration);
+    await waitForOverview(acme, uuid, (o) => o.globalEndDate !== null);
+    const { text } = await pdfText((await downloadReport(acme, uuid).expect(200)).body as Buffer);
+    const printed = squeeze(text);
+    for (const expected of [
+      'Coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN',
+      'Motivos: RFC idéntico.',
+      'Campo Candidato En la lista ¿Coincide?',
+      'Nombre(s) Óscar Oscar Sí',
+      'Apellido paterno Aispuro AISPURO Sí',
+      'Apellido materno Moreno MORENO Sí',
+      'Fecha de nacimiento 6 de noviembre de 1968 6 de noviembre de 1968 Sí',
+      'RFC AIMO********* AIMO********* Sí',
+    ])
+      expect(printed).toContain(expected);
+    expect(text).not.toContain('AIMO6811069F7');
   });
 
   it('answers the same report for the same data, but for the generated-at line', async () => {

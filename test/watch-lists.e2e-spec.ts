@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processOfSource, WATCH_LIST_SOURCES, watchListSourcesOf } from '@app/domain';
+import { FEATURE_LABELS, processOfSource, WATCH_LIST_SOURCES, watchListSourcesOf } from '@app/domain';
 import { api, countRows, eventually, signIn, Session, state } from './support/helpers';
 import { ROOT } from './support/stack';
 import { byName, register, waitForOverview } from './support/screening';
@@ -106,8 +106,18 @@ describe('the list processes of a registration read the active lists', () => {
     for (const name of LIST_PROCESSES)
       expect([name, byName(view, name).result]).toEqual([name, candidate.processes[name]]);
 
-    const matches: Array<DemoHit & { score: number; features: Array<{ feature: string; effect: number }> }> =
-      [];
+    const matches: Array<
+      DemoHit & {
+        score: number;
+        features: Array<{ feature: string; effect: number; label: string }>;
+        comparison: Array<{
+          field: string;
+          candidate: string | null;
+          listed: string | null;
+          same: boolean | null;
+        }>;
+      }
+    > = [];
     for (const name of LIST_PROCESSES) {
       const detail = await processDetail(uuid, byName(view, name).id);
       expect(detail.summary.listsChecked.map((l: { source: string }) => l.source).sort()).toEqual(
@@ -132,10 +142,42 @@ describe('the list processes of a registration read the active lists', () => {
       })),
     ).toEqual(expect.arrayContaining(expected));
     expect(matches).toHaveLength(expected.length);
+    const corporate = candidate.registration.personType === 'corporate';
     for (const match of matches) {
       expect(match.score).toBeGreaterThanOrEqual(match.decision === 'match' ? 0.9 : 0.75);
       expect(match.features.length).toBeGreaterThan(0);
+      // Every feature in words, and the candidate beside the entry field by field.
+      for (const feature of match.features)
+        expect(feature.label).toBe(FEATURE_LABELS[feature.feature as keyof typeof FEATURE_LABELS]);
+      expect(match.comparison.map((row) => row.field)).toEqual(
+        corporate
+          ? ['businessName', 'rfc', 'nationality']
+          : ['givenNames', 'paternalSurname', 'maternalSurname', 'birthDate', 'rfc', 'curp', 'nationality'],
+      );
+      for (const row of match.comparison) expect([true, false, null]).toContain(row.same);
     }
+  });
+
+  it('explains a match in words and field by field (Óscar Aispuro Moreno on OFAC, by his RFC)', async () => {
+    const oscar = MANIFEST.candidates.find((c) => c.id === 'oscar-aispuro-moreno')!;
+    const uuid = await register(acme, oscar.registration);
+    const view = await waitForOverview(
+      acme,
+      uuid,
+      (v) => byName(v, 'Global Watch List').status === 'Finalizado',
+    );
+    const [match] = (await processDetail(uuid, byName(view, 'Global Watch List').id)).summary.matches;
+    expect(match.features).toEqual([{ feature: 'rfc_exact', effect: 1, label: 'RFC idéntico' }]);
+    expect(match.comparison).toEqual(
+      expect.arrayContaining([
+        // "Óscar" and the list's "Oscar" are the same once folded as the matcher folds.
+        { field: 'givenNames', candidate: 'Óscar', listed: 'Oscar', same: true },
+        { field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true },
+        { field: 'maternalSurname', candidate: 'Moreno', listed: 'MORENO', same: true },
+        { field: 'birthDate', candidate: '1968-11-06', listed: '1968-11-06', same: true },
+        { field: 'rfc', candidate: 'AIMO6811069F7', listed: 'AIMO6811069F7', same: true },
+      ]),
+    );
   });
 
   it('shows each matched entry as imported in rawDetails, and names the versions read', async () => {
@@ -176,6 +218,13 @@ describe('POST /watch-lists/screenings', () => {
       charged: true,
     });
     expect(response.body.listsChecked).toHaveLength(5);
+    const ofac = response.body.matches.find((m: { source: string }) => m.source === 'ofac-sdn');
+    expect(ofac.comparison.slice(0, 4)).toEqual([
+      { field: 'givenNames', candidate: 'Óscar', listed: 'Oscar', same: true },
+      { field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true },
+      { field: 'maternalSurname', candidate: 'Moreno', listed: 'MORENO', same: true },
+      { field: 'birthDate', candidate: '1968-11-06', listed: '1968-11-06', same: true },
+    ]);
     const id = response.body.screeningId;
     expect(
       await countRows(
@@ -185,7 +234,8 @@ describe('POST /watch-lists/screenings', () => {
     ).toBe(1);
     expect(
       await countRows(
-        `SELECT count(*)::int AS n FROM watch_list_screening WHERE id = $1 AND matches::text NOT LIKE '%Aispuro%'`,
+        `SELECT count(*)::int AS n FROM watch_list_screening
+          WHERE id = $1 AND matches::text NOT LIKE '%Aispuro%' AND matches::text NOT LIKE '%Óscar%'`,
         [id],
       ),
     ).toBe(1);

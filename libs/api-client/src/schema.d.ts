@@ -1371,6 +1371,42 @@ export interface components {
        * @example 0.9
        */
       effect: number;
+      /**
+       * @description The feature in a Spanish sentence for a person to read (one per code: docs/watch-list-matching.md, "Labels")
+       * @example Nombre idéntico
+       */
+      label: string;
+    };
+    FieldComparisonDto: {
+      /**
+       * @description What is compared
+       * @example paternalSurname
+       * @enum {string}
+       */
+      field:
+        | 'givenNames'
+        | 'paternalSurname'
+        | 'maternalSurname'
+        | 'birthDate'
+        | 'rfc'
+        | 'curp'
+        | 'nationality'
+        | 'businessName';
+      /**
+       * @description As the candidate registered it (or as the screening sent it); null when not given
+       * @example García
+       */
+      candidate: string | null;
+      /**
+       * @description As the list entry holds it, the name's parts as the matcher read the listed name; null when it holds none. Of several values, the one that is the candidate's (the closest birth date), else all of them joined with ', '
+       * @example GARCIA
+       */
+      listed: string | null;
+      /**
+       * @description Whether both are the same once folded as the matcher folds names (case, accents, spaces: José is JOSE; given names in any order); a list that gives only the birth year agrees on the year; null when either side is missing
+       * @example true
+       */
+      same: boolean | null;
     };
     ListMatchDto: {
       /** @enum {string} */
@@ -1396,6 +1432,8 @@ export interface components {
       decision: 'match' | 'possible_match';
       /** @description Why the score is what it is */
       features: components['schemas']['MatchFeatureDto'][];
+      /** @description The candidate beside the entry, field by field: for a person givenNames, paternalSurname, maternalSurname, birthDate, rfc, curp and nationality; for a company businessName, rfc and nationality. Absent on processes finished before comparisons were recorded. */
+      comparison?: components['schemas']['FieldComparisonDto'][];
     };
     WatchListScreeningSummaryDto: {
       /** @description Every list the process read, one version each */
@@ -2739,13 +2777,21 @@ export interface components {
       total: number;
     };
     AlertFeatureDto: {
-      /** @example name_exact */
+      /**
+       * @description What was compared and how it came out
+       * @example name_exact
+       */
       feature: string;
       /**
        * @description What it added to (negative: took from) the score
        * @example 0.4
        */
       effect: number;
+      /**
+       * @description The feature in a Spanish sentence for a person to read (one per code: docs/watch-list-matching.md, "Labels")
+       * @example Nombre idéntico
+       */
+      label: string;
     };
     AlertMatchDto: {
       /** @example 0.95 */
@@ -2757,6 +2803,8 @@ export interface components {
       decision: 'match' | 'possible_match';
       /** @description What explains the score (as in the list processes) */
       features: components['schemas']['AlertFeatureDto'][];
+      /** @description The candidate beside the entry, field by field, as in the list processes (for `legal-records`, beside the person the corpus names: name parts only). Absent on alerts raised before comparisons were recorded. */
+      comparison?: components['schemas']['FieldComparisonDto'][];
       /**
        * @description The listed name (or alias) that matched; for `legal-records`, the person as the corpus names them
        * @example AISPURO MORENO, Oscar

@@ -14,6 +14,7 @@ import {
   monthIn,
   normalizeName,
   NotFoundError,
+  withFeatureLabels,
 } from '@app/domain';
 import {
   MatchQuery,
@@ -42,7 +43,11 @@ export const REQUEST_NOT_FOUND = 'Candidate request not found.';
 
 /** A monitor past its time reads `expired` even in the seconds before the processor's sweep marks it. */
 const monitorView = (row: MonitorRow): MonitorDto => ({ ...row, status: monitorStatusAt(row, Date.now()) });
-const alertView = (row: MonitorAlertRow): MonitorAlertDto => ({ ...row });
+/** An alert as answered; one raised before labels were kept gains them (comparisons stay as raised). */
+const alertView = (row: MonitorAlertRow): MonitorAlertDto => ({
+  ...row,
+  match: { ...row.match, features: withFeatureLabels(row.match.features) },
+});
 
 /**
  * The request's BGC Legal name query (as the processor's LegalRecordsReader asks it): none for a

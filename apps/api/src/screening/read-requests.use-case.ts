@@ -9,6 +9,7 @@ import {
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { DurationMedians } from './duration-medians';
+import { watchListSourcesOf, withMatchLabels } from '@app/domain';
 import {
   ProcessDetailDto,
   ProcessNotFinishedDto,
@@ -106,7 +107,9 @@ export class ReadRequestsUseCase {
       detail: {
         ...entry,
         estimatedEndDate: null,
-        summary: summary ?? {},
+        summary: watchListSourcesOf(row.processName).length
+          ? withMatchLabels(summary ?? {})
+          : (summary ?? {}),
         ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
       },
     };

@@ -42,9 +42,26 @@ const body = (value: object) => value as ListScreeningBodyDto;
 /** A hit of the matcher on one entry of a list. */
 const hit = (source: WatchListSource, key: string, score: number, decision: MatchDecision) =>
   ({
-    entry: { source, key, listStatus: `status of ${key}` },
-    comparison: { score, decision, features: [{ feature: 'name_exact', effect: score }] },
-    listedName: `listed ${key}`,
+    entry: {
+      source,
+      key,
+      kind: 'person',
+      names: [{ text: `Pedro ${key}`, order: 'given-first', alias: false }],
+      rfcs: [],
+      curps: [],
+      birthDates: ['1980-05-17'],
+      nationalities: [],
+      gender: null,
+      redacted: false,
+      listStatus: `status of ${key}`,
+    },
+    comparison: {
+      score,
+      decision,
+      features: [{ feature: 'name_exact', effect: score, label: 'Nombre idéntico' }],
+    },
+    listedName: `Pedro ${key}`,
+    nameIndex: 0,
   }) as unknown as ListScreening['hits'][number];
 
 /**
@@ -174,9 +191,19 @@ describe('ScreenNamesUseCase', () => {
           userId: 'u-1',
           sources: WATCH_LIST_SOURCES,
           listsChecked: result.listsChecked,
-          matches: result.matches,
+          matches: (result.matches as ListMatch[]).map((match) => ({
+            ...match,
+            comparison: match.comparison.map((row) => ({ ...row, candidate: null })),
+          })),
         },
       },
+    ]);
+    // The answer compares the candidate field by field; what is stored keeps none of its values.
+    expect((result.matches as ListMatch[])[0].comparison.slice(0, 4)).toEqual([
+      { field: 'givenNames', candidate: 'Juan', listed: 'Pedro', same: false },
+      { field: 'paternalSurname', candidate: 'Hernández', listed: 'k', same: false },
+      { field: 'maternalSurname', candidate: null, listed: 'strong', same: null },
+      { field: 'birthDate', candidate: '1980-05-17', listed: '1980-05-17', same: true },
     ]);
     expect(JSON.stringify(screenings.stored)).not.toMatch(/Juan|Hern/);
   });
@@ -247,6 +274,7 @@ describe('ScreenNamesUseCase', () => {
     const first = await useCase.execute(ACME, body(PERSON), 'key-1');
     const retry = await useCase.execute(ACME, body(PERSON), 'key-1');
     expect(retry).toEqual(first);
+    expect((retry.matches as ListMatch[])[0].comparison[0]).toMatchObject({ candidate: 'Juan' });
     expect(screenings.stored.map((s) => [s.via, s.screening.id])).toEqual([[TX, first.screeningId]]);
   });
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  answeredMatches,
   birthDateViolations,
+  keptMatches,
+  type ListMatch,
   MAX_MATCHES_SHOWN,
   calendarDateIn,
   clientIdViolations,
@@ -44,36 +47,37 @@ export class ScreenNamesUseCase {
     const sources = screeningSources(body);
 
     // Screen before the transaction opens: the matcher works in memory and holds no connection.
-    const screening = await this.lists.screen(subjectOfScreening(body), sources, {
-      limit: MAX_MATCHES_SHOWN,
-      raw: false,
-    });
-    const result: ListScreeningResultDto = {
+    const subject = subjectOfScreening(body);
+    const screening = await this.lists.screen(subject, sources, { limit: MAX_MATCHES_SHOWN, raw: false });
+    const matches = shownMatches(screening.hits, subject);
+    // What is kept (the stored screening, the key's answer) holds no value of the name screened;
+    // the answer puts the candidate's values back from the body.
+    const kept: ListScreeningResultDto = {
       screeningId: randomUUID(),
       listsChecked: screening.listsChecked,
-      matches: shownMatches(screening.hits),
+      matches: keptMatches(matches),
       charged: true,
     };
     const stored = {
-      id: result.screeningId,
+      id: kept.screeningId,
       clientId: client,
       userId: user.userId,
       sources,
       listsChecked: screening.listsChecked,
-      matches: result.matches as ReturnType<typeof shownMatches>,
+      matches: kept.matches as ListMatch[],
     };
     if (idempotencyKey === undefined) {
       await this.screenings.writeScreening(stored);
-      return result;
+      return { ...kept, matches };
     }
     // With a key the screening is written in the key's transaction, so a retry finds it whole.
-    const { result: kept } = await this.commands.run(
+    const { result } = await this.commands.run(
       { userId: user.actor.id, operation: 'screenWatchLists', key: idempotencyKey, request: body },
       async (tx) => {
         await this.screenings.insertScreenings(tx, [stored]);
-        return result;
+        return kept;
       },
     );
-    return kept;
+    return { ...result, matches: answeredMatches(result.matches as ListMatch[], subject) };
   }
 }

@@ -8,8 +8,14 @@ declare module 'fontkit' {
   /** A parsed font; pdfkit lays text out with it (`layout`) and embeds the glyphs a document uses. */
   export interface Font {
     postscriptName: string;
+    unitsPerEm: number;
+    numGlyphs: number;
+    ascent: number;
+    descent: number;
+    lineGap: number;
     layout: (...args: never[]) => unknown;
     getGlyph(id: number, characters?: number[]): Glyph;
+    hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function create(buffer: Uint8Array): Font;
 }

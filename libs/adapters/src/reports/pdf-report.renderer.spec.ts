@@ -153,6 +153,79 @@ describe('PdfReportRenderer', () => {
     expect(text).toContain(`${name} ${lastName} ${secondLastName}`);
   });
 
+  it.each([
+    ['Chinese', '小明', '王'],
+    ['Japanese', 'たろう', '山田'],
+    ['Korean', '민준', '김'],
+    ['Arabic', 'محمد', 'علي'],
+    ['Hebrew', 'דוד', 'כהן'],
+    ['Devanagari', 'राहुल', 'कुमार'],
+    ['Thai', 'สมชาย', 'ใจดี'],
+  ])(
+    'writes a name in %s so that it reads back (a fallback font, embedded as a subset)',
+    async (_s, name, lastName) => {
+      const request = fullRequest();
+      request.candidate = { ...request.candidate, name, lastName, secondLastName: null };
+      const pdf = await renderer.render(buildCandidateReport(request, context));
+      const { text } = await pdfText(pdf);
+      expect(text).toContain(name);
+      expect(text).toContain(lastName);
+      // Subsets of a few glyphs: the document stays the size of a Latin one.
+      expect(pdf.length).toBeLessThan(120_000);
+    },
+  );
+
+  it('writes each match of a list process: its labels and the candidate beside the entry, field by field', async () => {
+    const request = fullRequest();
+    const gwl = request.processes.findIndex((p) => p.processName === 'Global Watch List');
+    request.processes[gwl] = {
+      ...request.processes[gwl],
+      result: 'Riesgo Alto',
+      summary: {
+        listsChecked: [{ source: 'ofac-sdn', version: 1, asOf: '2026-11-20' }],
+        matches: [
+          {
+            source: 'ofac-sdn',
+            entryId: '36125',
+            listedName: 'NUNEZ GUEMES, Jose Angel',
+            listStatus: 'SDNTK',
+            score: 0.93,
+            decision: 'match',
+            features: [
+              { feature: 'name_exact', effect: 1, label: 'Nombre idéntico' },
+              { feature: 'common_surname', effect: -0.07, label: 'Apellido frecuente' },
+            ],
+            comparison: [
+              { field: 'givenNames', candidate: 'José Ángel', listed: 'Jose Angel', same: true },
+              { field: 'paternalSurname', candidate: 'Núñez', listed: 'NUNEZ', same: true },
+              { field: 'maternalSurname', candidate: 'Güemes', listed: 'GUEMES', same: true },
+              { field: 'birthDate', candidate: '1990-05-17', listed: '1990', same: true },
+              { field: 'rfc', candidate: 'NUGJ900517AB1', listed: null, same: null },
+              { field: 'curp', candidate: 'NUGJ900517HDFXMS09', listed: null, same: null },
+              { field: 'nationality', candidate: 'MX', listed: 'CO', same: false },
+            ],
+          },
+        ],
+      },
+    };
+    const { text } = await pdfText(await renderer.render(buildCandidateReport(request, context)));
+    const squeezed = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'Coincidencia con «NUNEZ GUEMES, Jose Angel» en OFAC, lista SDN (SDNTK), puntuación 0.93.',
+      'Motivos: Nombre idéntico; Apellido frecuente.',
+      'Campo Candidato En la lista ¿Coincide?',
+      'Nombre(s) José Ángel Jose Angel Sí',
+      'Apellido paterno Núñez NUNEZ Sí',
+      'Apellido materno Güemes GUEMES Sí',
+      'Fecha de nacimiento 17 de mayo de 1990 1990 Sí',
+      'RFC NUGJ********* Sin dato —',
+      'CURP NUGJ************** Sin dato —',
+      'Nacionalidad MX CO No',
+    ])
+      expect(squeezed).toContain(expected);
+    expect(text).not.toContain('NUGJ900517');
+  });
+
   it('reads back a glyph that an earlier report embedded as a part of another (Π holds П, i holds ı)', async () => {
     const named = (name: string, lastName: string) => {
       const request = fullRequest();

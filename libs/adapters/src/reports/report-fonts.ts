@@ -1,20 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import type { Font, Glyph } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
+import { FallbackFonts } from './fallback-fonts';
 
 /**
  * The faces a report is set in: DejaVu Sans (dejavu-fonts-ttf, Bitstream Vera licence), embedded
  * by pdfkit with only the glyphs a document uses. The 14 standard PDF fonts know Latin-1 and no
  * more; DejaVu covers Latin, Greek, Cyrillic and Vietnamese, and the embedded font carries a map
- * back to Unicode, so names copy and search as they were written.
+ * back to Unicode, so names copy and search as they were written. What DejaVu lacks or cannot lay
+ * out (Chinese, Japanese, Korean, Arabic, Hebrew, Devanagari, Thai) is set in Noto Sans, read only
+ * when a report needs it (fallback-fonts.ts) and embedded the same way.
  */
 export const FACES = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' } as const;
 
-/** pdfkit and the two faces, parsed once and ready for every document. */
+/** pdfkit and the two faces, parsed once and ready for every document, and the fonts they fall back on. */
 export interface ReportAssets {
   PDFDocument: typeof PDFKitDocument;
   regular: Font;
   bold: Font;
+  /** The scripts DejaVu Sans lacks or cannot lay out (CJK, Arabic, Hebrew, Devanagari, Thai): fallback-fonts.ts. */
+  fallbacks: FallbackFonts;
 }
 
 const FONT_FILES = {
@@ -26,7 +31,7 @@ const FONT_FILES = {
  * A parsed font as every report shares it (pdfkit takes one in place of a file). Two changes to
  * what fontkit does with it:
  *
- * - No OpenType layout tables: fontkit then sets text with the font's `kern` table and its own
+ * - No OpenType layout tables (unless `layout`: the fallback fonts of scripts that need them): fontkit then sets text with the font's `kern` table and its own
  *   placement of combining marks instead of running every OpenType feature of the script over each
  *   word. That shaping was a third of a report's CPU, four times the simple path, for the same
  *   advances (DejaVu keeps its kerning in both tables). What it drops (contextual forms of Arabic
@@ -37,10 +42,9 @@ const FONT_FILES = {
  *   met as a part of another (Cyrillic П inside Greek Π, dotless ı inside i, when an earlier report
  *   embedded those) would read back as nothing in every later report.
  */
-function sharedFont(font: Font): Font {
+export function sharedFont(font: Font, layout = false): Font {
   const shared: Font = Object.create(font, {
-    GSUB: { value: undefined },
-    GPOS: { value: undefined },
+    ...(layout ? {} : { GSUB: { value: undefined }, GPOS: { value: undefined } }),
     getGlyph: {
       value: (id: number, characters: number[] = []): Glyph => {
         const glyph = font.getGlyph.call(shared, id, characters);
@@ -53,6 +57,21 @@ function sharedFont(font: Font): Font {
     },
   });
   return shared;
+}
+
+/**
+ * A fallback font whose vertical metrics are the report's face's, in its own units: pdfkit sets
+ * each run of a line on the ascender of its own font, and Noto's taller ascenders (room for Arabic
+ * or Thai marks) dropped a fallback run below the line's baseline; with one ascender, descender and
+ * gap, every run of a line stands on one baseline and lines keep their height.
+ */
+export function withMetricsOf(font: Font, primary: Font): Font {
+  const scale = font.unitsPerEm / primary.unitsPerEm;
+  return Object.create(font, {
+    ascent: { value: primary.ascent * scale },
+    descent: { value: primary.descent * scale },
+    lineGap: { value: primary.lineGap * scale },
+  }) as Font;
 }
 
 let assets: Promise<ReportAssets> | undefined;
@@ -71,10 +90,16 @@ export function loadReportAssets(): Promise<ReportAssets> {
       readFile(require.resolve(FONT_FILES.regular)),
       readFile(require.resolve(FONT_FILES.bold)),
     ]);
+    const primary = sharedFont(fontkit.create(regular));
     return {
       PDFDocument: pdfkit.default,
-      regular: sharedFont(fontkit.create(regular)),
+      regular: primary,
       bold: sharedFont(fontkit.create(bold)),
+      // Arabic joins its letters and both it and Hebrew run right to left: fontkit needs the
+      // fallback fonts' layout tables to shape them (and turns a right-to-left run around only then).
+      fallbacks: new FallbackFonts(primary, (sfnt) =>
+        withMetricsOf(sharedFont(fontkit.create(sfnt), true), primary),
+      ),
     };
   })());
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   alertFingerprint,
   alertsInTurns,
+  compareFields,
   compareWithEntry,
   decideAlert,
   decideLegalAlert,
@@ -84,10 +85,11 @@ export class MonitorComparisons {
       this.activations.withPendingIngest(version, async (tx) => {
         const alerts: NewAlert[] = [];
         for (const pair of await this.activations.legalPairs(tx, version)) {
-          const decision = decideLegalAlert(pair);
+          const { subject, ...target } = pair;
+          const decision = decideLegalAlert(pair, subject);
           if (!decision) continue;
           alerts.push({
-            ...pair,
+            ...target,
             id: randomUUID(),
             source: LEGAL_RECORDS_SOURCE,
             version: Number(version),
@@ -237,10 +239,16 @@ export class MonitorComparisons {
       subject: (typeof targets)[number]['subject'],
       entry: WatchListEntry | undefined,
       fingerprint: string | undefined,
-    ): EntrySide | null =>
-      entry && fingerprint
-        ? { fingerprint, listStatus: entry.listStatus, comparison: compareWithEntry(subject, entry) }
-        : null;
+    ): EntrySide | null => {
+      if (!entry || !fingerprint) return null;
+      const comparison = compareWithEntry(subject, entry);
+      return {
+        fingerprint,
+        listStatus: entry.listStatus,
+        comparison,
+        fields: () => compareFields(subject, entry, comparison.nameIndex),
+      };
+    };
     const alerts: NewAlert[] = [];
     for (const target of targets)
       for (const key of [...concerned.get(target.monitorId)!].sort()) {

@@ -1,5 +1,6 @@
 import {
   CandidateIdentity,
+  fieldComparer,
   listMatchOf,
   listProcessResult,
   ProcessName,
@@ -38,14 +39,13 @@ export class ListProcessProvider extends ProcessProvider {
     const sources = watchListSourcesOf(processName);
     if (sources.length === 0) return this.providers.call(processName, candidate, context);
     const requestedAt = new Date();
-    const screening = await this.lists.screen(subjectOfCandidate(candidate), sources, {
-      limit: 100,
-      raw: true,
-    });
+    const subject = subjectOfCandidate(candidate);
+    const screening = await this.lists.screen(subject, sources, { limit: 100, raw: true });
     const shown = rankedHits(screening.hits) as typeof screening.hits;
+    const compare = fieldComparer(subject);
     const summary: WatchListScreeningSummary = {
       listsChecked: screening.listsChecked,
-      matches: shown.map(listMatchOf),
+      matches: shown.map((hit) => listMatchOf(hit, compare)),
     };
     return {
       result: listProcessResult(screening.hits, screening.missing),

@@ -13,9 +13,10 @@ const side = (
   comparison: {
     score: decision === 'match' ? 0.95 : decision === 'possible_match' ? 0.8 : 0.2,
     decision,
-    features: [{ feature: 'name_exact', effect: 0.95 }],
+    features: [{ feature: 'name_exact', effect: 0.95, label: 'Nombre idéntico' }],
     listedName: 'AISPURO MORENO, Oscar',
   },
+  fields: () => [{ field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true }],
 });
 
 describe('decideAlert (CONTRACT 11)', () => {
@@ -58,9 +59,10 @@ describe('decideAlert (CONTRACT 11)', () => {
       match: {
         score: 0.95,
         decision: 'match',
-        features: [{ feature: 'name_exact', effect: 0.95 }],
+        features: [{ feature: 'name_exact', effect: 0.95, label: 'Nombre idéntico' }],
         listedName: 'AISPURO MORENO, Oscar',
         listStatus: 'SDNTK',
+        comparison: [{ field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true }],
       },
     });
     expect(decideAlert('1', side('match', 'OLD', 'old'), null)).toMatchObject({

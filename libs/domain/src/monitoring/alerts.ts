@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Comparison, MatchDecision, MatchFeature } from '../watch-lists/comparison';
+import type { FieldComparison } from '../watch-lists/matching/field-comparison';
 import type { MonitorSource } from './monitor';
 
 /** CONTRACT 11 alert vocabulary. */
@@ -18,6 +19,8 @@ export interface AlertMatch {
   features: MatchFeature[];
   listedName: string;
   listStatus: string;
+  /** The candidate beside the entry, field by field (as in the list processes). */
+  comparison: FieldComparison[];
 }
 
 /** One side (previous or new version) of an entry, as a monitored candidate compares with it. */
@@ -27,6 +30,8 @@ export interface EntrySide {
   listStatus: string;
   /** The candidate against it (best name); a `no_match` is no hit. */
   comparison: Comparison & { listedName: string };
+  /** The candidate beside the entry, field by field: worked out only for an alert. */
+  fields(): FieldComparison[];
 }
 
 /** An alert the rules call for, before it is stored. */
@@ -48,6 +53,7 @@ function matchOf(side: EntrySide): AlertMatch {
     features: side.comparison.features,
     listedName: side.comparison.listedName,
     listStatus: side.listStatus,
+    comparison: side.fields(),
   };
 }
 

@@ -1,3 +1,7 @@
+import type { ScreeningSubject } from '../watch-lists/comparison';
+import type { MatchableEntry } from '../watch-lists/matching/compare';
+import { compareFields } from '../watch-lists/matching/field-comparison';
+import { featureOf } from '../watch-lists/matching/scoring';
 import { LEGAL_RECORDS_SOURCE } from './monitor';
 import type { AlertDecision } from './alerts';
 
@@ -18,6 +22,10 @@ export interface LegalPersonChange {
   lawsuitsAdded: readonly string[];
   /** The person's name as the corpus shows it. */
   fullName: string;
+  /** The same, in the parts the corpus keeps apart. */
+  givenNames: string;
+  lastName: string;
+  secondLastName: string | null;
   /** Folded name (the corpus's name key): a replaced person's state. */
   nameKey: string;
   lawsuitCount: number;
@@ -28,7 +36,10 @@ export interface LegalPersonChange {
  * lawsuits when there are any, else the person's name: a dismissed alert stays dismissed while the
  * person stays as it was, and a new lawsuit or a new name raises a new one.
  */
-export function decideLegalAlert(change: LegalPersonChange): AlertDecision | null {
+export function decideLegalAlert(
+  change: LegalPersonChange,
+  candidate: ScreeningSubject,
+): AlertDecision | null {
   const lawsuits = [...change.lawsuitsAdded].sort();
   if (lawsuits.length === 0 && change.personChange === null) return null;
   return {
@@ -38,10 +49,28 @@ export function decideLegalAlert(change: LegalPersonChange): AlertDecision | nul
     match: {
       score: 1,
       decision: 'match',
-      features: [{ feature: 'name_exact', effect: 1 }],
+      features: [featureOf('name_exact', 1)],
       listedName: change.fullName,
       listStatus: `${change.lawsuitCount} ${change.lawsuitCount === 1 ? 'lawsuit' : 'lawsuits'}`,
+      comparison: compareFields(candidate, personEntry(change), 0),
     },
+  };
+}
+
+/** The corpus's person as a list entry holding only a name, to compare the candidate with field by field. */
+function personEntry(change: LegalPersonChange): MatchableEntry {
+  const surnames = [change.lastName, change.secondLastName].filter((part) => part).join(' ');
+  return {
+    kind: 'person',
+    names: [
+      { text: change.fullName, order: 'given-first', given: change.givenNames, surnames, alias: false },
+    ],
+    rfcs: [],
+    curps: [],
+    birthDates: [],
+    nationalities: [],
+    gender: null,
+    redacted: false,
   };
 }
 

@@ -140,6 +140,7 @@ describe('buildCandidateReport', () => {
         { label: 'Fin', value: '17/05/2026 14:03' },
       ],
       sentences: ['Se revisaron 3 notas periodísticas; 2 son adversas.'],
+      matches: [],
     });
   });
 

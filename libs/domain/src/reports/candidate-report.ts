@@ -3,6 +3,7 @@ import { processTypeOf } from '../screening/catalog';
 import { overallResult, overallStatus } from '../screening/overview';
 import { ProcessState } from '../screening/process-lifecycle';
 import { maskIdentifier } from './masking';
+import { watchListMatches, type ReportMatch } from './match-explanations';
 import {
   Badge,
   pendingProcessSentence,
@@ -24,6 +25,13 @@ export function summarySentences(processName: string, summary: unknown): string[
   if (summary.providerAnswered === false) return unavailableSentences();
   const type = processTypeOf(processName);
   return type ? type.sentences(summary as never) : [NO_SUMMARY];
+}
+
+/** The matches a finished list process's summary explains (none for another process or no summary). */
+export function summaryMatches(processName: string, summary: unknown): ReportMatch[] {
+  if (!processTypeOf(processName)?.watchLists?.length) return [];
+  if (!isObject(summary) || !Array.isArray(summary.matches)) return [];
+  return watchListMatches(summary as Parameters<typeof watchListMatches>[0]);
 }
 
 /** A process of the request as stored, with its executive summary once it has finished. */
@@ -72,6 +80,8 @@ export interface ReportSection {
   badge: Badge;
   facts: ReportField[];
   sentences: string[];
+  /** A finished list process's matches, each explained (labels, field by field); none for other processes. */
+  matches: ReportMatch[];
 }
 
 /** The whole text of a report, decided here; a renderer only lays it out. */
@@ -156,6 +166,7 @@ function section(reported: ReportProcessInput, timeZone: string): ReportSection 
       { label: 'Fin', value: when(reported.endDate, 'Sin terminar') },
     ],
     sentences: pending === null ? summarySentences(reported.processName, reported.summary) : [pending],
+    matches: pending === null ? summaryMatches(reported.processName, reported.summary) : [],
   };
 }
 

@@ -6,6 +6,7 @@ import {
   geolocationSentences,
   laborBackgroundSentences,
   legalBackgroundSentences,
+  matchSentence,
   newsSentences,
   NO_SUMMARY,
   referencesSentences,
@@ -24,7 +25,8 @@ describe('watchListSentences', () => {
     listStatus: 'SDNTK',
     score,
     decision,
-    features: [{ feature: 'name_exact', effect: 0.9 }],
+    features: [{ feature: 'name_exact', effect: 0.9, label: 'Nombre idéntico' }],
+    comparison: [],
   });
   it.each([
     [
@@ -44,15 +46,17 @@ describe('watchListSentences', () => {
     ],
     [
       { listsChecked: [ofac], matches: [match('match', 1), match('possible_match', 0.8)] },
-      [
-        'Lista revisada: OFAC, lista SDN (al 20 de noviembre de 2026).',
-        'Se encontraron 2 coincidencias.',
-        'Coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 1.00.',
-        'Posible coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 0.80.',
-      ],
+      ['Lista revisada: OFAC, lista SDN (al 20 de noviembre de 2026).', 'Se encontraron 2 coincidencias.'],
     ],
   ])('%#', (summary, sentences) => {
     expect(watchListSentences(summary)).toEqual(sentences);
+  });
+
+  it('names each match in a sentence of its own (the report explains it below)', () => {
+    expect([match('match', 1), match('possible_match', 0.8)].map(matchSentence)).toEqual([
+      'Coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 1.00.',
+      'Posible coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 0.80.',
+    ]);
   });
 });
 

@@ -42,12 +42,26 @@ function longDate(date: string): string {
   return `${Number(date.slice(8, 10))} de ${MONTHS[Number(date.slice(5, 7)) - 1]} de ${date.slice(0, 4)}`;
 }
 
+/**
+ * A date as a person reads it, however much of it is known: `20 de noviembre de 2026`,
+ * `noviembre de 1968`, `1968`; anything else as it is.
+ */
+export function spanishDate(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return longDate(date);
+  if (/^\d{4}-\d{2}$/.test(date) && MONTHS[Number(date.slice(5, 7)) - 1])
+    return `${MONTHS[Number(date.slice(5, 7)) - 1]} de ${date.slice(0, 4)}`;
+  return date;
+}
+
 /** A list's date as the report names it: `al 20 de noviembre de 2026`, or `sin fecha` when its files carry none. */
 function listDate(asOf: string | null): string {
   return asOf ? `al ${longDate(asOf)}` : 'sin fecha';
 }
 
-/** Peps, SAT and global lists alike: each list read with its date, then every match shown. */
+/**
+ * Peps, SAT and global lists alike: each list read with its date and how many matches; each match
+ * is then explained on its own (match-explanations.ts).
+ */
 export function watchListSentences(summary: WatchListScreeningSummary): string[] {
   if (summary.listsChecked.length === 0)
     return ['No había ninguna versión importada de las listas de este proceso: no se pudo revisar.'];
@@ -57,12 +71,20 @@ export function watchListSentences(summary: WatchListScreeningSummary): string[]
   return [
     checked,
     `Se ${agree(summary.matches.length, 'encontró', 'encontraron')} ${countOf(summary.matches.length, 'coincidencia', 'coincidencias')}.`,
-    ...summary.matches.map(
-      (m) =>
-        `${m.decision === 'match' ? 'Coincidencia' : 'Posible coincidencia'} con «${m.listedName}» en ` +
-        `${SOURCE_TITLES[m.source]}${m.listStatus ? ` (${m.listStatus})` : ''}, puntuación ${m.score.toFixed(2)}.`,
-    ),
   ];
+}
+
+/** "Coincidencia con «AISPURO MORENO, Oscar» en OFAC, lista SDN (SDNTK), puntuación 1.00." */
+export function matchSentence(
+  m: Pick<
+    WatchListScreeningSummary['matches'][number],
+    'decision' | 'listedName' | 'source' | 'listStatus' | 'score'
+  >,
+): string {
+  return (
+    `${m.decision === 'match' ? 'Coincidencia' : 'Posible coincidencia'} con «${m.listedName}» en ` +
+    `${SOURCE_TITLES[m.source]}${m.listStatus ? ` (${m.listStatus})` : ''}, puntuación ${m.score.toFixed(2)}.`
+  );
 }
 
 export function creditReportSentences(summary: CreditReportSummary): string[] {

@@ -1,4 +1,5 @@
 import { WATCH_LIST_SOURCES } from '../watch-lists/entry';
+import { COMPARED_FIELDS } from '../watch-lists/matching/field-comparison';
 import { field, SummaryOf, summarySchema } from './summary-schema';
 
 /**
@@ -6,6 +7,25 @@ import { field, SummaryOf, summarySchema } from './summary-schema';
  * Each is defined once: `PepsSummary` is both the schema (a value; the api documents it in Swagger
  * as PepsSummaryDto) and the TypeScript type (derived from that value).
  */
+
+/** One field of a match, the candidate's value beside the entry's (watch-lists/matching/field-comparison.ts). */
+export const FieldComparisonSchema = summarySchema('FieldComparison', {
+  field: field.oneOf(COMPARED_FIELDS, { example: 'paternalSurname', description: 'What is compared' }),
+  candidate: field.nullableString({
+    example: 'García',
+    description: 'As the candidate registered it (or as the screening sent it); null when not given',
+  }),
+  listed: field.nullableString({
+    example: 'GARCIA',
+    description:
+      "As the list entry holds it, the name's parts as the matcher read the listed name; null when it holds none. Of several values, the one that is the candidate's (the closest birth date), else all of them joined with ', '",
+  }),
+  same: field.nullableBoolean({
+    example: true,
+    description:
+      'Whether both are the same once folded as the matcher folds names (case, accents, spaces: José is JOSE; given names in any order); a list that gives only the birth year agrees on the year; null when either side is missing',
+  }),
+});
 
 /**
  * The three processes that answer from official list files (Peps, Listas negras del SAT, Global
@@ -54,9 +74,19 @@ export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummar
             example: 0.9,
             description: 'What it added to the score (negative: took away)',
           }),
+          label: field.string({
+            example: 'Nombre idéntico',
+            description:
+              'The feature in a Spanish sentence for a person to read (one per code: docs/watch-list-matching.md, "Labels")',
+          }),
         }),
         { description: 'Why the score is what it is' },
       ),
+      comparison: field.list(FieldComparisonSchema, {
+        description:
+          'The candidate beside the entry, field by field: for a person givenNames, paternalSurname, maternalSurname, birthDate, rfc, curp and nationality; for a company businessName, rfc and nationality. Absent on processes finished before comparisons were recorded.',
+        required: false,
+      }),
     }),
     { description: 'Matches and possible matches, best first, at most 20' },
   ),

@@ -13,6 +13,7 @@ export type SummaryField =
   | { readonly kind: 'number'; readonly doc: FieldDoc }
   | { readonly kind: 'string'; readonly doc: FieldDoc }
   | { readonly kind: 'nullable-string'; readonly doc: FieldDoc }
+  | { readonly kind: 'nullable-boolean'; readonly doc: FieldDoc }
   | { readonly kind: 'one-of'; readonly values: readonly string[]; readonly doc: FieldDoc }
   | { readonly kind: 'strings'; readonly doc: FieldDoc }
   | { readonly kind: 'list'; readonly of: SummarySchema; readonly doc: FieldDoc };
@@ -31,6 +32,7 @@ export const field = {
   number: (doc: FieldDoc = {}) => ({ kind: 'number', doc }) as const,
   string: (doc: FieldDoc = {}) => ({ kind: 'string', doc }) as const,
   nullableString: (doc: FieldDoc = {}) => ({ kind: 'nullable-string', doc }) as const,
+  nullableBoolean: (doc: FieldDoc = {}) => ({ kind: 'nullable-boolean', doc }) as const,
   oneOf: <const V extends readonly string[]>(values: V, doc: FieldDoc = {}) =>
     ({ kind: 'one-of', values, doc }) as const,
   strings: (doc: FieldDoc = {}) => ({ kind: 'strings', doc }) as const,
@@ -54,13 +56,15 @@ type FieldType<F> = F extends { kind: 'boolean' }
         ? string
         : F extends { kind: 'nullable-string' }
           ? string | null
-          : F extends { kind: 'one-of'; values: readonly (infer V)[] }
-            ? V
-            : F extends { kind: 'strings' }
-              ? string[]
-              : F extends { kind: 'list'; of: infer O extends SummarySchema }
-                ? Array<SummaryOf<O>>
-                : never;
+          : F extends { kind: 'nullable-boolean' }
+            ? boolean | null
+            : F extends { kind: 'one-of'; values: readonly (infer V)[] }
+              ? V
+              : F extends { kind: 'strings' }
+                ? string[]
+                : F extends { kind: 'list'; of: infer O extends SummarySchema }
+                  ? Array<SummaryOf<O>>
+                  : never;
 
 /** The TypeScript type of a summary schema (of each member, for a union of schemas). */
 export type SummaryOf<S extends SummarySchema> = S extends SummarySchema

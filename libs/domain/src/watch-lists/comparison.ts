@@ -26,9 +26,12 @@ export type MatchDecision = 'match' | 'possible_match' | 'no_match';
 
 /** One reason of a score (`rfc_exact`, `name_similar`, `birth_date_differs`, ...) and its weight. */
 export interface MatchFeature {
+  /** The code (matching/feature-labels.ts lists them all). */
   feature: string;
   /** What it added to (or, negative, took from) the score. */
   effect: number;
+  /** The code in a Spanish sentence (`RFC idéntico`, `Apellido materno distinto`). */
+  label: string;
 }
 
 export interface Comparison {
@@ -47,4 +50,6 @@ export interface WatchListHit {
   comparison: Comparison;
   /** The published name (primary or alias) the best comparison was made with. */
   listedName: string;
+  /** Its position in the entry's `names`. */
+  nameIndex: number;
 }

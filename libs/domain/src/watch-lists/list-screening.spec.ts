@@ -1,12 +1,17 @@
 import type { Comparison, WatchListHit } from './comparison';
 import type { WatchListEntry, WatchListSource } from './entry';
 import {
+  answeredMatches,
   hitResult,
+  keptMatches,
   listProcessResult,
   MAX_MATCHES_SHOWN,
+  withMatchLabels,
   shownMatches,
   subjectOfCandidate,
 } from './list-screening';
+
+const JUAN = { kind: 'person', name: 'Juan', lastName: 'García', nationality: 'MX' } as const;
 
 function entry(source: WatchListSource, listStatus = '', key = 'K1'): WatchListEntry {
   return {
@@ -34,8 +39,13 @@ function hit(
 ): WatchListHit {
   return {
     entry: entry(source, listStatus, key),
-    comparison: { score, decision, features: [{ feature: 'name_exact', effect: score }] },
+    comparison: {
+      score,
+      decision,
+      features: [{ feature: 'name_exact', effect: score, label: 'Nombre idéntico' }],
+    },
     listedName: 'GARCIA LOPEZ, Juan',
+    nameIndex: 0,
   };
 }
 
@@ -85,12 +95,15 @@ describe('listProcessResult', () => {
 
 describe('shownMatches', () => {
   it('drops non-matches and orders best first, then by source and key', () => {
-    const shown = shownMatches([
-      hit('peps', 'possible_match', 'Regidor', 0.8, 'P1'),
-      hit('ofac-sdn', 'no_match', '', 0.5),
-      hit('sat-69b', 'match', 'Definitivo', 1, 'B'),
-      hit('sat-69', 'match', 'Firmes', 1, 'A'),
-    ]);
+    const shown = shownMatches(
+      [
+        hit('peps', 'possible_match', 'Regidor', 0.8, 'P1'),
+        hit('ofac-sdn', 'no_match', '', 0.5),
+        hit('sat-69b', 'match', 'Definitivo', 1, 'B'),
+        hit('sat-69', 'match', 'Firmes', 1, 'A'),
+      ],
+      JUAN,
+    );
     expect(shown.map((m) => [m.source, m.entryId, m.decision])).toEqual([
       ['sat-69', 'A', 'match'],
       ['sat-69b', 'B', 'match'],
@@ -103,13 +116,45 @@ describe('shownMatches', () => {
       listStatus: 'Firmes',
       score: 1,
       decision: 'match',
-      features: [{ feature: 'name_exact', effect: 1 }],
+      features: [{ feature: 'name_exact', effect: 1, label: 'Nombre idéntico' }],
+      comparison: [
+        { field: 'givenNames', candidate: 'Juan', listed: 'Juan', same: true },
+        { field: 'paternalSurname', candidate: 'García', listed: 'GARCIA', same: true },
+        { field: 'maternalSurname', candidate: null, listed: 'LOPEZ', same: null },
+        { field: 'birthDate', candidate: null, listed: null, same: null },
+        { field: 'rfc', candidate: null, listed: null, same: null },
+        { field: 'curp', candidate: null, listed: null, same: null },
+        { field: 'nationality', candidate: 'MX', listed: null, same: null },
+      ],
     });
+  });
+
+  it('keeps no value of the candidate in a stored screening, and puts them back in its answer', () => {
+    const [shown] = shownMatches([hit('sat-69', 'match', 'Firmes', 1, 'A')], JUAN);
+    const [kept] = keptMatches([shown]);
+    expect(kept.comparison.map((row) => row.candidate)).toEqual(Array(7).fill(null));
+    expect(kept.comparison.map((row) => row.same)).toEqual(shown.comparison.map((row) => row.same));
+    expect(answeredMatches([kept], JUAN)).toEqual([shown]);
   });
 
   it(`shows at most ${MAX_MATCHES_SHOWN}`, () => {
     const many = Array.from({ length: 30 }, (_, i) => hit('sat-69', 'match', 'Firmes', 0.9, `K${i}`));
-    expect(shownMatches(many)).toHaveLength(MAX_MATCHES_SHOWN);
+    expect(shownMatches(many, JUAN)).toHaveLength(MAX_MATCHES_SHOWN);
+  });
+});
+
+describe('withMatchLabels', () => {
+  it('labels the features of a summary stored before labels were kept, and leaves the rest as stored', () => {
+    const stored = {
+      listsChecked: [],
+      matches: [{ entryId: 'A', features: [{ feature: 'rfc_exact', effect: 1 }] }],
+    };
+    expect(withMatchLabels(stored)).toEqual({
+      listsChecked: [],
+      matches: [{ entryId: 'A', features: [{ feature: 'rfc_exact', effect: 1, label: 'RFC idéntico' }] }],
+    });
+    const other = { providerAnswered: false, reason: 'x' };
+    expect(withMatchLabels(other)).toBe(other);
   });
 });
 

@@ -2,6 +2,14 @@ import type { FinalResult } from '../screening/catalog';
 import { RESULT_SEVERITY } from '../screening/overview';
 import type { MatchDecision, MatchFeature, ScreeningSubject, WatchListHit } from './comparison';
 import { SANCTIONS_SOURCES, WatchListSource } from './entry';
+import { withFeatureLabels } from './matching/feature-labels';
+import {
+  fieldComparer,
+  withCandidateValues,
+  withoutCandidateValues,
+  type FieldComparer,
+  type FieldComparison,
+} from './matching/field-comparison';
 
 /**
  * What a list screening answers (CONTRACT 10.3 and 10.4): the result of a list process, and the
@@ -25,6 +33,8 @@ export interface ListMatch {
   score: number;
   decision: Exclude<MatchDecision, 'no_match'>;
   features: MatchFeature[];
+  /** The candidate beside the entry, field by field (matching/field-comparison.ts). */
+  comparison: FieldComparison[];
 }
 
 /** At most this many matches are shown, best first. */
@@ -74,8 +84,8 @@ export function rankedHits(hits: readonly WatchListHit[]): WatchListHit[] {
     .slice(0, MAX_MATCHES_SHOWN);
 }
 
-/** One hit as a summary shows it. */
-export function listMatchOf(hit: WatchListHit): ListMatch {
+/** One hit as a summary shows it, compared field by field with the candidate by `compare`. */
+export function listMatchOf(hit: WatchListHit, compare: FieldComparer): ListMatch {
   return {
     source: hit.entry.source,
     entryId: hit.entry.key,
@@ -84,13 +94,41 @@ export function listMatchOf(hit: WatchListHit): ListMatch {
     score: hit.comparison.score,
     decision: hit.comparison.decision as ListMatch['decision'],
     features: hit.comparison.features,
+    comparison: compare(hit.entry, hit.nameIndex),
   };
 }
 
-/** Hits as a summary shows them (see {@link rankedHits}). */
-export function shownMatches(hits: readonly WatchListHit[]): ListMatch[] {
-  return rankedHits(hits).map(listMatchOf);
+/** The hits of `subject` as a summary shows them (see {@link rankedHits}). */
+export function shownMatches(hits: readonly WatchListHit[], subject: ScreeningSubject): ListMatch[] {
+  const compare = fieldComparer(subject);
+  return rankedHits(hits).map((hit) => listMatchOf(hit, compare));
 }
+
+/**
+ * A list process's summary as answered: a summary stored before labels were kept with the features
+ * gains them (from the catalogue); anything else is answered as stored.
+ */
+export function withMatchLabels<S extends object>(summary: S): S {
+  const matches = (summary as { matches?: unknown }).matches;
+  if (!Array.isArray(matches)) return summary;
+  return {
+    ...summary,
+    matches: matches.map((match: { features?: unknown }) =>
+      Array.isArray(match?.features) ? { ...match, features: withFeatureLabels(match.features) } : match,
+    ),
+  };
+}
+
+/**
+ * Matches as a stored ad-hoc screening (and its Idempotency-Key's answer) keeps them: without the
+ * candidate's values in `comparison`, the name screened is never kept (docs/watch-lists.md).
+ */
+export const keptMatches = (matches: readonly ListMatch[]): ListMatch[] =>
+  matches.map((match) => ({ ...match, comparison: withoutCandidateValues(match.comparison) }));
+
+/** Kept matches answered: the candidate's values back in `comparison`, from the screening's body. */
+export const answeredMatches = (matches: readonly ListMatch[], subject: ScreeningSubject): ListMatch[] =>
+  matches.map((match) => ({ ...match, comparison: withCandidateValues(match.comparison, subject) }));
 
 /** Who a registered candidate is to the lists: a persona moral by its business name, else a person. */
 export function subjectOfCandidate(candidate: {

@@ -49,8 +49,13 @@ export interface LegalPairRow extends AlertTarget {
   personChange: 'added' | 'replaced' | null;
   lawsuitsAdded: string[];
   fullName: string;
+  givenNames: string;
+  lastName: string;
+  secondLastName: string | null;
   nameKey: string;
   lawsuitCount: number;
+  /** The monitored candidate, to compare with the person field by field. */
+  subject: ScreeningSubject;
 }
 
 /** The advisory lock class of activation claims ('MACT'); the activation's id is the object. */
@@ -358,20 +363,24 @@ export class MonitorActivationRepository {
    * person's keys, the search's own rule), found through the monitors' key index.
    */
   async legalPairs(tx: SqlExecutor, version: string): Promise<LegalPairRow[]> {
-    return queryRows<LegalPairRow>(
+    const rows = await queryRows<Omit<LegalPairRow, 'subject'> & { candidate: CandidateColumns }>(
       tx,
       `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId",
               ip.person_uuid AS "personUuid", ip.person_change AS "personChange",
-              ip.lawsuits_added::text[] AS "lawsuitsAdded", p.full_name AS "fullName", p.name_key AS "nameKey",
-              p.lawsuit_count AS "lawsuitCount"
+              ip.lawsuits_added::text[] AS "lawsuitsAdded", p.full_name AS "fullName",
+              p.given_names AS "givenNames", p.last_name AS "lastName", p.second_last_name AS "secondLastName",
+              p.name_key AS "nameKey", p.lawsuit_count AS "lawsuitCount",
+              (SELECT row_to_json(s) FROM (SELECT ${CANDIDATE_SUBJECT}) s) AS candidate
          FROM legal_corpus_ingest_person ip
          JOIN legal_person p ON p.uuid = ip.person_uuid
          JOIN monitor m ON m.legal_keys <@ p.search_keys
                        AND m.status = 'active' AND 'legal-records' = ANY (m.sources)
+         JOIN candidate c ON c.request_id = m.request_id
         WHERE ip.version = $1 AND (ip.person_change IS NOT NULL OR cardinality(ip.lawsuits_added) > 0)
           AND cardinality(m.legal_keys) > 0 AND m.expires_at > now()
         ORDER BY ip.person_uuid, m.id`,
       [version],
     );
+    return rows.map(({ candidate, ...row }) => ({ ...row, subject: subjectOfCandidate(candidate) }));
   }
 }

@@ -5,6 +5,7 @@ import {
   ALERT_REVIEW_STATUSES,
   ALERT_STATUSES,
   alertListQueryViolations,
+  FieldComparisonSchema,
   MAX_ALERT_NOTE_LENGTH,
   MONITOR_SOURCES,
   MONITOR_STATUSES,
@@ -13,6 +14,7 @@ import {
 import { CountedPageDto, PageQueryDto } from '../../common/pagination';
 import { CheckedBy } from '../../common/validation';
 import { FREE_TEXT_CHARACTERS } from '../../docs/text-rules';
+import { summaryDto } from '../../screening/dto/summaries.dto';
 
 const REQUEST_UUID = {
   format: 'uuid',
@@ -76,9 +78,16 @@ export class MonitorsQueryDto extends PageQueryDto {
 }
 
 export class AlertFeatureDto {
-  @ApiProperty({ example: 'name_exact' }) feature!: string;
+  @ApiProperty({ example: 'name_exact', description: 'What was compared and how it came out' })
+  feature!: string;
   @ApiProperty({ example: 0.4, description: 'What it added to (negative: took from) the score' })
   effect!: number;
+  @ApiProperty({
+    example: 'Nombre idéntico',
+    description:
+      'The feature in a Spanish sentence for a person to read (one per code: docs/watch-list-matching.md, "Labels")',
+  })
+  label!: string;
 }
 
 export class AlertMatchDto {
@@ -88,6 +97,14 @@ export class AlertMatchDto {
 
   @ApiProperty({ type: [AlertFeatureDto], description: 'What explains the score (as in the list processes)' })
   features!: AlertFeatureDto[];
+
+  @ApiProperty({
+    type: [summaryDto(FieldComparisonSchema)],
+    required: false,
+    description:
+      'The candidate beside the entry, field by field, as in the list processes (for `legal-records`, beside the person the corpus names: name parts only). Absent on alerts raised before comparisons were recorded.',
+  })
+  comparison?: unknown[];
 
   @ApiProperty({
     example: 'AISPURO MORENO, Oscar',

@@ -45,6 +45,8 @@ function apiProperty(described: SummaryField): [Type<unknown> | typeof Array, Ap
       return [String, { ...described.doc }];
     case 'nullable-string':
       return [String, { ...described.doc, nullable: true, type: String }];
+    case 'nullable-boolean':
+      return [Boolean, { ...described.doc, nullable: true, type: Boolean }];
     case 'one-of':
       return [String, { enum: [...described.values], ...described.doc }];
     case 'strings':

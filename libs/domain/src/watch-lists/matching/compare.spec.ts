@@ -558,9 +558,9 @@ describe('features add up, and only what passes 1 is taken back', () => {
     );
     expect(score).toBe(1);
     expect(features).toEqual([
-      { feature: 'name_exact', effect: 1 },
-      { feature: 'common_surname', effect: -0.016 },
-      { feature: 'birth_date_same', effect: 0.016 },
+      { feature: 'name_exact', effect: 1, label: 'Nombre idéntico' },
+      { feature: 'common_surname', effect: -0.016, label: 'Apellido frecuente' },
+      { feature: 'birth_date_same', effect: 0.016, label: 'Fecha de nacimiento coincidente' },
     ]);
   });
 });

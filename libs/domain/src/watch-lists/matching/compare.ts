@@ -325,6 +325,34 @@ function bestEntityName(
   return best;
 }
 
+/**
+ * The readings one of an entry's names was compared with: the reading of the listed name and the
+ * candidate's reading that score best together, found as `scoreEntry` finds them (the publisher's
+ * reading first, a tie keeping the earlier). Null when the name cannot be read as a person's or
+ * the candidate gives no name.
+ */
+export function bestPersonReadings(
+  subject: PreparedSubject,
+  entry: PreparedEntry,
+  nameIndex: number,
+): { subject: PersonReading; listed: PersonReading } | null {
+  const name = entry.names[nameIndex];
+  if (!name?.person?.length || !subject.readings.length) return null;
+  const q = qualifiers(subject, entry);
+  const alias = aliasOf(name);
+  let best: { subject: PersonReading; listed: PersonReading } | null = null;
+  let bestScore = -1;
+  for (const listed of name.person)
+    for (const reading of subject.readings) {
+      const score = personScore(comparePersonReadings(reading, listed), q, alias);
+      if (score > bestScore) {
+        best = { subject: reading, listed };
+        bestScore = score;
+      }
+    }
+  return best;
+}
+
 /** What decides before names: redaction, an identifier, the kinds. */
 function decidedBeforeNames(subject: PreparedSubject, entry: PreparedEntry): Comparison | null {
   if (entry.redacted) return notCompared('redacted');

@@ -7,6 +7,17 @@ export { normalizeNationality } from './nationalities';
 export { parsePartialDate } from './birth-dates';
 export { matchDecision, MATCH_FROM, POSSIBLE_MATCH_FROM } from './scoring';
 export { compareWithEntry, type EntryComparison, type MatchableEntry } from './compare';
+export { FEATURE_LABELS, featureLabel, withFeatureLabels, type MatchFeatureCode } from './feature-labels';
+export {
+  COMPARED_FIELDS,
+  compareFields,
+  ENTITY_FIELDS,
+  fieldComparer,
+  PERSON_FIELDS,
+  type ComparedField,
+  type FieldComparer,
+  type FieldComparison,
+} from './field-comparison';
 export type { WatchListSegment } from './indexing/segment';
 export { WatchListSegmentBuilder, buildSegment, type IndexableEntry } from './indexing/segment-builder';
 export {

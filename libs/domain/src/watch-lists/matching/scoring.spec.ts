@@ -184,7 +184,7 @@ describe('comparisons decided before names', () => {
     expect(identifierMatch('curp_exact')).toEqual({
       score: 1,
       decision: 'match',
-      features: [{ feature: 'curp_exact', effect: 1 }],
+      features: [{ feature: 'curp_exact', effect: 1, label: 'CURP idéntica' }],
     });
   });
 
@@ -192,7 +192,7 @@ describe('comparisons decided before names', () => {
     expect(notCompared('redacted')).toEqual({
       score: 0,
       decision: 'no_match',
-      features: [{ feature: 'redacted', effect: 0 }],
+      features: [{ feature: 'redacted', effect: 0, label: 'Registro testado en la lista' }],
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Comparison, MatchDecision, MatchFeature } from '../comparison';
 import type { BirthDateAgreement } from './birth-dates';
 import type { EntityNameMatch } from './entity-names';
+import { FEATURE_LABELS, type MatchFeatureCode } from './feature-labels';
 import { agrees, type PartMatch } from './name-parts';
 import { surnameCommonness } from './surname-frequencies';
 
@@ -101,7 +102,7 @@ export type AliasQuality = 'strong' | 'weak' | null;
  * way and explains only the best.
  */
 class ScoreSheet {
-  private readonly effects: Map<string, number> | null;
+  private readonly effects: Map<MatchFeatureCode, number> | null;
   total = 0;
 
   constructor(explain: boolean) {
@@ -114,7 +115,7 @@ class ScoreSheet {
     return this;
   }
 
-  add(feature: string, effect: number): void {
+  add(feature: MatchFeatureCode, effect: number): void {
     if (this.effects) this.effects.set(feature, (this.effects.get(feature) ?? 0) + effect);
     this.total += effect;
   }
@@ -136,28 +137,34 @@ class ScoreSheet {
   }
 
   /** Limits the score, charging what it removes to `feature` (listed even when nothing is removed). */
-  cap(limit: number, feature: string): void {
+  cap(limit: number, feature: MatchFeatureCode): void {
     this.add(feature, Math.min(0, limit - this.total));
   }
 
   /** Raises the score to at least `floor`, crediting what it adds to `feature` (listed even when nothing is added). */
-  floor(floor: number, feature: string): void {
+  floor(floor: number, feature: MatchFeatureCode): void {
     this.add(feature, Math.max(0, floor - this.total));
   }
 
   comparison(): Comparison {
-    const features: MatchFeature[] = [...(this.effects ?? [])].map(([feature, effect]) => ({
-      feature,
-      effect: effect / 1000,
-    }));
+    const features: MatchFeature[] = [...(this.effects ?? [])].map(([feature, effect]) =>
+      featureOf(feature, effect / 1000),
+    );
     const score = this.total / 1000;
     return { score, decision: matchDecision(score), features };
   }
 }
 
+/** A feature as a comparison explains it: its code, its effect and its label. */
+export const featureOf = (feature: MatchFeatureCode, effect: number): MatchFeature => ({
+  feature,
+  effect,
+  label: FEATURE_LABELS[feature],
+});
+
 /** An identifier decides alone: `match`, score 1. */
 export function identifierMatch(feature: 'rfc_exact' | 'curp_exact'): Comparison {
-  return { score: 1, decision: 'match', features: [{ feature, effect: 1 }] };
+  return { score: 1, decision: 'match', features: [featureOf(feature, 1)] };
 }
 
 /**
@@ -165,12 +172,12 @@ export function identifierMatch(feature: 'rfc_exact' | 'curp_exact'): Comparison
  * what it means for a PEP's result is list-screening.ts's).
  */
 export function saysDeceased(comparison: Comparison): Comparison {
-  return { ...comparison, features: [...comparison.features, { feature: 'deceased', effect: 0 }] };
+  return { ...comparison, features: [...comparison.features, featureOf('deceased', 0)] };
 }
 
 /** A comparison that cannot be made (`redacted`, `kind_differs`, `name_missing`): `no_match`, score 0. */
-export function notCompared(feature: string): Comparison {
-  return { score: 0, decision: 'no_match', features: [{ feature, effect: 0 }] };
+export function notCompared(feature: 'redacted' | 'kind_differs' | 'name_missing'): Comparison {
+  return { score: 0, decision: 'no_match', features: [featureOf(feature, 0)] };
 }
 
 function commonness(a: string | null, b: string | null): number {

@@ -28,11 +28,8 @@ export interface IndexedHit {
  * `WatchListHit`, whose `listedName` is the entry's name the comparison was made with.
  */
 export function withEntry(hit: IndexedHit, entry: WatchListEntry): WatchListHit {
-  return {
-    entry,
-    comparison: hit.comparison,
-    listedName: (entry.names[hit.nameIndex] ?? entry.names[0])?.text ?? '',
-  };
+  const nameIndex = entry.names[hit.nameIndex] ? hit.nameIndex : 0;
+  return { entry, comparison: hit.comparison, listedName: entry.names[nameIndex]?.text ?? '', nameIndex };
 }
 
 export interface ScreeningOptions {

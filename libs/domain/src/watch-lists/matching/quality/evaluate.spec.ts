@@ -17,7 +17,7 @@ const pair = (id: string, sameParty: boolean, category: LabelledPair['category']
 const decided = (decision: EntryComparison['decision']): EntryComparison => ({
   score: decision === 'match' ? 0.95 : decision === 'possible_match' ? 0.8 : 0.1,
   decision,
-  features: [{ feature: 'name_similar', effect: 0.5 }],
+  features: [{ feature: 'name_similar', effect: 0.5, label: 'Nombre parecido' }],
   listedName: '',
   nameIndex: 0,
 });
