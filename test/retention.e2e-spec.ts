@@ -207,8 +207,17 @@ describe('retention of a candidate request and a search', () => {
     const keptBody = uniqueSubject(packageId);
     const kept = (await api().post('/candidate-requests').set(analyst.auth).send(keptBody).expect(202)).body
       .uuid as string;
+    // One more, registered in a batch: a blocked request leaves its batch's listing too.
+    const batch = await api()
+      .post('/candidate-requests/batch')
+      .set(analyst.auth)
+      .send({ items: [uniqueSubject(packageId)] })
+      .expect(202);
+    const batchId = batch.body.batchId as string;
+    const batched = batch.body.items[0].uuid as string;
     await waitForOverview(analyst, uuid, settled);
     await waitForOverview(analyst, kept, settled);
+    await waitForOverview(analyst, batched, settled);
 
     // A monitor on the subject, ended before the blocking; one still active on the other request.
     const monitor = await api()
@@ -235,7 +244,7 @@ describe('retention of a candidate request and a search', () => {
       .set(admin.auth)
       .send({ activeDays: 30, blockedDays: 1 })
       .expect(200);
-    await age([uuid, kept], 31);
+    await age([uuid, kept, batched], 31);
     await withDb((db) =>
       db.query(`UPDATE legal_search SET created_at = created_at - 31 * ${DAY_SQL} WHERE id = $1`, [searchId]),
     );
@@ -283,7 +292,20 @@ describe('retention of a candidate request and a search', () => {
     expect(searches.data.map((s: { searchId: string }) => s.searchId)).not.toContain(searchId);
     expect(searches.total).toBe(0);
 
-    expect((await eventsOf('candidate_request.blocked')).map((e) => e.data)).toEqual([{ uuid }]);
+    await eventually(
+      async () =>
+        (await api().get(`/candidate-requests/${batched}`).set(analyst.auth)).status === 410
+          ? true
+          : undefined,
+      20_000,
+      'the batched request to be blocked',
+    );
+    const listedBatch = (
+      await api().get(`/candidate-request-batches/${batchId}`).set(analyst.auth).expect(200)
+    ).body;
+    expect(JSON.stringify(listedBatch)).not.toContain(batched);
+    const blockedEvents = (await eventsOf('candidate_request.blocked')).map((e) => e.data.uuid);
+    expect(blockedEvents.sort()).toEqual([uuid, batched].sort());
     await receiver.waitFor((r) => r.event.type === 'candidate_request.blocked' && r.event.data.uuid === uuid);
 
     // The monitored request, as old, stays readable.
@@ -326,7 +348,8 @@ describe('retention of a candidate request and a search', () => {
       (r) => r.event.type === 'candidate_request.suppressed' && r.event.data.uuid === uuid,
     );
     // Each event once, however many sweeps ran meanwhile.
-    expect((await eventsOf('candidate_request.blocked')).length).toBe(1);
+    expect((await eventsOf('candidate_request.blocked')).length).toBe(2);
+    expect((await eventsOf('candidate_request.suppressed')).length).toBe(1);
 
     // What stays: ids, statuses, dates, counts and charges.
     const stays = await withDb(
