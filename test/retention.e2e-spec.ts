@@ -6,9 +6,11 @@
  * of every table; a monitor active on a request keeps it unblocked. Times are moved by SQL: the
  * stack's processor sweeps every PRIVACY_SWEEP_MS (500 ms), and the tests poll to a deadline.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { createClient, createUser } from './support/factories';
-import { api, eventually, Session, signIn, withDb } from './support/helpers';
+import { api, eventually, Session, signIn, state, withDb } from './support/helpers';
 import { settled, waitForOverview } from './support/screening';
 import { createEndpoint, deleteCreatedEndpoints, Receiver } from './support/webhooks';
 
@@ -207,8 +209,17 @@ describe('retention of a candidate request and a search', () => {
     const keptBody = uniqueSubject(packageId);
     const kept = (await api().post('/candidate-requests').set(analyst.auth).send(keptBody).expect(202)).body
       .uuid as string;
+    // One more, registered in a batch: a blocked request leaves its batch's listing too.
+    const batch = await api()
+      .post('/candidate-requests/batch')
+      .set(analyst.auth)
+      .send({ items: [uniqueSubject(packageId)] })
+      .expect(202);
+    const batchId = batch.body.batchId as string;
+    const batched = batch.body.items[0].uuid as string;
     await waitForOverview(analyst, uuid, settled);
     await waitForOverview(analyst, kept, settled);
+    await waitForOverview(analyst, batched, settled);
 
     // A monitor on the subject, ended before the blocking; one still active on the other request.
     const monitor = await api()
@@ -235,7 +246,7 @@ describe('retention of a candidate request and a search', () => {
       .set(admin.auth)
       .send({ activeDays: 30, blockedDays: 1 })
       .expect(200);
-    await age([uuid, kept], 31);
+    await age([uuid, kept, batched], 31);
     await withDb((db) =>
       db.query(`UPDATE legal_search SET created_at = created_at - 31 * ${DAY_SQL} WHERE id = $1`, [searchId]),
     );
@@ -283,7 +294,20 @@ describe('retention of a candidate request and a search', () => {
     expect(searches.data.map((s: { searchId: string }) => s.searchId)).not.toContain(searchId);
     expect(searches.total).toBe(0);
 
-    expect((await eventsOf('candidate_request.blocked')).map((e) => e.data)).toEqual([{ uuid }]);
+    await eventually(
+      async () =>
+        (await api().get(`/candidate-requests/${batched}`).set(analyst.auth)).status === 410
+          ? true
+          : undefined,
+      20_000,
+      'the batched request to be blocked',
+    );
+    const listedBatch = (
+      await api().get(`/candidate-request-batches/${batchId}`).set(analyst.auth).expect(200)
+    ).body;
+    expect(JSON.stringify(listedBatch)).not.toContain(batched);
+    const blockedEvents = (await eventsOf('candidate_request.blocked')).map((e) => e.data.uuid);
+    expect(blockedEvents.sort()).toEqual([uuid, batched].sort());
     await receiver.waitFor((r) => r.event.type === 'candidate_request.blocked' && r.event.data.uuid === uuid);
 
     // The monitored request, as old, stays readable.
@@ -326,7 +350,8 @@ describe('retention of a candidate request and a search', () => {
       (r) => r.event.type === 'candidate_request.suppressed' && r.event.data.uuid === uuid,
     );
     // Each event once, however many sweeps ran meanwhile.
-    expect((await eventsOf('candidate_request.blocked')).length).toBe(1);
+    expect((await eventsOf('candidate_request.blocked')).length).toBe(2);
+    expect((await eventsOf('candidate_request.suppressed')).length).toBe(1);
 
     // What stays: ids, statuses, dates, counts and charges.
     const stays = await withDb(
@@ -357,5 +382,92 @@ describe('retention of a candidate request and a search', () => {
     expect(await whereStored([keptBody.rfc], '1800-01-01', kept)).toEqual(['candidate.rfc']);
 
     await api().get(`/candidate-requests/${kept}`).set(analyst.auth).expect(200);
+  });
+});
+
+/** RetentionRepository.blockNow, built, as the cancellation right calls it (test/fixtures/block-now-probe.js). */
+function blockNow(target: { requestIds: string[]; searchIds: string[] }): {
+  requestIds: string[];
+  searchIds: string[];
+} {
+  const probe = spawnSync(process.execPath, [join(__dirname, 'fixtures/block-now-probe.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: state().databaseUrl,
+      REQUEST_IDS: target.requestIds.join(','),
+      SEARCH_IDS: target.searchIds.join(','),
+    },
+    encoding: 'utf8',
+  });
+  expect(probe.stderr).toBe('');
+  return JSON.parse(probe.stdout);
+}
+
+describe('blocking at once (the cancellation right)', () => {
+  it('blocks a fresh request and search at once, stops its monitor, and the sweep suppresses them blockedDays later', async () => {
+    const client = await createClient('retention-now');
+    const pkg = `PKG-${client}`;
+    await withDb((db) =>
+      db.query(
+        `INSERT INTO package (id, client_id, name, processes) SELECT $1, $2, 'Now', processes FROM package WHERE id = 'PKG-ACME-BASIC'`,
+        [pkg, client],
+      ),
+    );
+    const user = await createUser({ clients: [client], role: 'admin' });
+    const own = await signIn(user.email, user.password);
+    const subject = uniqueSubject(pkg);
+    const uuid = (await api().post('/candidate-requests').set(own.auth).send(subject).expect(202)).body
+      .uuid as string;
+    await waitForOverview(own, uuid, settled);
+    const monitor = await api()
+      .post('/monitors')
+      .set(own.auth)
+      .send({ candidateRequestUuid: uuid })
+      .expect(201);
+    const searchId = (
+      await api()
+        .post('/risks/legal-records/searches')
+        .set(own.auth)
+        .send({ name: subject.name, lastName: subject.lastName })
+        .expect(200)
+    ).body.data.searchId as string;
+
+    expect(blockNow({ requestIds: [uuid], searchIds: [searchId] })).toEqual({
+      requestIds: [uuid],
+      searchIds: [searchId],
+    });
+    // At once: no sweep needed.
+    expect((await api().get(`/candidate-requests/${uuid}`).set(own.auth).expect(410)).body.message).toMatch(
+      BLOCKED,
+    );
+    await api().get(`/risks/legal-records/searches/${searchId}`).set(own.auth).expect(410);
+    expect((await api().get(`/monitors/${monitor.body.id}`).set(own.auth).expect(200)).body.status).toBe(
+      'stopped',
+    );
+    // Again: nothing newly blocked, no second event.
+    expect(blockNow({ requestIds: [uuid], searchIds: [searchId] })).toEqual({
+      requestIds: [],
+      searchIds: [],
+    });
+    const events = await api()
+      .get('/events?types=candidate_request.blocked&limit=100')
+      .set(own.auth)
+      .expect(200);
+    expect(events.body.data.map((e: { data: { uuid: string } }) => e.data.uuid)).toEqual([uuid]);
+
+    // blockedDays 0: suppressed by the next sweep.
+    await api().put('/settings/retention').set(own.auth).send({ blockedDays: 0 }).expect(200);
+    await eventually(
+      async () => {
+        const response = await api().get(`/candidate-requests/${uuid}`).set(own.auth);
+        return response.status === 200 && response.body.statusCode === 404 ? true : undefined;
+      },
+      20_000,
+      'the request to be suppressed',
+    );
+    await api().get(`/risks/legal-records/searches/${searchId}`).set(own.auth).expect(404);
+    expect(await whereStored([subject.name, subject.rfc, subject.email], subject.birthDate, uuid)).toEqual(
+      [],
+    );
   });
 });

@@ -205,7 +205,7 @@ export interface paths {
     };
     /**
      * Overview of a candidate request (poll this)
-     * @description Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`.
+     * @description Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`. A request blocked under the client's retention policy answers 410; once its personal data is erased (suppressed) it answers as an unknown one (`GET /settings/retention`).
      *
      *     Rol mínimo: viewer
      */
@@ -5290,6 +5290,22 @@ export interface operations {
           'application/json': components['schemas']['UnauthorizedDto'];
         };
       };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
       /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
       503: {
         headers: {
@@ -5373,6 +5389,22 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
         };
       };
       /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
@@ -5492,6 +5524,22 @@ export interface operations {
            * @example {
            *       "code": 409,
            *       "message": "The resource is not in a state that allows this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -6211,7 +6259,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description The resource is past its retention and can no longer be read */
+      /** @description The search is past its `recoverable_until`, or blocked under the client's retention policy (`activeDays` after its creation) */
       410: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6221,7 +6269,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 410,
-           *       "message": "The resource is no longer available."
+           *       "message": "This search's data is blocked under the client's retention policy: it can no longer be read or used."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -6358,7 +6406,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
-      /** @description The resource is past its retention and can no longer be read */
+      /** @description The search is past its `recoverable_until`, or blocked under the client's retention policy (`activeDays` after its creation) */
       410: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6368,7 +6416,7 @@ export interface operations {
           /**
            * @example {
            *       "code": 410,
-           *       "message": "The resource is no longer available."
+           *       "message": "This search's data is blocked under the client's retention policy: it can no longer be read or used."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -6757,6 +6805,22 @@ export interface operations {
            * @example {
            *       "code": 409,
            *       "message": "This candidate request already has an active monitor: stop it (DELETE /monitors/{id}) before creating another."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];
@@ -8365,6 +8429,22 @@ export interface operations {
            * @example {
            *       "code": 404,
            *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

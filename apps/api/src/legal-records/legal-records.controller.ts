@@ -15,6 +15,7 @@ import { ListSearchesUseCase } from './list-searches.use-case';
 import { ReadSearchUseCase } from './read-search.use-case';
 import { MinimumRole } from '../auth/roles.guard';
 import { Audited, byParam, byAnswer } from '../audit/audited';
+import { SEARCH_GONE_410 } from '../docs/retention-errors';
 
 const SEARCH_ID = { name: 'searchId', format: 'uuid', description: 'The `searchId` the search answered' };
 
@@ -120,7 +121,7 @@ export class LegalRecordsController {
     description: 'The search as created, with the requested page of its (filtered) matches; not billed',
     type: EnvelopeOf(SearchDataDto, { name: 'LegalSearchEnvelope' }),
   })
-  @ApiErrors(400, 401, 403, 404, 410)
+  @ApiErrors(400, 401, 403, 404, SEARCH_GONE_410)
   async getSearch(
     @CurrentUser() user: AuthUser,
     @Param('searchId') searchId: string,
@@ -148,7 +149,7 @@ export class LegalRecordsController {
     400,
     401,
     404,
-    410,
+    SEARCH_GONE_410,
     {
       status: 403,
       description:

@@ -24,6 +24,7 @@ import {
 import { MonitorsUseCase } from './monitors.use-case';
 import { MinimumRole } from '../auth/roles.guard';
 import { Audited, byParam, byAnswer } from '../audit/audited';
+import { BLOCKED_REQUEST_410 } from '../docs/retention-errors';
 
 const MONITOR_ID = { name: 'id', format: 'uuid', description: 'The `id` of the monitor' };
 const ALERT_ID = { name: 'id', format: 'uuid', description: 'The `id` of the alert' };
@@ -92,6 +93,7 @@ export class MonitorsController {
       description: 'No candidate request of yours has this uuid',
       example: { code: 404, message: 'Candidate request not found.' },
     },
+    BLOCKED_REQUEST_410,
     {
       status: 409,
       description: 'The request already has an active monitor',

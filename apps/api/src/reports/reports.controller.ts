@@ -8,6 +8,7 @@ import { GetCandidateReportUseCase } from './get-report.use-case';
 import { SERVICE_TIME_ZONE } from '../docs/wording';
 import { MinimumRole } from '../auth/roles.guard';
 import { Audited, byParam } from '../audit/audited';
+import { BLOCKED_REQUEST_410 } from '../docs/retention-errors';
 
 @ApiTag('Candidate screening')
 @ApiBearerAuth('bearer')
@@ -41,7 +42,7 @@ export class ReportsController {
       },
     },
   })
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 404, BLOCKED_REQUEST_410)
   async getCandidateRequestReport(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,

@@ -60,6 +60,7 @@ import {
 } from './screening.answers';
 import { MinimumRole } from '../auth/roles.guard';
 import { Audited, byParam, byAnswer } from '../audit/audited';
+import { BLOCKED_REQUEST_410 } from '../docs/retention-errors';
 
 /** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
@@ -194,7 +195,8 @@ export class ScreeningController {
     operationId: 'getCandidateRequest',
     summary: 'Overview of a candidate request (poll this)',
     description:
-      'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`.',
+      'Overall status and result and one entry per process. An unknown uuid (or one of another client) answers **HTTP 200** with `statusCode: 404`, `isSuccess: true` and `data: {}`. ' +
+      "A request blocked under the client's retention policy answers 410; once its personal data is erased (suppressed) it answers as an unknown one (`GET /settings/retention`).",
   })
   @ApiParam(REQUEST_UUID)
   @ApiOkResponse({
@@ -202,7 +204,7 @@ export class ScreeningController {
     type: EnvelopeOf(RequestOverviewDto, { bodyLevel: [BODY_LEVEL_NOT_FOUND] }),
     examples: OVERVIEW_EXAMPLES,
   })
-  @ApiErrors(401)
+  @ApiErrors(401, BLOCKED_REQUEST_410)
   async overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
     return overviewAnswer(await this.reads.overview(user, uuid));
   }
@@ -237,7 +239,7 @@ export class ScreeningController {
     }),
     examples: PROCESS_DETAIL_EXAMPLES,
   })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, BLOCKED_REQUEST_410)
   async processDetail(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,
@@ -266,7 +268,7 @@ export class ScreeningController {
     description: 'Accepted: the process runs again with what the candidate provided',
     type: EnvelopeOf(CandidateInputAcceptedDto),
   })
-  @ApiErrors(400, 401, 404, 409, 413, { body: 'json', names: true })
+  @ApiErrors(400, 401, 404, 409, BLOCKED_REQUEST_410, 413, { body: 'json', names: true })
   async submitCandidateInput(
     @CurrentUser() user: AuthUser,
     @Param('uuid') uuid: string,
