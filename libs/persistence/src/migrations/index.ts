@@ -22,6 +22,7 @@ import { ApiKeys1764910000000 } from './1764910000000-ApiKeys';
 import { AuditLog1764920000000 } from './1764920000000-AuditLog';
 import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsuitIds';
 import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
+import { AuditLogFilters1764955000000 } from './1764955000000-AuditLogFilters';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AuditLog1764920000000,
   PublisherLawsuitIds1764930000000,
   WatchListRealFiles1764950000000,
+  AuditLogFilters1764955000000,
 ];
