@@ -10,8 +10,9 @@ import { OrderedConnection } from './ordered-connection';
 /** Events appended in one statement at most. */
 const EVENTS_PER_APPEND = 500;
 /**
- * Statements sent and not yet answered: the next group waits in PostgreSQL for the head's lock
- * while the one before commits, and more would only make the groups smaller.
+ * Groups chained and not yet committed: one running, the next chained on it and handed to the
+ * connection the moment it commits. More only made the groups smaller (1, 2 and 4 measured side by
+ * side: docs/performance.md, "The audit log").
  */
 const APPENDS_IN_FLIGHT = 2;
 
@@ -45,11 +46,12 @@ function eventOf(row: AuditRow): AuditEvent {
  * the commit, so every api instance appends in turn); each caller's promise resolves only after the
  * statement that holds its event committed.
  *
- * The statements go through one connection (OrderedConnection), so the next group is chained on the
- * head the group before it will leave and sent before that one has committed: PostgreSQL runs it
- * right after, instead of waiting for this process to hear of the commit, take a pooled connection
- * and send it (docs/performance.md, "The audit log"). If a group does not go in (another instance
- * appended first), the groups chained after it do not either: each reads the head and is chained again.
+ * The statements go through one held connection (OrderedConnection), so the next group is chained on
+ * the head the group before it will leave, before that one has committed, and handed to PostgreSQL
+ * the moment it has: not after this process has resolved the first group's callers, started the
+ * next call, and waited for a pooled connection behind the overviews' queries (docs/performance.md,
+ * "The audit log"). If a group does not go in (another instance appended first), the groups chained
+ * after it do not either: each reads the head, on the same connection, and is chained again.
  */
 @Injectable()
 export class AuditRepository {
