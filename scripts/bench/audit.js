@@ -68,7 +68,7 @@ async function credentialsSideBySide(stack, token, { runs = 3 } = {}) {
   return result;
 }
 
-/** A small seeded generator (mulberry32): the same log on every run. */
+/** A small seeded generator (mulberry32): logs of the same shape on every run (the ids are random). */
 function seeded(seed) {
   let a = seed >>> 0;
   return () => {
