@@ -13,6 +13,7 @@ const { runNoisyTenantBench } = require('./bench/noisy-tenant');
 const { runWatchListsBench } = require('./bench/watch-lists');
 const { runMonitorsBench } = require('./bench/monitors');
 const { runRetentionBench } = require('./bench/retention');
+const { LOG_EVENTS, runAuditBench } = require('./bench/audit');
 const { bullNoopJobsPerSecond, rssMb } = require('./bench/lib/floors');
 const { parseCliArgs } = require('./lib/cli');
 
@@ -27,8 +28,9 @@ const PARTS = [
   'monitors',
   'watch-lists',
   'retention',
+  'audit',
 ];
-const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N] [--requests N]
+const USAGE = `Usage: npm run bench -- [part ...] [--persons N] [--no-ingest] [--monitors N] [--requests N] [--audit-events N]
 
 Performance figures (not a test). Drops and recreates the database screening_bench (or
 BENCH_DATABASE_URL; a legal-only run keeps a loaded corpus of the same version), starts its own
@@ -39,6 +41,7 @@ redis-server and the built apps, and writes .bench/results.json.
   --no-ingest   skip the legal part's corpus ingest under load
   --monitors N  active monitors the monitors part generates (default 1,000,000)
   --requests N  candidate requests the retention part generates (default 1,000,000)
+  --audit-events N  chained events the audit part generates into the log (default 1,000,000)
   -h, --help    print this and change nothing`;
 
 const fmt = (n, digits = 0) =>
@@ -63,6 +66,7 @@ async function main() {
       'no-ingest': { type: 'boolean' },
       monitors: { type: 'string' },
       requests: { type: 'string' },
+      'audit-events': { type: 'string' },
     },
     positionals: { allowed: PARTS },
   });
@@ -71,6 +75,9 @@ async function main() {
   if (!(Number.isInteger(monitors) && monitors > 0)) throw new Error('--monitors must be a whole number > 0');
   const requests = values.requests === undefined ? 1_000_000 : Number(values.requests);
   if (!(Number.isInteger(requests) && requests > 0)) throw new Error('--requests must be a whole number > 0');
+  const auditEvents = values['audit-events'] === undefined ? LOG_EVENTS : Number(values['audit-events']);
+  if (!(Number.isInteger(auditEvents) && auditEvents > 0))
+    throw new Error('--audit-events must be a whole number > 0');
   if (persons !== undefined && !(Number.isInteger(persons) && persons > 0))
     throw new Error('--persons must be a whole number > 0');
   const stack = await startStack({
@@ -118,7 +125,9 @@ async function main() {
       console.log(
         `  Bull alone, no-op jobs       ${fmt(screening.processor.bullNoopJobsPerSecond)} jobs/s   processor / Bull ${fmt(screening.processor.ratio * 100, 1)} %   target >= 18 %`,
       );
-      console.log(`  targets: registration >= 1,000 req/s; overview api / bare >= 90 %`);
+      console.log(
+        `  targets: registration >= 1,000 req/s; overview api / bare >= 85 % (with its audit event)`,
+      );
     }
     if (only.length === 0 || only.includes('batch')) {
       const batch = await runBatchBench(stack, token);
@@ -228,6 +237,41 @@ async function main() {
       console.log(
         `  ... the activation (${fmt(b.activation.alerts)} alerts, ${fmt(b.activation.dbMs)} ms in the processor) ${b.activation.stillRunningAtEnd ? 'ran through the whole load' : 'ended within the load'}   target: no regression`,
       );
+    }
+    // Near the end: it leaves a log of a million events, which the parts above run without.
+    if (only.length === 0 || only.includes('audit')) {
+      const audit = await runAuditBench(stack, token, { events: auditEvents });
+      results.audit = audit;
+      const c = audit.credentials;
+      const runs = (r) => r.runs.map((n) => fmt(n)).join(', ');
+      console.log(
+        '\nAudit log: the overview GET with its audit event, by credential (50 connections; medians of 3 runs of 5 s, in turn)',
+      );
+      console.log(
+        `  with a JWT                   ${fmt(c.jwt.rps)} req/s   p99 ${fmt(c.jwt.p99)} ms   (${runs(c.jwt)})`,
+      );
+      console.log(
+        `  with an API key              ${fmt(c.apiKey.rps)} req/s   p99 ${fmt(c.apiKey.p99)} ms   (${runs(c.apiKey)})   key / JWT ${fmt(c.apiKeyOfJwt * 100, 1)} %   target >= 95 %`,
+      );
+      console.log(
+        `  bare http+pg (JWT)           ${fmt(c.bare.rps)} req/s   p99 ${fmt(c.bare.p99)} ms   (${runs(c.bare)})   JWT / bare ${fmt(c.jwtOfBare * 100, 1)} %   target >= 85 %`,
+      );
+      console.log(
+        `\nAudit log of ${fmt(audit.fill.events)} generated chained events (20 clients, acme ${fmt(audit.fill.acmeEvents)})`,
+      );
+      console.log(
+        `  generated and written         ${fmt(audit.fill.seconds, 1)} s (COPY, indexes rebuilt, VACUUM ANALYZE)`,
+      );
+      console.log(
+        `  npm run audit:verify          ${fmt(audit.verify.seconds, 1)} s, exit ${audit.verify.status}   target <= 60 s   (${audit.verify.output})`,
+      );
+      console.log(
+        `  GET /audit-events as acme's admin, 100 a page, ${audit.pages[0].rate} pages/s open loop for ${fmt(audit.pages[0].requests / audit.pages[0].rate)} s each   target p95 <= 10 ms`,
+      );
+      for (const page of audit.pages)
+        console.log(
+          `  ${page.label.padEnd(32)} p50 ${fmt(page.p50, 1)} p95 ${fmt(page.p95, 1)} p99 ${fmt(page.p99, 1)} max ${fmt(page.max, 1)} ms   failures ${page.failures}`,
+        );
     }
     // Last: it leaves the real-size lists active, which the parts above must not run with.
     if (only.length === 0 || only.includes('watch-lists')) {

@@ -6,9 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import type { AuditEvent } from '@app/domain';
 import { join } from 'node:path';
+import request from 'supertest';
 import { api, DEMO_PASSWORD, signIn, Session, state, withDb } from './support/helpers';
 import { candidate, register } from './support/screening';
-import { ROOT } from './support/stack';
+import { kill, ROOT, startApi, waitForExit, waitForHealthy } from './support/stack';
 
 let admin: Session;
 
@@ -97,6 +98,41 @@ describe('the audit log', () => {
     ]);
     const viewer = await signIn('viewer@acme.test');
     await api().get('/audit-events').set(viewer.auth).expect(403);
+  });
+
+  it('keeps one chain while two apis append at once, each answer after its own event', async () => {
+    const port = state().apiPort + 43;
+    const secondApi = startApi({ ...state().env, PORT: String(port), METRICS_PORT: '0' });
+    try {
+      await waitForHealthy(port);
+      const uuid = await register(admin, candidate());
+      const apis = [api(), request(`http://127.0.0.1:${port}`)];
+      const READS = 240;
+      let next = 0;
+      // 24 reads in flight, every other one on the second api: their groups of events contend for
+      // the chain's head, and each api's next group is chained before its last one has committed.
+      await Promise.all(
+        Array.from({ length: 24 }, async () => {
+          while (next < READS) {
+            const i = next++;
+            await apis[i % 2]
+              .get(`/candidate-requests/${uuid}`)
+              .set(admin.auth)
+              .set('X-Request-Id', `two-apis-${i}`)
+              .expect(200);
+          }
+        }),
+      );
+      const { data } = await auditEvents({ subjectId: uuid, action: 'getCandidateRequest', limit: '500' });
+      expect(data.map((e) => e.requestId).sort()).toEqual(
+        Array.from({ length: READS }, (_, i) => `two-apis-${i}`).sort(),
+      );
+      expect(new Set(data.map((e) => e.id)).size).toBe(READS);
+      expect(verify()).toEqual({ status: 0, output: expect.stringContaining("The audit log's chain holds") });
+    } finally {
+      kill(secondApi);
+      await waitForExit(secondApi);
+    }
   });
 
   it('pages oldest first with a cursor', async () => {

@@ -1,9 +1,9 @@
 'use strict';
 // Candidate-screening figures of issue 3 (sandbox latency 0).
-const { fork } = require('node:child_process');
 const path = require('node:path');
 const Bull = require('bull');
 const { Client } = require('pg');
+const { startBareOverview } = require('./lib/bare-overview');
 const { load, loadMedian, median } = require('./lib/measure');
 const { ROOT } = require('./lib/stack');
 const { candidate, post, waitUntil } = require('./lib/workload');
@@ -42,16 +42,7 @@ async function runScreeningBench(stack, token) {
     `SELECT NOT EXISTS (SELECT 1 FROM request_process WHERE request_id = $1 AND status = 'En proceso') AS done`,
     [uuid],
   );
-  const bare = fork(path.join(__dirname, 'bare-overview-server.js'), {
-    env: {
-      ...process.env,
-      JWT_SECRET: stack.env.JWT_SECRET,
-      DATABASE_URL: stack.env.DATABASE_URL,
-      PORT: '3299',
-    },
-    stdio: 'inherit',
-  });
-  await new Promise((resolve) => bare.once('message', resolve));
+  const bare = await startBareOverview(stack);
   const headers = { authorization: `Bearer ${token}` };
   const apiRuns = [];
   const bareRuns = [];
@@ -60,13 +51,10 @@ async function runScreeningBench(stack, token) {
       await loadMedian({ url: `${stack.base}/candidate-requests/${uuid}`, headers, connections: 50 }, 1),
     );
     bareRuns.push(
-      await loadMedian(
-        { url: `http://127.0.0.1:3299/candidate-requests/${uuid}`, headers, connections: 50 },
-        1,
-      ),
+      await loadMedian({ url: `${bare.url}/candidate-requests/${uuid}`, headers, connections: 50 }, 1),
     );
   }
-  bare.kill();
+  bare.stop();
   results.overview = {
     api: {
       rps: median(apiRuns.map((r) => r.rps)),

@@ -1,4 +1,5 @@
 'use strict';
+const http = require('node:http');
 const autocannon = require('autocannon');
 
 const median = (values) => {
@@ -48,4 +49,67 @@ async function timeCalls(n, fn) {
   return { p50: median(times), p95: percentile(times, 95), n };
 }
 
-module.exports = { load, loadMedian, median, percentile, timeCalls };
+/**
+ * Open-loop load: `rate` GET requests a second for `seconds`, each sent when it is due whether or not
+ * the ones before have been answered (closed-loop connections wait for each answer, so a slow answer
+ * delays the requests behind it and hides their wait). Each latency runs from the request's due
+ * time, so a late send (the generator's own event loop) counts too. `next(i)` answers the i-th
+ * request's path and headers. Answers p50/p95/p99/max in ms, the rate achieved and the failures
+ * (any status but 200, and errors).
+ */
+async function atRate(base, { rate, seconds, next, maxInFlight = 256 }) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let failures = 0;
+  let answered = 0;
+  let allAnswered;
+  const finished = new Promise((resolve) => (allAnswered = resolve));
+  const began = process.hrtime.bigint();
+  const dueAt = (i) => began + BigInt(Math.round((i * 1e9) / rate));
+  const send = (i) => {
+    const due = dueAt(i);
+    const { path, headers } = next(i);
+    let settled = false;
+    const done = (ok) => {
+      if (settled) return;
+      settled = true;
+      if (ok) latencies.push(Number(process.hrtime.bigint() - due) / 1e6);
+      else failures += 1;
+      answered += 1;
+      if (answered === total) allAnswered();
+    };
+    const request = http.get({ agent, hostname, port, path, headers }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode === 200));
+      response.on('error', () => done(false));
+    });
+    request.on('error', () => done(false));
+  };
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = process.hrtime.bigint();
+      while (sent < total && dueAt(sent) <= now) send(sent++);
+      if (sent < total) setTimeout(tick, Math.max(0, Number(dueAt(sent) - process.hrtime.bigint()) / 1e6));
+      else resolve();
+    };
+    tick();
+  });
+  await finished;
+  const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
+  agent.destroy();
+  return {
+    rate,
+    requests: total,
+    rps: answered / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    failures,
+  };
+}
+
+module.exports = { atRate, load, loadMedian, median, percentile, timeCalls };

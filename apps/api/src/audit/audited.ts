@@ -9,7 +9,8 @@ import {
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
-import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
+import { Observable } from 'rxjs';
+import { afterRecorded } from './after-recorded';
 import { errorStatusOf } from '../common/all-exceptions.filter';
 import { HttpAnswer } from '../common/http-answer';
 import { AuditedRequest, AuditTrail } from './audit-trail';
@@ -49,6 +50,15 @@ export const byAnswer =
     return typeof id === 'string' ? id : null;
   };
 
+type Handler = ReturnType<ExecutionContext['getHandler']>;
+
+/** What the interceptor needs of an audited handler, read once from its metadata. */
+interface AuditedHandler extends AuditedOperation {
+  action: string;
+  /** The status of an answer that is not an error, by HTTP method. */
+  successStatus: (method: string | undefined) => number;
+}
+
 /**
  * Writes the event of every @Audited operation, refused or not, and lets its answer (or its error)
  * go only once the event is committed: an operation whose event could not be kept answers the
@@ -56,38 +66,48 @@ export const byAnswer =
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
+  /** By handler: its audited operation (null when not audited), read from metadata once. */
+  private readonly handlers = new Map<Handler, AuditedHandler | null>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly trail: AuditTrail,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const handler = context.getHandler();
-    const audited = this.reflector.get<AuditedOperation | undefined>(AUDITED, handler);
+    const audited = this.auditedHandler(context.getHandler());
     if (!audited) return next.handle();
     const request = context
       .switchToHttp()
       .getRequest<AuditedRequest & { method?: string; params?: Record<string, string> }>();
-    const action =
-      this.reflector.get<{ operationId?: string } | undefined>(DECORATORS.API_OPERATION, handler)
-        ?.operationId ?? handler.name;
     const record = (status: number, answer: unknown) =>
       this.trail.record({
         actor: request.user ? AuditTrail.actorOf(request.user) : { type: 'user', id: '(unknown)' },
         clientId: AuditTrail.clientOf(request),
-        action,
+        action: audited.action,
         subject: { type: audited.subject, id: audited.idOf(request, answer) },
         status,
         request,
       });
-    const successStatus =
-      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, handler) ??
-      (request.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
-    return next.handle().pipe(
-      mergeMap((answer) => from(record(successStatus, answer).then(() => answer))),
-      catchError((error: unknown) =>
-        from(record(errorStatusOf(error), undefined)).pipe(mergeMap(() => throwError(() => error))),
-      ),
-    );
+    return afterRecorded(next.handle(), record, audited.successStatus(request.method), errorStatusOf);
+  }
+
+  private auditedHandler(handler: Handler): AuditedHandler | null {
+    let audited = this.handlers.get(handler);
+    if (audited === undefined) {
+      const operation = this.reflector.get<AuditedOperation | undefined>(AUDITED, handler);
+      const httpCode = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, handler);
+      audited = operation
+        ? {
+            ...operation,
+            action:
+              this.reflector.get<{ operationId?: string } | undefined>(DECORATORS.API_OPERATION, handler)
+                ?.operationId ?? handler.name,
+            successStatus: (method) => httpCode ?? (method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK),
+          }
+        : null;
+      this.handlers.set(handler, audited);
+    }
+    return audited;
   }
 }

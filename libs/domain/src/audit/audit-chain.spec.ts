@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { AUDIT_GENESIS_HASH, auditHash, canonicalJson, chainEvents, firstBrokenLink } from './audit-chain';
+import {
+  AUDIT_GENESIS_HASH,
+  AuditEventBody,
+  auditHash,
+  canonicalBodyJson,
+  canonicalJson,
+  chainEvents,
+  firstBrokenLink,
+} from './audit-chain';
 
 const EVENT = {
   at: 1_795_876_200_000,
@@ -25,6 +33,53 @@ describe('canonicalJson', () => {
 
   it('is the same text whatever order the keys came in', () => {
     expect(canonicalJson({ x: 1, y: { b: 2, a: 1 } })).toBe(canonicalJson({ y: { a: 1, b: 2 }, x: 1 }));
+  });
+});
+
+describe('canonicalBodyJson', () => {
+  const STRINGS = [
+    '',
+    'acme',
+    'ñ"\\',
+    'a\u0000b\n',
+    '😀\ud800',
+    '{"x":1}',
+    '5b0a2e8c-1f7e-4c61-9a43-2f1d6c8b9e70',
+  ];
+  /** Bodies of every shape an event takes: each field in turn each of the strings, or left out / null. */
+  function* bodies(): Generator<AuditEventBody> {
+    const base: AuditEventBody = { ...EVENT, id: '42' };
+    yield base;
+    for (const text of STRINGS) {
+      yield { ...base, action: text, clientId: text, requestId: text, ip: text };
+      yield { ...base, actor: { type: 'api_key', id: text } };
+      yield { ...base, actor: { type: 'user', id: 'u-1', email: text } };
+      yield { ...base, subject: { type: text, id: text } };
+    }
+    yield {
+      ...base,
+      clientId: null,
+      requestId: null,
+      ip: null,
+      subject: { type: 'candidate_request_list', id: null },
+    };
+    yield { ...base, id: '9223372036854775807', at: 0, status: 0 };
+    yield { ...base, at: 8_640_000_000_000_000, status: 503 };
+  }
+
+  it('writes what canonicalJson writes of the hashed fields, for every shape of event', () => {
+    for (const body of bodies()) {
+      const { id, at, actor, clientId, action, subject, status, requestId, ip } = body;
+      expect(canonicalBodyJson(body)).toBe(
+        canonicalJson({ id, at, actor, clientId, action, subject, status, requestId, ip }),
+      );
+    }
+  });
+
+  it('reads a null e-mail as no e-mail, as the event reads back from its table', () => {
+    const stored = { ...EVENT, id: '1', actor: { type: 'user' as const, id: 'u-1' } };
+    const withNull = { ...stored, actor: { ...stored.actor, email: null as unknown as string } };
+    expect(canonicalBodyJson(withNull)).toBe(canonicalBodyJson(stored));
   });
 });
 

@@ -27,8 +27,8 @@ export class AuditLog1764920000000 implements MigrationInterface {
     )`);
     // A client's page walks its events in chain order; "who read this candidate" has its own index.
     // Every index is paid on every audited request, so there are few: `at` grows with `seq`, so a
-    // BRIN index finds a time's place in the chain for the cost of a few pages; actor and action
-    // filters read the client's events in order.
+    // BRIN index finds a time's place in the chain for the cost of a few pages. (The actor and action
+    // filters have their own since AuditLogFilters1764955000000.)
     await q.query(`CREATE INDEX audit_event_client_idx ON audit_event (client_id, seq)`);
     await q.query(`CREATE INDEX audit_event_subject_idx ON audit_event (client_id, subject_id, seq)`);
     await q.query(`CREATE INDEX audit_event_at_idx ON audit_event USING brin (at_ms)`);

@@ -22,6 +22,7 @@ import { ApiKeys1764910000000 } from './1764910000000-ApiKeys';
 import { AuditLog1764920000000 } from './1764920000000-AuditLog';
 import { PublisherLawsuitIds1764930000000 } from './1764930000000-PublisherLawsuitIds';
 import { WatchListRealFiles1764950000000 } from './1764950000000-WatchListRealFiles';
+import { AuditLogFilters1764955000000 } from './1764955000000-AuditLogFilters';
 import { Accounts1764960000000 } from './1764960000000-Accounts';
 import { PrivacyNotices1764970000000 } from './1764970000000-PrivacyNotices';
 import { Retention1764980000000 } from './1764980000000-Retention';
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   AuditLog1764920000000,
   PublisherLawsuitIds1764930000000,
   WatchListRealFiles1764950000000,
+  AuditLogFilters1764955000000,
   Accounts1764960000000,
   PrivacyNotices1764970000000,
   Retention1764980000000,

@@ -3,10 +3,18 @@ import { chainEvents } from '@app/domain';
 import type { AuditEvent, AuditEventBody, AuditFilter } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { GroupCommit } from './group-commit';
-import { queryRows, SqlExecutor } from './executor';
+import { poolOf, queryRows } from './executor';
+import { APPEND_AUDIT_EVENTS } from './hot-statements';
+import { OrderedConnection } from './ordered-connection';
 
-/** Events appended in one transaction: the chain is written by one appender at a time anyway. */
+/** Events appended in one statement at most. */
 const EVENTS_PER_APPEND = 500;
+/**
+ * Groups chained and not yet committed: one running, the next chained on it and handed to the
+ * connection the moment it commits. More only made the groups smaller (1, 2 and 4 measured side by
+ * side: docs/performance.md, "The audit log").
+ */
+const APPENDS_IN_FLIGHT = 2;
 
 const COLUMNS = `seq::text AS id, at_ms::float8 AS at, actor_type, actor_id, actor_email, client_id AS "clientId",
   action, subject_type, subject_id, status, request_id AS "requestId", ip, hash`;
@@ -32,54 +40,88 @@ function eventOf(row: AuditRow): AuditEvent {
 }
 
 /**
- * The audit log's rows. Appends of callers arriving together share one statement: the events are
- * numbered and hashed after the chain's head (the domain's `chainEvents`), inserted, and the head
- * moved, only if the head is still the one they were chained to (its row locked meanwhile, so every
- * api instance appends in turn); each caller's promise resolves only after that statement committed.
+ * The audit log's rows. Appends of callers arriving together share one statement (APPEND_AUDIT_EVENTS):
+ * the events are numbered and hashed after the chain's head (the domain's `chainEvents`), inserted,
+ * and the head moved, only if the head is still the one they were chained to (its row locked until
+ * the commit, so every api instance appends in turn); each caller's promise resolves only after the
+ * statement that holds its event committed.
+ *
+ * The statements go through one held connection (OrderedConnection), so the next group is chained on
+ * the head the group before it will leave, before that one has committed, and handed to PostgreSQL
+ * the moment it has: not after this process has resolved the first group's callers, started the
+ * next call, and waited for a pooled connection behind the overviews' queries (docs/performance.md,
+ * "The audit log"). If a group does not go in (another instance appended first), the groups chained
+ * after it do not either: each reads the head, on the same connection, and is chained again.
  */
 @Injectable()
 export class AuditRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly line: OrderedConnection;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.line = new OrderedConnection(() => poolOf(this.dataSource).connect());
+  }
 
   private readonly appends = new GroupCommit<Omit<AuditEventBody, 'id'>, AuditEvent>(
     (events) => this.appendMany(events),
-    // One statement at a time: a second chained on the first's unwritten head would find, in its
-    // snapshot, the old head and fail, not wait for the first.
-    { maxBatch: EVENTS_PER_APPEND, maxInFlight: 1, retryAlone: false },
+    { maxBatch: EVENTS_PER_APPEND, maxInFlight: APPENDS_IN_FLIGHT, retryAlone: false },
   );
 
   append(event: Omit<AuditEventBody, 'id'>): Promise<AuditEvent> {
     return this.appends.submit(event);
   }
 
-  /** The chain's last event as this process last wrote or read it (null: not read yet). */
-  private head: ChainHead | null = null;
-
   /**
-   * One statement: the events, numbered and hashed after the head this process knows, go in only
-   * if that is still the chain's head (locked for the statement), and the head moves to the last of
-   * them. Another instance having appended since (or none known yet): the head is read and the
-   * events chained again. One round trip per group in the usual case, instead of a transaction's five.
+   * The head the last statement sent will leave if it goes in: the next group is chained on it.
+   * Null: not known (nothing sent yet, or a statement did not go in): read before chaining.
    */
+  private head: ChainHead | null = null;
+  /** The read of the head under way, which every group waiting for it shares. */
+  private reading: Promise<void> | null = null;
+
   private async appendMany(events: Array<Omit<AuditEventBody, 'id'>>): Promise<AuditEvent[]> {
     for (;;) {
-      const head = this.head ?? (await this.readHead());
+      if (this.head === null) {
+        await (this.reading ??= this.readHead());
+        continue;
+      }
+      const head = this.head;
       const chained = chainEvents(head, events);
       const last = chained[chained.length - 1];
-      if (await appendAfter(this.dataSource, head, chained, last)) {
-        this.head = { id: last.id, at: last.at, hash: last.hash };
-        return chained;
+      this.head = { id: last.id, at: last.at, hash: last.hash };
+      let moved: number;
+      try {
+        [{ moved }] = await this.line.query<{ moved: number }>(
+          APPEND_AUDIT_EVENTS.text,
+          APPEND_AUDIT_EVENTS.params({
+            head: head.id,
+            headHash: head.hash,
+            last: last.id,
+            lastAt: String(last.at),
+            lastHash: last.hash,
+            events: chained,
+          }),
+          APPEND_AUDIT_EVENTS.name,
+        );
+      } catch (error) {
+        this.head = null;
+        throw error;
       }
+      if (moved === 1) return chained;
       this.head = null;
     }
   }
 
-  private async readHead(): Promise<ChainHead> {
-    const [head] = await queryRows<ChainHead>(
-      this.dataSource,
-      `SELECT seq::text AS id, at_ms::float8 AS at, hash FROM audit_chain_head`,
-    );
-    return head;
+  /** The head as committed, read after every statement sent before (the same connection). */
+  private async readHead(): Promise<void> {
+    try {
+      const [head] = await this.line.query<ChainHead>(
+        `SELECT seq::text AS id, at_ms::float8 AS at, hash FROM audit_chain_head`,
+        [],
+      );
+      this.head = head;
+    } finally {
+      this.reading = null;
+    }
   }
 
   /** A page of one client's events in chain order, after the cursor, with whether more follow. */
@@ -131,55 +173,4 @@ interface ChainHead {
   id: string;
   at: number;
   hash: string;
-}
-
-/** Appends `events` if `head` is still the chain's head; false when another append moved it. */
-async function appendAfter(
-  executor: SqlExecutor,
-  head: ChainHead,
-  events: AuditEvent[],
-  last: AuditEvent,
-): Promise<boolean> {
-  const [{ moved }] = await queryRows<{ moved: number }>(
-    executor,
-    `WITH head AS (
-       SELECT seq FROM audit_chain_head WHERE seq = $14::bigint AND hash = $15 FOR UPDATE),
-     inserted AS (
-       INSERT INTO audit_event (seq, at, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type,
-                                subject_id, status, request_id, ip, hash)
-       SELECT seq, to_timestamp(at_ms / 1000.0), at_ms, actor_type, actor_id, actor_email, client_id, action,
-              subject_type, subject_id, status, request_id, ip, hash
-         FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                     $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13::text[])
-           AS e(seq, at_ms, actor_type, actor_id, actor_email, client_id, action, subject_type, subject_id, status,
-                request_id, ip, hash)
-        WHERE EXISTS (SELECT 1 FROM head)
-       RETURNING 1),
-     moved AS (
-       UPDATE audit_chain_head SET seq = $16::bigint, at_ms = $17, hash = $18
-        WHERE EXISTS (SELECT 1 FROM head)
-       RETURNING 1)
-     SELECT (SELECT count(*)::int FROM moved) AS moved`,
-    [
-      events.map((e) => e.id),
-      events.map((e) => e.at),
-      events.map((e) => e.actor.type),
-      events.map((e) => e.actor.id),
-      events.map((e) => e.actor.email ?? null),
-      events.map((e) => e.clientId),
-      events.map((e) => e.action),
-      events.map((e) => e.subject.type),
-      events.map((e) => e.subject.id),
-      events.map((e) => e.status),
-      events.map((e) => e.requestId),
-      events.map((e) => e.ip),
-      events.map((e) => e.hash),
-      head.id,
-      head.hash,
-      last.id,
-      last.at,
-      last.hash,
-    ],
-  );
-  return moved === 1;
 }

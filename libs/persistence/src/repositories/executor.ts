@@ -39,9 +39,13 @@ export async function preparedRows<T>(
   sql: string,
   params: unknown[],
 ): Promise<T[]> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<T & QueryResultRow>({ name, text: sql, values: params });
+  const result = await poolOf(dataSource).query<T & QueryResultRow>({ name, text: sql, values: params });
   return result.rows;
+}
+
+/** The `pg` pool under TypeORM's data source (for what TypeORM does not offer: prepared statements, a held connection). */
+export function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { hotStatement, rows, scalar } from './hot-sql';
 import {
   ADD_JOBS,
+  APPEND_AUDIT_EVENTS,
   APPEND_EVENTS,
   APPLY_STEPS,
   CLAIM_KEYS,
@@ -23,6 +24,7 @@ const HOT_STATEMENTS = {
   CLAIM_KEYS,
   INSERT_SCREENINGS,
   RECORD_ATTEMPTS,
+  APPEND_AUDIT_EVENTS,
 };
 
 describe('hot statements (SQL snapshots)', () => {

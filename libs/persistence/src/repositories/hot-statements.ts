@@ -1,4 +1,4 @@
-import { type DomainEvent, eventSubject } from '@app/domain';
+import { type AuditEvent, type DomainEvent, eventSubject } from '@app/domain';
 import type { NewProcess, NewRegistration } from './candidate-request.repository';
 import { columnsVia, type Columns, hotStatement, rows, scalar } from './hot-sql';
 import type { IdempotencyClaim } from './idempotency.repository';
@@ -359,6 +359,48 @@ export const RECORD_ATTEMPTS = hotStatement<RecordedAttemptRow>()(
          FROM item a, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability
         ORDER BY a.k`;
   },
+);
+
+/**
+ * Audit events chained after the head `head`/`headHash` (`AuditRepository`): they go in, and the
+ * head moves to `last`, only if that is still the chain's head, its row locked until the commit
+ * (docs/security.md, "Audit log"); `moved` is 0 when another append moved it first.
+ */
+export const APPEND_AUDIT_EVENTS = hotStatement<{ moved: number }>()(
+  'audit-append',
+  {
+    head: scalar('bigint'),
+    headHash: scalar('text'),
+    last: scalar('bigint'),
+    lastAt: scalar('bigint'),
+    lastHash: scalar('text'),
+    events: rows<AuditEvent>('e', {
+      seq: ['bigint', (e) => e.id],
+      at_ms: ['bigint', (e) => String(e.at)],
+      actor_type: ['text', (e) => e.actor.type],
+      actor_id: ['text', (e) => e.actor.id],
+      actor_email: ['text', (e) => e.actor.email],
+      client_id: ['text', (e) => e.clientId],
+      action: ['text', (e) => e.action],
+      subject_type: ['text', (e) => e.subject.type],
+      subject_id: ['text', (e) => e.subject.id],
+      status: ['smallint', (e) => e.status],
+      request_id: ['text', (e) => e.requestId],
+      ip: ['text', (e) => e.ip],
+      hash: ['text', (e) => e.hash],
+    }),
+  },
+  (q) => `WITH head AS (
+         SELECT seq FROM audit_chain_head WHERE seq = ${q.head} AND hash = ${q.headHash} FOR UPDATE),
+       inserted AS (
+         INSERT INTO audit_event (at, ${q.events.names()})
+         SELECT to_timestamp(e.at_ms / 1000.0), ${q.events.select()} FROM ${q.events.from}
+          WHERE EXISTS (SELECT 1 FROM head)),
+       moved AS (
+         UPDATE audit_chain_head SET seq = ${q.last}, at_ms = ${q.lastAt}, hash = ${q.lastHash}
+          WHERE EXISTS (SELECT 1 FROM head)
+         RETURNING 1)
+       SELECT count(*)::int AS moved FROM moved`,
 );
 
 function toDate(epochMs: number | null): Date | null {
