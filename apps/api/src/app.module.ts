@@ -14,6 +14,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LegalRecordsModule } from './legal-records/legal-records.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { PrivacyRequestsModule } from './privacy-requests/privacy-requests.module';
 import { ReportsModule } from './reports/reports.module';
 import { ScreeningModule } from './screening/screening.module';
@@ -33,6 +34,7 @@ import { WatchListsModule } from './watch-lists/watch-lists.module';
     LegalRecordsModule,
     WatchListsModule,
     MonitorsModule,
+    ReviewsModule,
     EventsModule,
     WebhooksModule,
     ReportsModule,

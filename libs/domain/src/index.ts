@@ -18,3 +18,4 @@ export * from './in-turns';
 export * from './audit';
 export * from './accounts';
 export * from './privacy';
+export * from './reviews';

@@ -41,3 +41,4 @@ export * from './repositories/privacy-request.repository';
 export * from './repositories/privacy-export.repository';
 export * from './repositories/personal-data-eraser';
 export * from './repositories/retention.repository';
+export * from './repositories/review.repository';

@@ -24,6 +24,7 @@ import { WatchListRepository } from './repositories/watch-list.repository';
 import { WatchListScreeningRepository } from './repositories/watch-list-screening.repository';
 import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
 import { MonitorRepository } from './repositories/monitor.repository';
+import { ReviewRepository } from './repositories/review.repository';
 import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
@@ -60,6 +61,7 @@ const REPOSITORIES = [
   WatchListScreeningRepository,
   LegalCorpusHousekeepingRepository,
   MonitorRepository,
+  ReviewRepository,
 ];
 
 /** Repositories written without Nest (the CLIs use them too), built from the data source. */

@@ -28,6 +28,11 @@ export const API_TAGS = [
       'Keep a screened candidate request under watch (billed per month): when a list changes or a legal-records ingest adds a person, the candidate is compared with what changed and an alert raised once (`monitor.alert_raised` event); review alerts',
   },
   {
+    name: 'Reviews',
+    description:
+      "A person's decision on each finding (a list match, a person BGC Legal found): dismissed findings stop counting and are remembered when the request runs again, confirmed alerts raise the request's `reviewedResult`; the candidate's disputes",
+  },
+  {
     name: 'Events and webhooks',
     description:
       'Every change the service makes as an event: read the event log, or have each event pushed to your webhook endpoints (Standard Webhooks: signed, retried, in order per candidate request)',

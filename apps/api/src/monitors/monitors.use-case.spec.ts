@@ -249,6 +249,9 @@ function setup() {
     store as unknown as MonitorRepository,
     { serviceTimezone: SERVICE_TIMEZONE } as AppConfig,
     new SubjectData(oppositions as unknown as SubjectDataStore),
+    {
+      reviewAlert: (user, id, review) => store.review(id, user.clients, { ...review, userId: user.userId }),
+    },
   );
   return { store, useCase, oppositions };
 }

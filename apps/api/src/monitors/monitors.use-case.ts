@@ -64,6 +64,15 @@ export function legalQueryOf(
   };
 }
 
+/** An alert's review is a review of a finding (docs/reviews.md): the reviews decide it with the rest. */
+export interface AlertReviews {
+  reviewAlert(
+    user: AuthUser,
+    alertId: string,
+    review: { status: AlertReviewStatus; note: string | null },
+  ): Promise<MonitorAlertRow | null>;
+}
+
 /**
  * CONTRACT 11: monitors of the caller's candidate requests, their alerts and reviews. Another
  * client's monitor, alert or request answers 404 as one that does not exist.
@@ -73,6 +82,7 @@ export class MonitorsUseCase {
     private readonly monitors: MonitorRepository,
     private readonly config: AppConfig,
     private readonly subjects: Pick<SubjectData, 'oppositionsAbout'>,
+    private readonly alertReviews: AlertReviews,
   ) {}
 
   async create(user: AuthUser, body: CreateMonitorDto): Promise<MonitorDto> {
@@ -153,10 +163,9 @@ export class MonitorsUseCase {
     if (!isUuid(id)) throw new NotFoundError(ALERT_NOT_FOUND);
     const violations = alertReviewViolations(body);
     if (violations.length > 0) throw invalidRequest(violations);
-    const reviewed = await this.monitors.review(id, user.clients, {
+    const reviewed = await this.alertReviews.reviewAlert(user, id, {
       status: body.status as AlertReviewStatus,
       note: body.note ?? null,
-      userId: user.userId,
     });
     if (!reviewed) throw new NotFoundError(ALERT_NOT_FOUND);
     return alertView(reviewed);

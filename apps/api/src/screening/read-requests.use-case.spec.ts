@@ -35,6 +35,7 @@ function repository(blocked = false): CandidateRequestRepository {
       endDate: NOW - 1_000,
       summary: { seen: true },
       rawDetails: { raw: true },
+      review: null,
       blocked,
     },
     {
@@ -46,6 +47,7 @@ function repository(blocked = false): CandidateRequestRepository {
       endDate: null,
       summary: null,
       rawDetails: null,
+      review: null,
       blocked,
     },
   ];
@@ -55,6 +57,7 @@ function repository(blocked = false): CandidateRequestRepository {
     candidateId: 'c-1',
     createdAt: NOW - 10_000,
     consent: { basis: 'tacit', noticeVersion: '2026-01', acceptedAt: NOW - 10_000 },
+    confirmedAlertResult: null,
     processes: processes.map(({ summary: _s, rawDetails: _r, blocked: _b, ...p }) => p),
   };
   const owned = (requestId: string, clients: string[]) => requestId === REQUEST && clients.includes('acme');
@@ -72,7 +75,9 @@ function repository(blocked = false): CandidateRequestRepository {
 
 function setup(blocked = false) {
   const medians = { medianOf: (name: string) => (name === RUNNING.name ? MEDIAN_MS : null) };
-  return new ReadRequestsUseCase(repository(blocked), medians as unknown as DurationMedians);
+  return new ReadRequestsUseCase(repository(blocked), medians as unknown as DurationMedians, {
+    decisionsAndDisputes: async () => ({ decisions: [], disputes: [] }),
+  });
 }
 
 describe('ReadRequestsUseCase', () => {

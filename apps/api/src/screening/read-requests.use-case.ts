@@ -9,9 +9,19 @@ import {
 import { CandidateRequestRepository, ProcessRow } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { DurationMedians } from './duration-medians';
-import { watchListSourcesOf, withMatchLabels } from '@app/domain';
+import {
+  DecisionRecord,
+  DisputeRecord,
+  Finding,
+  openDisputes,
+  reviewedRequestResult,
+  watchListSourcesOf,
+  withDisputedFindings,
+  withMatchLabels,
+} from '@app/domain';
 import {
   ProcessDetailDto,
+  ProcessEntryDto,
   ProcessNotFinishedDto,
   RequestOverviewDto,
   RequestSummaryDto,
@@ -36,11 +46,20 @@ function asStates(processes: ProcessRow[]): ProcessState[] {
   );
 }
 
+/** The decisions on a request's findings and its disputes (docs/reviews.md). */
+export interface FindingDecisions {
+  decisionsAndDisputes(
+    executor: null,
+    requestId: string,
+  ): Promise<{ decisions: DecisionRecord[]; disputes: DisputeRecord[] }>;
+}
+
 /** The read side of candidate screening: overview (polling), process detail and the list. */
 export class ReadRequestsUseCase {
   constructor(
     private readonly requests: CandidateRequestRepository,
     private readonly medians: DurationMedians,
+    private readonly findingDecisions: FindingDecisions,
   ) {}
 
   /**
@@ -58,6 +77,10 @@ export class ReadRequestsUseCase {
       status: overallStatus(states),
       candidateId: row.candidateId,
       result: overallResult(states),
+      reviewedResult: reviewedRequestResult(
+        row.processes.map((p, i) => ({ ...states[i], review: p.review })),
+        row.confirmedAlertResult,
+      ),
       globalEndDate: globalEndDate(states),
       estimatedGlobalEndDate: estimates.global,
       packageId: row.packageId,
@@ -65,15 +88,20 @@ export class ReadRequestsUseCase {
       consent: row.consent,
       // Written out rather than spread (`{ ...p }`): the overview is polled, and copying the
       // properties of a parsed JSON object by spreading cost several times as much.
-      processes: row.processes.map((p, i) => ({
-        id: p.id,
-        processName: p.processName,
-        status: p.status,
-        result: p.result,
-        startDate: p.startDate,
-        endDate: p.endDate,
-        estimatedEndDate: estimates.perProcess[i],
-      })),
+      processes: row.processes.map((p, i) => {
+        const entry: ProcessEntryDto = {
+          id: p.id,
+          processName: p.processName,
+          status: p.status,
+          result: p.result,
+          startDate: p.startDate,
+          endDate: p.endDate,
+          estimatedEndDate: estimates.perProcess[i],
+        };
+        // Only a process with findings has a review (docs/reviews.md).
+        if (p.review) entry.review = p.review;
+        return entry;
+      }),
     };
   }
 
@@ -89,7 +117,7 @@ export class ReadRequestsUseCase {
         : null;
     if (!row) return { kind: 'not-found' };
     if (row.blocked) throw blockedRequestRefusal();
-    const { summary, rawDetails, blocked: _blocked, ...entry } = row;
+    const { summary, rawDetails, blocked: _blocked, review, ...entry } = row;
     if (row.status !== 'Finalizado') {
       return {
         kind: 'not-finished',
@@ -102,17 +130,25 @@ export class ReadRequestsUseCase {
         },
       };
     }
+    const disputed = review?.disputed ? await this.disputedFindings(requestId, processId) : [];
+    const answered = watchListSourcesOf(row.processName).length
+      ? withMatchLabels(summary ?? {})
+      : (summary ?? {});
     return {
       kind: 'finished',
       detail: {
         ...entry,
         estimatedEndDate: null,
-        summary: watchListSourcesOf(row.processName).length
-          ? withMatchLabels(summary ?? {})
-          : (summary ?? {}),
+        ...(review ? { review } : {}),
+        summary: withDisputedFindings(row.processName, answered, disputed),
         ...(withRawDetails ? { rawDetails: rawDetails ?? {} } : {}),
       },
     };
+  }
+
+  private async disputedFindings(requestId: string, processId: string): Promise<Finding[]> {
+    const { decisions, disputes } = await this.findingDecisions.decisionsAndDisputes(null, requestId);
+    return openDisputes(processId, disputes, decisions);
   }
 
   /** A process's estimate depends on the rest of its request (what it waits for). */

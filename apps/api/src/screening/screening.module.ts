@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
-import { BatchRepository, CandidateRequestRepository, PackageRepository } from '@app/persistence';
+import {
+  BatchRepository,
+  CandidateRequestRepository,
+  PackageRepository,
+  ReviewRepository,
+} from '@app/persistence';
 import { provideUseCase } from '@app/platform';
 import { LifecycleSteps, OutboxModule, OutboxPublisher } from '@app/application';
 import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
@@ -26,7 +31,7 @@ import { PrivacyModule } from '../privacy/privacy.module';
       IdempotentCommands,
       OutboxPublisher,
     ]),
-    provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians]),
+    provideUseCase(ReadRequestsUseCase, [CandidateRequestRepository, DurationMedians, ReviewRepository]),
     provideUseCase(SubmitCandidateInputUseCase, [CandidateRequestRepository, LifecycleSteps]),
     provideUseCase(ListPackagesUseCase, [PackageRepository]),
     idempotentCommandsWith(SCREENING_ANSWERS),

@@ -13,7 +13,7 @@ export class LegalRecordsReader {
 
   summaryFor(candidate: CandidateRow): Promise<LegalMatchSummary> {
     if (candidate.personType === 'corporate' || !candidate.name || !candidate.lastName)
-      return Promise.resolve({ lawsuitsFound: 0, asDefendant: 0, categories: [] });
+      return Promise.resolve({ lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] });
     return this.source.screeningSummary({
       givenWords: givenNameWords(candidate.name),
       lastName: normalizeName(candidate.lastName),

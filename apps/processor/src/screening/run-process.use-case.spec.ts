@@ -1,5 +1,8 @@
 import {
+  DecisionRecord,
+  DisputeRecord,
   FinalResult,
+  legalPersonState,
   outcomeAfterRetriesExhausted,
   PROCESS_TYPES,
   ProcessName,
@@ -70,6 +73,7 @@ function useCase(
   steps: InMemoryLifecycleSteps,
   fakeProvider: ReturnType<typeof provider>,
   legal: unknown = undefined,
+  reviewed: { decisions: DecisionRecord[]; disputes: DisputeRecord[] } = { decisions: [], disputes: [] },
 ) {
   const warnings: string[] = [];
   const legalRecords = { summaryFor: jest.fn(async () => legal) };
@@ -82,6 +86,7 @@ function useCase(
     steps as unknown as LifecycleSteps,
     fakeProvider as unknown as ProcessProvider,
     legalRecords as unknown as LegalRecordsReader,
+    { decisionsAndDisputes: async () => reviewed },
     outages,
     { warn: (_fields, message) => warnings.push(message) },
   );
@@ -117,6 +122,65 @@ describe('RunProcessUseCase', () => {
     expect(answers.calls).toEqual([
       { name: LEGAL.name, context: expect.objectContaining({ legalMatches: summary }) },
     ]);
+  });
+
+  it('leaves out a BGC Legal person dismissed in the same state, and writes the review of what is left', async () => {
+    // Run again (generation 2) after decisions on its previous run (generation 1).
+    const steps = new InMemoryLifecycleSteps(
+      request({ ...tracked(LEGAL.name, 'En proceso'), generation: 2 }),
+    );
+    // The provider answers what the corpus gave it, as BGC Legal's does.
+    const answers = provider({ result: 'Riesgo Medio' });
+    const echo = answers.call;
+    answers.call = async (name, candidate, context) => ({
+      ...(await echo(name, candidate, context)),
+      summary: (context as { legalMatches: unknown }).legalMatches as { from: string },
+    });
+    const person = (entryId: string, lawsuits: number, asDefendant: number) => ({
+      entryId,
+      fullName: `PERSONA ${entryId}`,
+      lawsuits,
+      asDefendant,
+      categories: ['Civil'],
+    });
+    const dismissedOne = person('p-1', 3, 2);
+    const kept = person('p-2', 1, 0);
+    const changed = person('p-3', 2, 1);
+    const found = {
+      lawsuitsFound: 6,
+      asDefendant: 3,
+      categories: ['Civil'],
+      persons: [dismissedOne, kept, changed],
+    };
+    const decision = (entryId: string, entryState: string): DecisionRecord => ({
+      finding: { source: 'legal-records', entryId },
+      decision: 'dismissed',
+      at: 1,
+      processId: `p-${LEGAL.name}`,
+      processGeneration: 1,
+      entryState,
+    });
+    const { run } = useCase(steps, answers, found, {
+      // p-3 was dismissed when it had one lawsuit fewer: a new lawsuit raises it again.
+      decisions: [
+        decision('p-1', legalPersonState(dismissedOne)),
+        decision('p-3', legalPersonState(person('p-3', 1, 1))),
+      ],
+      disputes: [],
+    });
+    await run.execute({ processId: `p-${LEGAL.name}`, lastAttempt: false });
+    const context = answers.calls[0].context as { legalMatches: typeof found };
+    expect(context.legalMatches).toEqual({
+      lawsuitsFound: 3,
+      asDefendant: 1,
+      categories: ['Civil'],
+      persons: [kept, changed],
+    });
+    expect(steps.writes.at(-1)?.outcome).toEqual(
+      expect.objectContaining({
+        review: { status: 'pending', reviewedResult: 'Riesgo Medio', disputed: false },
+      }),
+    );
   });
 
   it('does nothing for a process that is not queued (a repeated job): no provider call, no write', async () => {

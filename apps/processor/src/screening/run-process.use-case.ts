@@ -1,6 +1,15 @@
 import {
   CandidateIdentity,
+  DecisionRecord,
+  dismissedFindings,
+  DisputeRecord,
   FinalResult,
+  isDismissed,
+  LEGAL_RECORDS_SOURCE,
+  legalPersonState,
+  processReview,
+  watchListSourcesOf,
+  withoutPersons,
   finishInRequest,
   outcomeAfterRetriesExhausted,
   ProcessName,
@@ -39,6 +48,14 @@ export class ProviderAttemptFailedError extends Error {
   }
 }
 
+/** The request's decisions on its findings and its disputes (docs/reviews.md). */
+export interface FindingDecisions {
+  decisionsAndDisputes(
+    executor: null,
+    requestId: string,
+  ): Promise<{ decisions: DecisionRecord[]; disputes: DisputeRecord[] }>;
+}
+
 /** The one log line this use case writes (wired to a Nest `Logger` in the module). */
 export interface WarningLog {
   warn(fields: Record<string, unknown>, message: string): void;
@@ -66,6 +83,7 @@ export class RunProcessUseCase {
     private readonly steps: LifecycleSteps,
     private readonly provider: ProcessProvider,
     private readonly legalRecords: LegalRecordsReader,
+    private readonly findingDecisions: FindingDecisions,
     private readonly outages: Pick<OutageRetry, 'run'>,
     private readonly logger: WarningLog,
   ) {}
@@ -86,10 +104,19 @@ export class RunProcessUseCase {
       return { processName: running.name, outcome: 'waiting-for-candidate' };
 
     const name = running.name;
+    // A process with findings reads the reviews of its request: a re-run leaves out what a reviewer
+    // dismissed while the entry stays as it was, and the outcome carries the process's review.
+    const reviewed = hasFindings(name)
+      ? await this.outages.run(() =>
+          this.findingDecisions.decisionsAndDisputes(null, requestId ?? started.request.uuid),
+        )
+      : null;
     let answer: ProviderAnswer;
     const requestedAt = new Date();
     try {
-      answer = await this.outages.run(() => this.callProvider(started.request, processId, name));
+      answer = await this.outages.run(() =>
+        this.callProvider(started.request, processId, name, reviewed?.decisions ?? []),
+      );
     } catch (error) {
       if (!lastAttempt) throw new ProviderAttemptFailedError(name, error); // Bull retries with backoff
       this.logger.warn(
@@ -103,11 +130,25 @@ export class RunProcessUseCase {
         rawDetails: this.provider.unanswered(name, requestedAt, error),
       };
     }
+    const outcome = { processId, summary: answer.summary, rawDetails: answer.rawDetails };
+    const review = reviewed
+      ? processReview(
+          {
+            id: processId,
+            generation: running.generation,
+            name,
+            result: answer.result as FinalResult,
+            summary: answer.summary,
+          },
+          reviewed.decisions,
+          reviewed.disputes,
+        )
+      : undefined;
     const finished = await this.outages.run(() =>
       this.steps.run(
         { processId },
         (request) => finishInRequest(request, processId, answer.result as FinalResult, Date.now()),
-        { outcome: { processId, summary: answer.summary, rawDetails: answer.rawDetails } },
+        { outcome: review === undefined ? outcome : { ...outcome, review } },
         requestId,
       ),
     );
@@ -118,14 +159,31 @@ export class RunProcessUseCase {
     request: RequestSnapshot,
     processId: string,
     name: ProcessName,
+    decisions: readonly DecisionRecord[],
   ): Promise<ProviderAnswer> {
     const candidate = request.candidate as unknown as CandidateIdentity;
-    const legalMatches = processTypeOf(name)?.usesLegalRecords
+    const dismissed = dismissedFindings(decisions);
+    const found = processTypeOf(name)?.usesLegalRecords
       ? await this.legalRecords.summaryFor(request.candidate)
       : undefined;
+    const legalMatches =
+      found && dismissed.length
+        ? withoutPersons(found, (person) =>
+            isDismissed(
+              dismissed,
+              { source: LEGAL_RECORDS_SOURCE, entryId: person.entryId },
+              legalPersonState(person),
+            ),
+          )
+        : found;
     return this.provider.call(name, candidate, {
       legalMatches,
       candidateInput: request.candidateInputs[processId],
+      ...(dismissed.length ? { dismissed } : {}),
     });
   }
 }
+
+/** Processes whose summary holds findings: the list processes and BGC Legal. */
+const hasFindings = (name: ProcessName): boolean =>
+  watchListSourcesOf(name).length > 0 || processTypeOf(name)?.usesLegalRecords === true;

@@ -10,7 +10,7 @@ import {
   WatchListsModule,
 } from '@app/application';
 import { ProcessProvider } from '@app/domain';
-import { ProcessExecutionRepository } from '@app/persistence';
+import { ProcessExecutionRepository, ReviewRepository } from '@app/persistence';
 import { APP_CONFIG, AppConfig, JobLogContext, OutageRetry, provideUseCase } from '@app/platform';
 import { LegalRecordsReader } from './legal-records.reader';
 import { ProcessJobsSweeper } from './process-jobs.sweeper';
@@ -27,6 +27,7 @@ import { ScreeningProcessor } from './screening.processor';
       LifecycleSteps,
       ProcessProvider,
       LegalRecordsReader,
+      ReviewRepository,
       OutageRetry,
       { value: new Logger(RunProcessUseCase.name) },
     ]),

@@ -4,6 +4,7 @@ import {
   EducationSummary,
   FinalResult,
   GeolocationSummary,
+  legalBackgroundResult,
   LaborBackgroundSummary,
   LegalBackgroundSummary,
   NewsSummary,
@@ -69,17 +70,13 @@ export const SANDBOX_ANSWERS: Readonly<Record<ProviderProcessName, SandboxAnswer
       lawsuitsFound: level === 0 ? 0 : int(roll(), level, level * 4),
       asDefendant: level > 1 ? level - 1 : 0,
       categories: level ? ['Civil'] : [],
+      persons: [],
     };
-    const summary: LegalBackgroundSummary = { ...found };
-    const result: FinalResult =
-      found.lawsuitsFound === 0
-        ? 'Aprobado'
-        : found.asDefendant === 0
-          ? 'Riesgo Bajo'
-          : found.asDefendant < 3
-            ? 'Riesgo Medio'
-            : 'Riesgo Alto';
-    return { summary, result };
+    const summary: LegalBackgroundSummary = {
+      ...found,
+      persons: found.persons.map((person) => ({ ...person, disputed: false })),
+    };
+    return { summary, result: legalBackgroundResult(found) };
   },
   'BGC News': ({ roll, level }) => {
     const articlesFound = int(roll(), 0, 12);

@@ -31,22 +31,22 @@ describe('sandboxOutcome', () => {
   it('derives BGC Legal from the corpus summary when given', () => {
     expect(
       sandboxOutcome('BGC Legal', candidate(1), {
-        legalMatches: { lawsuitsFound: 0, asDefendant: 0, categories: [] },
+        legalMatches: { lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] },
       }).result,
     ).toBe('Aprobado');
     expect(
       sandboxOutcome('BGC Legal', candidate(1), {
-        legalMatches: { lawsuitsFound: 4, asDefendant: 0, categories: ['Civil'] },
+        legalMatches: { lawsuitsFound: 4, asDefendant: 0, categories: ['Civil'], persons: [] },
       }).result,
     ).toBe('Riesgo Bajo');
     expect(
       sandboxOutcome('BGC Legal', candidate(1), {
-        legalMatches: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'] },
+        legalMatches: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'], persons: [] },
       }),
     ).toEqual(
       expect.objectContaining({
         result: 'Riesgo Alto',
-        summary: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'] },
+        summary: { lawsuitsFound: 9, asDefendant: 5, categories: ['Penal'], persons: [] },
       }),
     );
   });

@@ -1,5 +1,7 @@
 import {
   CandidateIdentity,
+  entryFingerprint,
+  isDismissed,
   fieldComparer,
   listMatchOf,
   listProcessResult,
@@ -40,12 +42,27 @@ export class ListProcessProvider extends ProcessProvider {
     if (sources.length === 0) return this.providers.call(processName, candidate, context);
     const requestedAt = new Date();
     const subject = subjectOfCandidate(candidate);
-    const screening = await this.lists.screen(subject, sources, { limit: 100, raw: true });
+    const read = await this.lists.screen(subject, sources, { limit: 100, raw: true });
+    const dismissed = context.dismissed ?? [];
+    const screening = dismissed.length
+      ? {
+          ...read,
+          hits: read.hits.filter(
+            (hit) =>
+              !isDismissed(
+                dismissed,
+                { source: hit.entry.source, entryId: hit.entry.key },
+                entryFingerprint(hit.entry),
+              ),
+          ),
+        }
+      : read;
     const shown = rankedHits(screening.hits) as typeof screening.hits;
     const compare = fieldComparer(subject);
     const summary: WatchListScreeningSummary = {
       listsChecked: screening.listsChecked,
-      matches: shown.map((hit) => listMatchOf(hit, compare)),
+      // Nothing is disputed yet: the process detail answers each match's dispute as it stands.
+      matches: shown.map((hit) => ({ ...listMatchOf(hit, compare), disputed: false })),
     };
     return {
       result: listProcessResult(screening.hits, screening.missing),

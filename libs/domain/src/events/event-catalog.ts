@@ -3,7 +3,7 @@ import { ALERT_KINDS } from '../monitoring/alerts';
 import { ARCO_DECISIONS, ARCO_RIGHTS } from '../privacy/arco';
 import { MONITOR_SOURCES } from '../monitoring/monitor';
 import { FINAL_RESULTS, PROCESS_NAMES, PROCESS_RESULTS } from '../screening/catalog';
-import { field, SummaryField, SummaryOf } from '../screening/summary-schema';
+import { field, SummaryField, SummaryOf, summarySchema } from '../screening/summary-schema';
 
 const requestUuid = field.string({
   format: 'uuid',
@@ -93,6 +93,29 @@ export const EVENT_CATALOG = {
         description: 'Epoch milliseconds',
         example: 1795357425200,
       }),
+    },
+  },
+  'candidate_request.review_changed': {
+    when: "a review (of a finding, or of a monitor alert) changes the request's `reviewedResult` (docs/reviews.md)",
+    data: {
+      uuid: requestUuid,
+      reviewedResult: field.oneOf(PROCESS_RESULTS, { example: 'Riesgo Alto' }),
+    },
+  },
+  'candidate_request.disputed': {
+    when: 'the candidate disputes a finding of one of its processes (`POST /candidate-requests/{uuid}/disputes`)',
+    data: {
+      uuid: requestUuid,
+      processId,
+      finding: field.object(
+        summarySchema('DisputedFinding', {
+          source: field.string({ example: 'ofac-sdn', description: 'The list, or `legal-records`' }),
+          entryId: field.string({
+            example: '36216',
+            description: "The list's key of the entry, or the person's uuid",
+          }),
+        }),
+      ),
     },
   },
   'candidate_request.blocked': {

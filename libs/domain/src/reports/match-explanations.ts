@@ -69,7 +69,10 @@ export function comparisonTable(rows: readonly FieldComparison[]): ReportTable {
 }
 
 /** A match as stored: before labels and comparisons were kept, without them. */
-type StoredMatch = Omit<WatchListScreeningSummary['matches'][number], 'comparison' | 'features'> & {
+type StoredMatch = Omit<
+  WatchListScreeningSummary['matches'][number],
+  'comparison' | 'features' | 'disputed'
+> & {
   features: Array<{ feature: string; effect: number; label?: string }>;
   comparison?: FieldComparison[];
 };

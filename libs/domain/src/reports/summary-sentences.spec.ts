@@ -26,6 +26,7 @@ describe('watchListSentences', () => {
     score,
     decision,
     features: [{ feature: 'name_exact', effect: 0.9, label: 'Nombre idéntico' }],
+    disputed: false,
     comparison: [],
   });
   it.each([
@@ -86,25 +87,25 @@ describe('creditReportSentences', () => {
 describe('legalBackgroundSentences', () => {
   it.each([
     [
-      { lawsuitsFound: 0, asDefendant: 0, categories: [] },
+      { lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] },
       ['No se encontraron juicios a su nombre en los registros judiciales.'],
     ],
     [
-      { lawsuitsFound: 1, asDefendant: 0, categories: ['Civil'] },
+      { lawsuitsFound: 1, asDefendant: 0, categories: ['Civil'], persons: [] },
       [
         'Se encontró 1 juicio a su nombre en los registros judiciales, ninguno como parte demandada.',
         'Materia: Civil.',
       ],
     ],
     [
-      { lawsuitsFound: 5, asDefendant: 2, categories: ['Civil', 'Mercantil', 'Penal'] },
+      { lawsuitsFound: 5, asDefendant: 2, categories: ['Civil', 'Mercantil', 'Penal'], persons: [] },
       [
         'Se encontraron 5 juicios a su nombre en los registros judiciales, 2 de ellos como parte demandada.',
         'Materias: Civil, Mercantil y Penal.',
       ],
     ],
     [
-      { lawsuitsFound: 2, asDefendant: 1, categories: [] },
+      { lawsuitsFound: 2, asDefendant: 1, categories: [], persons: [] },
       ['Se encontraron 2 juicios a su nombre en los registros judiciales, 1 de ellos como parte demandada.'],
     ],
   ])('%#', (summary, sentences) => {

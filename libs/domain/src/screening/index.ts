@@ -12,3 +12,4 @@ export * from './request-lifecycle';
 export * from './estimates';
 export * from './batch-rules';
 export * from './request-queries';
+export * from './legal-background';

@@ -26,11 +26,31 @@ export interface LegalMatchSummary {
   lawsuitsFound: number;
   asDefendant: number;
   categories: string[];
+  /** The persons matched, most lawsuits first (at most MAX_LEGAL_PERSONS_SHOWN): each a finding to review. */
+  persons: LegalPersonFound[];
 }
+
+/** One person of the legal-records corpus that BGC Legal matched with the candidate. */
+export interface LegalPersonFound {
+  /** The person's uuid in the corpus. */
+  entryId: string;
+  fullName: string;
+  lawsuits: number;
+  asDefendant: number;
+  categories: string[];
+}
+
+/** BGC Legal shows at most this many persons (the counts cover every person matched). */
+export const MAX_LEGAL_PERSONS_SHOWN = 20;
 
 /** What a provider may use besides the identity. */
 export interface ProviderContext {
   legalMatches?: LegalMatchSummary;
+  /**
+   * Entries a reviewer dismissed for this request, in the state they were dismissed in
+   * (docs/reviews.md, "Dismissal memory"): a list process leaves them out while they stay so.
+   */
+  dismissed?: ReadonlyArray<{ source: string; entryId: string; entryState: string }>;
   /** What the candidate supplied for a process that waits for them (CONTRACT 4.2). */
   candidateInput?: unknown;
 }

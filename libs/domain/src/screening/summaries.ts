@@ -82,6 +82,9 @@ export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummar
         }),
         { description: 'Why the score is what it is' },
       ),
+      disputed: field.boolean({
+        description: 'True while the candidate disputes this finding and no later review has decided it',
+      }),
       comparison: field.list(FieldComparisonSchema, {
         description:
           'The candidate beside the entry, field by field: for a person givenNames, paternalSurname, maternalSurname, birthDate, rfc, curp and nationality; for a company businessName, rfc and nationality. Absent on processes finished before comparisons were recorded.',
@@ -108,6 +111,31 @@ export const LegalBackgroundSummary = summarySchema('LegalBackgroundSummary', {
   }),
   asDefendant: field.number({ example: 1 }),
   categories: field.strings({ example: ['Civil'] }),
+  persons: field.list(
+    summarySchema('LegalPersonFound', {
+      entryId: field.string({
+        format: 'uuid',
+        example: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+        description:
+          "The person's uuid in the legal-records corpus: the `entryId` of a review's finding (source `legal-records`)",
+      }),
+      fullName: field.string({
+        example: 'JUAN GARCIA LOPEZ',
+        description: 'The name as the corpus writes it',
+      }),
+      lawsuits: field.number({ example: 2 }),
+      asDefendant: field.number({ example: 1 }),
+      categories: field.strings({ example: ['Civil'] }),
+      disputed: field.boolean({
+        description: 'True while the candidate disputes this finding and no later review has decided it',
+      }),
+    }),
+    {
+      description:
+        'The persons matched, most lawsuits first (at most 20): each one is a finding a reviewer decides on. Absent on processes finished before persons were recorded.',
+      required: false,
+    },
+  ),
 });
 export type LegalBackgroundSummary = SummaryOf<typeof LegalBackgroundSummary>;
 

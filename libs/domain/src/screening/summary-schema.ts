@@ -16,7 +16,8 @@ export type SummaryField =
   | { readonly kind: 'nullable-boolean'; readonly doc: FieldDoc }
   | { readonly kind: 'one-of'; readonly values: readonly string[]; readonly doc: FieldDoc }
   | { readonly kind: 'strings'; readonly doc: FieldDoc }
-  | { readonly kind: 'list'; readonly of: SummarySchema; readonly doc: FieldDoc };
+  | { readonly kind: 'list'; readonly of: SummarySchema; readonly doc: FieldDoc }
+  | { readonly kind: 'object'; readonly of: SummarySchema; readonly doc: FieldDoc };
 
 export interface SummarySchema {
   /** The schema's name in the API document, without the api's `Dto` suffix. */
@@ -37,6 +38,8 @@ export const field = {
     ({ kind: 'one-of', values, doc }) as const,
   strings: (doc: FieldDoc = {}) => ({ kind: 'strings', doc }) as const,
   list: <const O extends SummarySchema>(of: O, doc: FieldDoc = {}) => ({ kind: 'list', of, doc }) as const,
+  object: <const O extends SummarySchema>(of: O, doc: FieldDoc = {}) =>
+    ({ kind: 'object', of, doc }) as const,
 };
 
 export function summarySchema<const N extends string, const F extends Record<string, SummaryField>>(
@@ -64,7 +67,9 @@ type FieldType<F> = F extends { kind: 'boolean' }
                 ? string[]
                 : F extends { kind: 'list'; of: infer O extends SummarySchema }
                   ? Array<SummaryOf<O>>
-                  : never;
+                  : F extends { kind: 'object'; of: infer O extends SummarySchema }
+                    ? SummaryOf<O>
+                    : never;
 
 /** The TypeScript type of a summary schema (of each member, for a union of schemas). */
 export type SummaryOf<S extends SummarySchema> = S extends SummarySchema

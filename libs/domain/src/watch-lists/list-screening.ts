@@ -43,19 +43,53 @@ export const MAX_MATCHES_SHOWN = 20;
 /** 69-B situations that are a high risk when matched; the others (Desvirtuado, Sentencia Favorable) are low. */
 const SAT_69B_HIGH_RISK = ['definitivo', 'presunto'];
 
+/** What the result of one matched entry depends on. */
+export interface MatchedEntry {
+  source: WatchListSource | string;
+  listStatus: string;
+  decision: MatchDecision;
+  /** The entry is a person who died (a PEP no longer in office). */
+  deceased: boolean;
+}
+
 /**
- * The result one hit calls for (docs/watch-list-matching.md, "Comparing"): a PEP who died is no longer in office, so a match
- * on one is at most `Riesgo Bajo` (docs/watch-lists.md, "Results").
+ * The result one matched entry calls for (docs/watch-list-matching.md, "Comparing"): a PEP who died
+ * is no longer in office, so a match on one is at most `Riesgo Bajo` (docs/watch-lists.md, "Results").
  */
-export function hitResult(hit: Pick<WatchListHit, 'entry' | 'comparison'>): FinalResult {
-  if (hit.comparison.decision === 'no_match') return 'Aprobado';
-  if (hit.comparison.decision === 'possible_match') return 'Riesgo Bajo';
-  const { source, listStatus } = hit.entry;
-  if (SANCTIONS_SOURCES.includes(source)) return 'Riesgo Alto';
+export function matchedEntryResult({ source, listStatus, decision, deceased }: MatchedEntry): FinalResult {
+  if (decision === 'no_match') return 'Aprobado';
+  if (decision === 'possible_match') return 'Riesgo Bajo';
+  if ((SANCTIONS_SOURCES as readonly string[]).includes(source)) return 'Riesgo Alto';
   if (source === 'sat-69b')
     return SAT_69B_HIGH_RISK.includes(listStatus.trim().toLowerCase()) ? 'Riesgo Alto' : 'Riesgo Bajo';
-  if (source === 'peps' && hit.entry.deceased) return 'Riesgo Bajo';
+  if (source === 'peps' && deceased) return 'Riesgo Bajo';
   return 'Riesgo Medio'; // sat-69, peps
+}
+
+/** The result one hit calls for (see {@link matchedEntryResult}). */
+export function hitResult(hit: Pick<WatchListHit, 'entry' | 'comparison'>): FinalResult {
+  return matchedEntryResult({
+    source: hit.entry.source,
+    listStatus: hit.entry.listStatus,
+    decision: hit.comparison.decision,
+    deceased: hit.entry.deceased === true,
+  });
+}
+
+/**
+ * The result a match as a summary or an alert shows it calls for: the entry's death is one of the
+ * comparison's features there.
+ */
+export function shownMatchResult(match: {
+  source: string;
+  listStatus: string;
+  decision: MatchDecision;
+  features: readonly { feature: string }[];
+}): FinalResult {
+  return matchedEntryResult({
+    ...match,
+    deceased: match.features.some((feature) => feature.feature === 'deceased'),
+  });
 }
 
 /**
@@ -66,7 +100,15 @@ export function listProcessResult(
   hits: readonly Pick<WatchListHit, 'entry' | 'comparison'>[],
   sourcesWithoutVersion: readonly WatchListSource[],
 ): FinalResult {
-  const results = new Set<FinalResult>(hits.map(hitResult));
+  return listResultOf(hits.map(hitResult), sourcesWithoutVersion);
+}
+
+/** The same rule over the results the matches call for, one each. */
+export function listResultOf(
+  matchResults: readonly FinalResult[],
+  sourcesWithoutVersion: readonly string[],
+): FinalResult {
+  const results = new Set<FinalResult>(matchResults);
   if (sourcesWithoutVersion.length > 0) results.add('No disponible');
   return RESULT_SEVERITY.find((result) => results.has(result)) ?? 'Aprobado';
 }

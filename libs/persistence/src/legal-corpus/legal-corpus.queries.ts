@@ -1,4 +1,4 @@
-import { LegalMatchSummary, offsetOf } from '@app/domain';
+import { LegalMatchSummary, LegalPersonFound, MAX_LEGAL_PERSONS_SHOWN, offsetOf } from '@app/domain';
 import { SqlExecutor } from '../repositories/executor';
 import { CORPUS_LOCK, lockForTransaction } from './corpus-locks';
 import { CORPUS_CATEGORIES, STATE_NAMES } from './vocabulary';
@@ -412,25 +412,41 @@ export async function summarizeManyForScreening(
 ): Promise<LegalMatchSummary[]> {
   const keys = queries.map(matchKeys);
   const asked = keys.flatMap((k, n) => k.map((key) => ({ n, key })));
-  const rows: Array<{ n: number; lawsuits: number; defendant: number; categories: string[] }> =
+  const rows: Array<{
+    n: number;
+    lawsuits: number;
+    defendant: number;
+    categories: string[];
+    persons: LegalPersonFound[];
+  }> =
     asked.length === 0
       ? []
       : await db.query(
           // One (query number, key) row per key: PostgreSQL arrays of arrays must be rectangular.
           `WITH q AS (SELECT n, array_agg(key) AS keys FROM unnest($1::int[], $2::text[]) AS a(n, key) GROUP BY n)
-           SELECT q.n, s.lawsuits, s.defendant, s.categories
+           SELECT q.n, s.lawsuits, s.defendant, s.categories, s.persons
              FROM q CROSS JOIN LATERAL (
                SELECT coalesce(sum(lawsuit_count), 0)::int AS lawsuits, coalesce(sum(as_defendant), 0)::int AS defendant,
                       coalesce((SELECT array_agg(DISTINCT c ORDER BY c) FROM legal_person p2, unnest(p2.categories) c
-                                 WHERE p2.search_keys @> q.keys), '{}') AS categories
+                                 WHERE p2.search_keys @> q.keys), '{}') AS categories,
+                      coalesce((SELECT json_agg(json_build_object('entryId', p3.uuid, 'fullName', p3.full_name,
+                                  'lawsuits', p3.lawsuit_count, 'asDefendant', p3.as_defendant, 'categories', p3.categories)
+                                  ORDER BY p3.lawsuit_count DESC, p3.uuid)
+                                  FROM (SELECT * FROM legal_person p3 WHERE p3.search_keys @> q.keys
+                                         ORDER BY p3.lawsuit_count DESC, p3.uuid LIMIT $3) p3), '[]') AS persons
                  FROM legal_person WHERE search_keys @> q.keys) s`,
-          [asked.map((a) => a.n), asked.map((a) => a.key)],
+          [asked.map((a) => a.n), asked.map((a) => a.key), MAX_LEGAL_PERSONS_SHOWN],
         );
   const byQuery = new Map(rows.map((row) => [Number(row.n), row]));
   return queries.map((_, n) => {
     const row = byQuery.get(n);
     return row
-      ? { lawsuitsFound: row.lawsuits, asDefendant: row.defendant, categories: row.categories }
-      : { lawsuitsFound: 0, asDefendant: 0, categories: [] };
+      ? {
+          lawsuitsFound: row.lawsuits,
+          asDefendant: row.defendant,
+          categories: row.categories,
+          persons: row.persons,
+        }
+      : { lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] };
   });
 }

@@ -26,6 +26,7 @@ import { AuditLogFilters1764955000000 } from './1764955000000-AuditLogFilters';
 import { Accounts1764960000000 } from './1764960000000-Accounts';
 import { PrivacyNotices1764970000000 } from './1764970000000-PrivacyNotices';
 import { Retention1764980000000 } from './1764980000000-Retention';
+import { Reviews1764990000000 } from './1764990000000-Reviews';
 
 /** Every migration in order; listed explicitly for the same reason as the entities. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   Accounts1764960000000,
   PrivacyNotices1764970000000,
   Retention1764980000000,
+  Reviews1764990000000,
 ];

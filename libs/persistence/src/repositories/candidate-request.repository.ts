@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type Consent, type DomainEvent, offsetOf, type RegistrationInput } from '@app/domain';
+import {
+  type Consent,
+  type DomainEvent,
+  type FinalResult,
+  offsetOf,
+  type ProcessReview,
+  type RegistrationInput,
+} from '@app/domain';
 import { preparedRows, SqlExecutor } from './executor';
 import { GroupCommit } from './group-commit';
 import { INSERT_REGISTRATIONS } from './hot-statements';
@@ -65,6 +72,8 @@ export interface ProcessRow {
   result: string;
   startDate: number | null;
   endDate: number | null;
+  /** The review of its findings (docs/reviews.md); null for a process without findings. */
+  review: ProcessReview | null;
 }
 
 export interface RequestOverviewRow {
@@ -73,6 +82,8 @@ export interface RequestOverviewRow {
   candidateId: string;
   createdAt: number;
   consent: Consent | null;
+  /** The most severe result of the request's confirmed monitor alerts; null when none is confirmed. */
+  confirmedAlertResult: FinalResult | null;
   processes: ProcessRow[];
 }
 
@@ -94,9 +105,10 @@ export interface RetentionFlag {
 export const PROCESS_JSON = `json_build_object(
   'id', p.id, 'processName', p.name, 'status', p.status, 'result', p.result,
   'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
-  'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint)`;
+  'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint, 'review', p.review)`;
 
 const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId", r.consent,
+       r.confirmed_alert_result AS "confirmedAlertResult",
        (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
        (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
   (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts",
@@ -226,7 +238,7 @@ export class CandidateRequestRepository {
       `SELECT p.id, p.name AS "processName", p.status, p.result,
               (extract(epoch FROM p.start_date) * 1000)::bigint AS "startDate",
               (extract(epoch FROM p.end_date) * 1000)::bigint AS "endDate",
-              p.summary, p.raw_details AS "rawDetails", r.blocked_at IS NOT NULL AS blocked
+              p.summary, p.raw_details AS "rawDetails", p.review, r.blocked_at IS NOT NULL AS blocked
          FROM request_process p JOIN candidate_request r ON r.id = p.request_id
         WHERE p.id = $2 AND p.request_id = $1 AND r.client_id = ANY($3) AND r.suppressed_at IS NULL`,
       [requestId, processId, clientIds],

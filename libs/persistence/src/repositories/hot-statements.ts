@@ -161,6 +161,7 @@ export const APPLY_STEPS = hotStatement<{
       has_outcome: ['bool', (c) => c.outcome !== undefined],
       summary: ['jsonb', (c) => c.outcome?.summary],
       raw_details: ['jsonb', (c) => c.outcome?.rawDetails],
+      review: ['jsonb', (c) => c.outcome?.review ?? undefined],
       has_input: ['bool', (c) => c.input !== undefined],
       candidate_input: ['jsonb', (c) => c.input?.input],
     }),
@@ -190,6 +191,7 @@ export const APPLY_STEPS = hotStatement<{
                 generation = c.generation,
                 summary = CASE WHEN c.has_outcome THEN c.summary ELSE p.summary END,
                 raw_details = CASE WHEN c.has_outcome THEN c.raw_details ELSE p.raw_details END,
+                review = CASE WHEN c.has_outcome THEN c.review ELSE p.review END,
                 candidate_input = CASE WHEN c.has_input THEN c.candidate_input ELSE p.candidate_input END,
                 updated_at = now()
            FROM changes c JOIN guard g ON g.k = c.k

@@ -370,9 +370,10 @@ export class MonitorRepository {
     id: string,
     clientIds: string[],
     review: { status: AlertReviewStatus; note: string | null; userId: string },
+    executor: SqlExecutor = this.dataSource,
   ): Promise<MonitorAlertRow | null> {
     const [row] = await queryRows<MonitorAlertRow>(
-      this.dataSource,
+      executor,
       `UPDATE monitor_alert a SET status = $3, note = $4, reviewed_by = $5, reviewed_at = now()
         WHERE a.id = $1 AND a.client_id = ANY($2)
           AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = a.request_id AND r.blocked_at IS NOT NULL)

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ProcessName, ProcessResult, ProcessStatus, RequestState, RequestTransition } from '@app/domain';
+import type {
+  ProcessName,
+  ProcessReview,
+  ProcessResult,
+  ProcessStatus,
+  RequestState,
+  RequestTransition,
+} from '@app/domain';
 import { DataSource } from 'typeorm';
 import { preparedRows, queryRows } from './executor';
 import { GroupCommit } from './group-commit';
@@ -34,8 +41,11 @@ export interface RequestSnapshot extends RequestState {
 
 /** What the step writes besides the decided states. */
 export interface StepWrites {
-  /** The provider's answer, on the process that finished. */
-  outcome?: { processId: string; summary: unknown; rawDetails: unknown };
+  /**
+   * The provider's answer, on the process that finished, and the process's review over its findings
+   * (docs/reviews.md; null without findings).
+   */
+  outcome?: { processId: string; summary: unknown; rawDetails: unknown; review?: ProcessReview | null };
   /** What the candidate supplied, on the process it resumes. */
   candidateInput?: { processId: string; input: unknown };
 }

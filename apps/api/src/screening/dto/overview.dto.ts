@@ -1,4 +1,5 @@
 import { RecordedConsentDto } from '../../privacy/dto/consent.dto';
+import { ProcessReviewDto } from '../../reviews/dto/reviews.dto';
 import {
   PROCESS_NAMES,
   PROCESS_RESULTS,
@@ -64,6 +65,13 @@ export class ProcessEntryDto {
       'this name; null when it has finished, waits for the candidate (or for a process that does), or fewer than 5 have finished',
   })
   estimatedEndDate!: number | null;
+
+  @ApiPropertyOptional({
+    type: ProcessReviewDto,
+    description:
+      'Only on a finished process with findings (list matches, BGC Legal persons): whether every finding has a review, the result over those that still count, and whether one is disputed',
+  })
+  review?: ProcessReviewDto;
 }
 
 export class RequestOverviewDto {
@@ -87,6 +95,14 @@ export class RequestOverviewDto {
     description: '`Pendiente` while any process is not `Finalizado`; then the most severe process result',
   })
   result!: string;
+
+  @ApiProperty({
+    enum: RESULT_VALUES,
+    example: 'Pendiente',
+    description:
+      "The result once people reviewed the findings: each reviewed process's `review.reviewedResult` in place of its result (dismissed findings stop counting), raised to at least the severity of any confirmed monitor alert. Equal to `result` while nothing is reviewed",
+  })
+  reviewedResult!: string;
 
   @ApiProperty({
     type: 'integer',

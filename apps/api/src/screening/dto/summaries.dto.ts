@@ -53,6 +53,8 @@ function apiProperty(described: SummaryField): [Type<unknown> | typeof Array, Ap
       return [Array, { type: [String], ...described.doc }];
     case 'list':
       return [Array, { type: [summaryDto(described.of)], ...described.doc }];
+    case 'object':
+      return [summaryDto(described.of), { type: summaryDto(described.of), ...described.doc }];
   }
 }
 

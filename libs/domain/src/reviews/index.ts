@@ -1,0 +1,3 @@
+export * from './findings';
+export * from './reviews';
+export * from './review-input';
