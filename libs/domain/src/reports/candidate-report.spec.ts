@@ -66,6 +66,7 @@ describe('buildCandidateReport', () => {
       { label: 'RFC', value: 'HELJ*********' },
       { label: 'CURP', value: 'HELJ**************' },
       { label: 'Aviso de privacidad', value: 'Versión 2026-01 (consentimiento tácito)' },
+      { label: 'Resultado revisado', value: 'Riesgo Alto' },
       { label: 'Fecha de registro', value: '17/05/2026 14:00' },
       { label: 'Zona horaria', value: 'hora del centro de México' },
     ]);
@@ -232,5 +233,104 @@ describe('buildCandidateReport', () => {
     expect(report.documentDate).toEqual(new Date(T0));
     expect(report.overall.status).toBe('Pendiente de inicio');
     expect(report.sections[0].sentences).toEqual(['En cola: comenzará en breve.']);
+  });
+});
+
+describe('buildCandidateReport: reviews and disputes', () => {
+  const match = (entryId: string) => ({
+    source: 'ofac-sdn',
+    entryId,
+    listedName: 'AISPURO MORENO, Oscar',
+    listStatus: 'SDNTK',
+    score: 1,
+    decision: 'match',
+    features: [{ feature: 'rfc_exact', effect: 1 }],
+    disputed: false,
+  });
+  const gwl: ReportProcessInput = {
+    ...finished(
+      'Global Watch List',
+      'Riesgo Alto',
+      { listsChecked: [], matches: [match('36125'), match('36126')] },
+      2,
+    ),
+    id: 'p-gwl',
+    review: { status: 'pending', reviewedResult: 'Riesgo Alto', disputed: true },
+  };
+  const legal: ReportProcessInput = {
+    ...finished(
+      'BGC Legal',
+      'Riesgo Medio',
+      {
+        lawsuitsFound: 2,
+        asDefendant: 1,
+        categories: ['Civil'],
+        persons: [
+          {
+            entryId: 'u-1',
+            fullName: 'JUAN HERNANDEZ',
+            lawsuits: 2,
+            asDefendant: 1,
+            categories: ['Civil'],
+            disputed: false,
+          },
+        ],
+      },
+      3,
+    ),
+    id: 'p-legal',
+    review: { status: 'reviewed', reviewedResult: 'Aprobado', disputed: false },
+  };
+  const report = buildCandidateReport(
+    input([gwl, legal], {
+      reviews: [
+        {
+          finding: { source: 'legal-records', entryId: 'u-1' },
+          decision: 'dismissed',
+          reason: 'Homónimo: otra fecha de nacimiento.',
+          reviewerEmail: 'ana@acme.test',
+          processId: 'p-legal',
+          processGeneration: 1,
+          at: T0 + 10 * MINUTE,
+        },
+      ],
+      disputes: [
+        { finding: { source: 'ofac-sdn', entryId: '36126' }, processId: 'p-gwl', at: T0 + 5 * MINUTE },
+      ],
+      confirmedAlertResult: null,
+    }),
+    context,
+  );
+
+  it('prints the reviewed result of the request and of each reviewed process', () => {
+    expect(report.fields).toContainEqual({ label: 'Resultado revisado', value: 'Riesgo Alto' });
+    expect(report.sections[1].facts).toContainEqual({
+      label: 'Resultado revisado',
+      value: 'Aprobado (todos los hallazgos revisados)',
+    });
+    expect(report.sections[0].facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Resultado revisado', value: 'Riesgo Alto (hallazgos por revisar)' },
+        { label: 'Disputa', value: 'hallazgo en disputa' },
+      ]),
+    );
+  });
+
+  it('prints each review with its decision, reviewer, date and reason', () => {
+    expect(report.sections[1].sentences).toContain(
+      'Revisión de Registros judiciales, persona u-1: descartada por ana@acme.test el 17/05/2026 14:10. Motivo: Homónimo: otra fecha de nacimiento.',
+    );
+    expect(report.sections[1].sentences).toContain(
+      'Persona encontrada: «JUAN HERNANDEZ», 2 juicios, 1 como parte demandada.',
+    );
+  });
+
+  it('marks the disputed match "en disputa", and only that one', () => {
+    expect(report.sections[0].matches.map((m) => m.heading.endsWith('(en disputa)'))).toEqual([false, true]);
+    expect(
+      report.sections[0].sentences.some((s) =>
+        s.includes('en disputa por el candidato desde el 17/05/2026 14:05'),
+      ),
+    ).toBe(true);
   });
 });

@@ -2,7 +2,17 @@ import { formatLocalDateTime } from '../calendar';
 import { processTypeOf } from '../screening/catalog';
 import { overallResult, overallStatus } from '../screening/overview';
 import { ProcessState } from '../screening/process-lifecycle';
+import { LEGAL_RECORDS_SOURCE } from '../monitoring/monitor';
+import { legalPersonsOfProcess, sameFinding, type Finding } from '../reviews/findings';
+import {
+  openDisputes,
+  reviewedRequestResult,
+  type DisputeRecord,
+  type ProcessReview,
+} from '../reviews/reviews';
+import type { FinalResult } from '../screening/catalog';
 import { maskIdentifier } from './masking';
+import { reviewFacts, reviewSentences, type ReportedReview } from './review-lines';
 import { watchListMatches, type ReportMatch } from './match-explanations';
 import {
   Badge,
@@ -28,14 +38,38 @@ export function summarySentences(processName: string, summary: unknown): string[
 }
 
 /** The matches a finished list process's summary explains (none for another process or no summary). */
-export function summaryMatches(processName: string, summary: unknown): ReportMatch[] {
+export function summaryMatches(
+  processName: string,
+  summary: unknown,
+  disputed: readonly Finding[] = [],
+): ReportMatch[] {
   if (!processTypeOf(processName)?.watchLists?.length) return [];
   if (!isObject(summary) || !Array.isArray(summary.matches)) return [];
-  return watchListMatches(summary as Parameters<typeof watchListMatches>[0]);
+  const stored = summary as Parameters<typeof watchListMatches>[0];
+  return watchListMatches(stored).map((match, i) =>
+    disputed.some((d) => sameFinding(d, stored.matches[i]))
+      ? { ...match, heading: `${match.heading} (en disputa)` }
+      : match,
+  );
+}
+
+/** BGC Legal's persons, one sentence each, "en disputa" where the candidate disputes one. */
+function legalPersonSentences(processName: string, summary: unknown, disputed: readonly Finding[]): string[] {
+  return legalPersonsOfProcess({ name: processName, summary }).map((person) => {
+    const defendant = person.asDefendant ? `, ${person.asDefendant} como parte demandada` : '';
+    const lawsuits = person.lawsuits === 1 ? '1 juicio' : `${person.lawsuits} juicios`;
+    const dispute = disputed.some((d) =>
+      sameFinding(d, { source: LEGAL_RECORDS_SOURCE, entryId: person.entryId }),
+    )
+      ? ' (en disputa)'
+      : '';
+    return `Persona encontrada: «${person.fullName.normalize('NFC')}», ${lawsuits}${defendant}${dispute}.`;
+  });
 }
 
 /** A process of the request as stored, with its executive summary once it has finished. */
 export interface ReportProcessInput {
+  id?: string;
   processName: string;
   status: string;
   result: string;
@@ -44,6 +78,8 @@ export interface ReportProcessInput {
   endDate: number | null;
   dependsOn: string | null;
   summary: unknown;
+  /** The review of its findings (docs/reviews.md); null or absent without findings. */
+  review?: ProcessReview | null;
 }
 
 /** Everything a report says about a candidate request, as read for the caller's client. */
@@ -67,6 +103,12 @@ export interface CandidateReportInput {
   /** The consent recorded at registration (docs/privacy.md, "Consent"); null for older requests. */
   consent?: { basis: string; noticeVersion: string } | null;
   processes: ReportProcessInput[];
+  /** Every review of the request's findings, oldest first (docs/reviews.md). */
+  reviews?: ReportedReview[];
+  /** The candidate's disputes, oldest first. */
+  disputes?: DisputeRecord[];
+  /** The most severe result of the request's confirmed monitor alerts. */
+  confirmedAlertResult?: FinalResult | null;
 }
 
 export interface ReportField {
@@ -153,10 +195,13 @@ function lastChange(input: CandidateReportInput): Date {
   return new Date(Math.max(input.createdAt, ...instants));
 }
 
-function section(reported: ReportProcessInput, timeZone: string): ReportSection {
+function section(reported: ReportProcessInput, input: CandidateReportInput, timeZone: string): ReportSection {
   const when = (instant: number | null, missing: string) =>
     instant === null ? missing : formatLocalDateTime(timeZone, instant);
   const pending = pendingProcessSentence(reported);
+  const reviews = input.reviews ?? [];
+  const disputes = input.disputes ?? [];
+  const disputed = reported.id ? openDisputes(reported.id, disputes, reviews) : [];
   return {
     title: reported.processName,
     badge: resultBadge(reported.result),
@@ -164,9 +209,17 @@ function section(reported: ReportProcessInput, timeZone: string): ReportSection 
       { label: 'Estado', value: reported.status },
       { label: 'Inicio', value: when(reported.startDate, 'Sin iniciar') },
       { label: 'Fin', value: when(reported.endDate, 'Sin terminar') },
+      ...reviewFacts(reported.review),
     ],
-    sentences: pending === null ? summarySentences(reported.processName, reported.summary) : [pending],
-    matches: pending === null ? summaryMatches(reported.processName, reported.summary) : [],
+    sentences:
+      pending === null
+        ? [
+            ...summarySentences(reported.processName, reported.summary),
+            ...legalPersonSentences(reported.processName, reported.summary, disputed),
+            ...(reported.id ? reviewSentences(reported.id, reviews, disputes, timeZone) : []),
+          ]
+        : [pending],
+    matches: pending === null ? summaryMatches(reported.processName, reported.summary, disputed) : [],
   };
 }
 
@@ -194,6 +247,7 @@ export function buildCandidateReport(
   const states = input.processes.map((p) => ({ ...p, name: p.processName }) as unknown as ProcessState);
   const status = requestStatusLabel(overallStatus(states), input.processes);
   const result = resultBadge(overallResult(states));
+  const reviewStates = states.map((state, i) => ({ ...state, review: input.processes[i].review ?? null }));
   const person = input.personType === 'corporate' ? 'Persona moral' : 'Persona física';
   return {
     title: preliminary ? PRELIMINARY_TITLE : TITLE,
@@ -207,6 +261,10 @@ export function buildCandidateReport(
       { label: 'RFC', value: maskIdentifier(input.candidate.rfc) ?? NOT_GIVEN },
       { label: 'CURP', value: maskIdentifier(input.candidate.curp) ?? NOT_GIVEN },
       { label: 'Aviso de privacidad', value: privacyNoticeLine(input.consent) },
+      {
+        label: 'Resultado revisado',
+        value: reviewedRequestResult(reviewStates, input.confirmedAlertResult ?? null),
+      },
       { label: 'Fecha de registro', value: formatLocalDateTime(timeZone, input.createdAt) },
       { label: 'Zona horaria', value: zoneName },
     ],
@@ -216,7 +274,7 @@ export function buildCandidateReport(
       entries: RESULT_LEGEND.map(({ result, meaning }) => ({ badge: resultBadge(result), meaning })),
     },
     sectionsTitle: `Procesos (${input.processes.length})`,
-    sections: input.processes.map((p) => section(p, timeZone)),
+    sections: input.processes.map((p) => section(p, input, timeZone)),
     confidentiality: confidentialityNotice(input.clientName),
     generatedAt: `Generado el ${formatLocalDateTime(timeZone, context.generatedAt, true)} (${zoneName})`,
     documentDate: lastChange(input),

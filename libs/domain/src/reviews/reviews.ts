@@ -71,8 +71,11 @@ function decisionsOfRun(process: ReviewedProcess, decisions: readonly DecisionRe
   return decisions.filter((d) => d.processId === process.id && d.processGeneration === process.generation);
 }
 
+/** What deciding a dispute needs of a decision. */
+type DecidedAt = Pick<DecisionRecord, 'finding' | 'processId' | 'at'>;
+
 /** A dispute is open until a review of its finding made after it decides it. */
-export function disputeIsOpen(dispute: DisputeRecord, decisions: readonly DecisionRecord[]): boolean {
+export function disputeIsOpen(dispute: DisputeRecord, decisions: readonly DecidedAt[]): boolean {
   return !decisions.some(
     (d) => d.processId === dispute.processId && sameFinding(d.finding, dispute.finding) && d.at >= dispute.at,
   );
@@ -82,7 +85,7 @@ export function disputeIsOpen(dispute: DisputeRecord, decisions: readonly Decisi
 export function openDisputes(
   processId: string,
   disputes: readonly DisputeRecord[],
-  decisions: readonly DecisionRecord[],
+  decisions: readonly DecidedAt[],
 ): Finding[] {
   return disputes
     .filter((dispute) => dispute.processId === processId && disputeIsOpen(dispute, decisions))

@@ -25,6 +25,18 @@ export class CandidateReportRepository {
                                 || jsonb_build_object('summary', p.summary, 'dependsOn', p.depends_on)
                                 ORDER BY p.position)
                  FROM request_process p WHERE p.request_id = r.id) AS processes,
+              (SELECT json_agg(json_build_object(
+                        'finding', json_build_object('source', v.source, 'entryId', v.entry_id),
+                        'decision', v.decision, 'reason', v.reason, 'reviewerEmail', v.reviewer_email,
+                        'processId', v.process_id, 'processGeneration', v.process_generation,
+                        'at', (extract(epoch FROM v.created_at) * 1000)::bigint) ORDER BY v.seq)
+                 FROM finding_review v WHERE v.request_id = r.id) AS reviews,
+              (SELECT json_agg(json_build_object(
+                        'finding', json_build_object('source', d.source, 'entryId', d.entry_id),
+                        'processId', d.process_id, 'at', (extract(epoch FROM d.created_at) * 1000)::bigint)
+                        ORDER BY d.seq)
+                 FROM finding_dispute d WHERE d.request_id = r.id) AS disputes,
+              r.confirmed_alert_result AS "confirmedAlertResult",
               r.blocked_at IS NOT NULL AS blocked
          FROM candidate_request r
          JOIN candidate c ON c.request_id = r.id
@@ -34,6 +46,14 @@ export class CandidateReportRepository {
         [requestId, clientIds],
       );
     const row = rows[0];
-    return row ? { ...row, createdAt: Number(row.createdAt), processes: row.processes ?? [] } : null;
+    return row
+      ? {
+          ...row,
+          createdAt: Number(row.createdAt),
+          processes: row.processes ?? [],
+          reviews: row.reviews ?? [],
+          disputes: row.disputes ?? [],
+        }
+      : null;
   }
 }
