@@ -1,4 +1,4 @@
-import { chargeableMonths, monthIn } from '@app/domain';
+import { chargeableMonths, monthIn, mostSevere, shownMatchResult } from '@app/domain';
 import {
   api,
   countRows,
@@ -221,6 +221,28 @@ describe('successive OFAC SDN versions', () => {
     expect(
       alerts.data.map((a: { kind: string; match: { listStatus: string } }) => [a.kind, a.match.listStatus]),
     ).toEqual([['status_changed', 'SDNTK; SDGT']]);
+  });
+
+  it("confirming it raises the request's reviewedResult to the alert's severity at least, with its event", async () => {
+    const [changed] = (await alertsOf(monitorId, { status: 'open' })).data;
+    await api()
+      .patch(`/monitor-alerts/${changed.id}`)
+      .set(acme.auth)
+      .send({ status: 'confirmed' })
+      .expect(200);
+    const view = (await api().get(`/candidate-requests/${requestUuid}`).set(acme.auth).expect(200)).body.data;
+    // The matching rule's result for the alert's match alone (an OFAC match is Riesgo Alto).
+    const alertResult = shownMatchResult({ source: changed.source, ...changed.match });
+    expect(view.reviewedResult).toBe(
+      view.result === 'Pendiente' ? 'Pendiente' : mostSevere([view.result, alertResult]),
+    );
+    if (view.reviewedResult !== view.result)
+      expect(
+        await countRows(
+          `SELECT count(*)::int AS n FROM event WHERE type = 'candidate_request.review_changed' AND data->>'uuid' = $1 AND data->>'reviewedResult' = $2`,
+          [requestUuid, view.reviewedResult],
+        ),
+      ).toBe(1);
   });
 
   it('a removal raises removed', async () => {

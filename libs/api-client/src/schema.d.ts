@@ -572,6 +572,62 @@ export interface paths {
     patch: operations['reviewAlert'];
     trace?: never;
   };
+  '/candidate-requests/{uuid}/processes/{processId}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reviews of a process
+     * @description Every review of the process's findings, oldest first, with who decided and why.
+     *
+     *     Rol mínimo: viewer
+     */
+    get: operations['listFindingReviews'];
+    put?: never;
+    /**
+     * Decide on a finding of a process
+     * @description A finding is one of the process summary's `matches` (`source`, `entryId`) or, for BGC Legal, one of its `persons` (`source: "legal-records"`, the person's `entryId`). `dismissed` findings stop counting: the process's `review.reviewedResult` and the request's `reviewedResult` are worked out again over the rest, and a dismissed entry is not raised again for this request (its re-runs and its monitor) while it stays as it is. A later review of the same finding replaces the earlier decision, and decides a dispute of it. Emits `candidate_request.review_changed` when the request's `reviewedResult` changes.
+     *
+     *     Rol mínimo: analyst
+     */
+    post: operations['reviewFinding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/candidate-requests/{uuid}/disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The candidate's disputes of a request
+     * @description Every dispute, oldest first: `open` until a later review of its finding decides it, then `resolved`.
+     *
+     *     Rol mínimo: viewer
+     */
+    get: operations['listDisputes'];
+    put?: never;
+    /**
+     * Record the candidate's dispute of a finding
+     * @description The candidate says a finding of one of the request's finished processes is not them. Until a review of that finding made after the dispute decides it, the match (or BGC Legal person) in the process detail carries `disputed: true`, the process's `review` carries `disputed: true`, and the report prints "en disputa". Emits `candidate_request.disputed`.
+     *
+     *     Rol mínimo: analyst
+     */
+    post: operations['disputeFinding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/events': {
     parameters: {
       query?: never;
@@ -1432,6 +1488,8 @@ export interface components {
       decision: 'match' | 'possible_match';
       /** @description Why the score is what it is */
       features: components['schemas']['MatchFeatureDto'][];
+      /** @description In a process detail: true while the candidate disputes this finding and no later review has decided it. Absent from ad-hoc screenings and alerts */
+      disputed?: boolean;
       /** @description The candidate beside the entry, field by field: for a person givenNames, paternalSurname, maternalSurname, birthDate, rfc, curp and nationality; for a company businessName, rfc and nationality. Absent on processes finished before comparisons were recorded. */
       comparison?: components['schemas']['FieldComparisonDto'][];
     };
@@ -1454,6 +1512,31 @@ export interface components {
        */
       totalDebtMxn: number;
     };
+    LegalPersonFoundDto: {
+      /**
+       * Format: uuid
+       * @description The person's uuid in the legal-records corpus: the `entryId` of a review's finding (source `legal-records`)
+       * @example 0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e
+       */
+      entryId: string;
+      /**
+       * @description The name as the corpus writes it
+       * @example JUAN GARCIA LOPEZ
+       */
+      fullName: string;
+      /** @example 2 */
+      lawsuits: number;
+      /** @example 1 */
+      asDefendant: number;
+      /**
+       * @example [
+       *       "Civil"
+       *     ]
+       */
+      categories: string[];
+      /** @description True while the candidate disputes this finding and no later review has decided it */
+      disputed: boolean;
+    };
     LegalBackgroundSummaryDto: {
       /**
        * @description Lawsuits of the persons matching the candidate in the legal-records corpus
@@ -1468,6 +1551,8 @@ export interface components {
        *     ]
        */
       categories: string[];
+      /** @description The persons matched, most lawsuits first (at most 20): each one is a finding a reviewer decides on. Absent on processes finished before persons were recorded. */
+      persons?: components['schemas']['LegalPersonFoundDto'][];
     };
     NewsSummaryDto: {
       /** @example 3 */
@@ -1757,6 +1842,25 @@ export interface components {
       /** @example ATS-FORM-88412 */
       evidenceRef?: string;
     };
+    ProcessReviewDto: {
+      /**
+       * @description `reviewed` once every finding of the process (each match, each BGC Legal person) has a review
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending' | 'reviewed';
+      /**
+       * @description The result over the findings that still count: dismissed findings do not
+       * @example Aprobado
+       * @enum {string}
+       */
+      reviewedResult: 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+      /**
+       * @description A finding of the process is disputed by the candidate and no later review has decided it
+       * @example false
+       */
+      disputed: boolean;
+    };
     ProcessEntryDto: {
       /**
        * Format: uuid
@@ -1807,6 +1911,8 @@ export interface components {
        * @example 1795357430000
        */
       estimatedEndDate: number | null;
+      /** @description Only on a finished process with findings (list matches, BGC Legal persons): whether every finding has a review, the result over those that still count, and whether one is disputed */
+      review?: components['schemas']['ProcessReviewDto'];
     };
     RequestOverviewDto: {
       /** @example true */
@@ -1825,6 +1931,13 @@ export interface components {
        * @enum {string}
        */
       result: 'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+      /**
+       * @description The result once people reviewed the findings: each reviewed process's `review.reviewedResult` in place of its result (dismissed findings stop counting), raised to at least the severity of any confirmed monitor alert. Equal to `result` while nothing is reviewed
+       * @example Pendiente
+       * @enum {string}
+       */
+      reviewedResult:
+        'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
       /** @description Last process end (epoch ms) once every process is Finalizado, else null */
       globalEndDate: number | null;
       /**
@@ -1957,6 +2070,8 @@ export interface components {
        * @example 1795357430000
        */
       estimatedEndDate: number | null;
+      /** @description Only on a finished process with findings (list matches, BGC Legal persons): whether every finding has a review, the result over those that still count, and whether one is disputed */
+      review?: components['schemas']['ProcessReviewDto'];
       /** @description Typed executive summary; its shape depends on processName: Peps -> WatchListScreeningSummaryDto; Listas negras del SAT -> WatchListScreeningSummaryDto; Global Watch List -> WatchListScreeningSummaryDto; Reporte de Crédito -> CreditReportSummaryDto; BGC Legal -> LegalBackgroundSummaryDto; BGC News -> NewsSummaryDto; BGC Laboral -> LaborBackgroundSummaryDto; Validación de estudios -> EducationSummaryDto; Geolocalización -> GeolocationSummaryDto; Documentos -> DocumentsSummaryDto; Referencias Personales -> ReferencesSummaryDto; Referencias Laborales -> ReferencesSummaryDto; UnavailableSummaryDto when the provider gave no answer (result No disponible). */
       summary?:
         | components['schemas']['WatchListScreeningSummaryDto']
@@ -2905,6 +3020,103 @@ export interface components {
        */
       note?: string;
     };
+    FindingDto: {
+      /**
+       * @description The match's `source` (sat-69b, sat-69, ofac-sdn, un-consolidated, peps), or `legal-records` for a person of BGC Legal
+       * @example ofac-sdn
+       */
+      source: string;
+      /**
+       * @description The match's `entryId` (the list's own key), or the BGC Legal person's `entryId` (its uuid)
+       * @example 36216
+       */
+      entryId: string;
+    };
+    CreateReviewDto: {
+      /** @description Which finding of this process is decided on */
+      finding: components['schemas']['FindingDto'];
+      /**
+       * @description `confirmed`: it is the candidate, the finding counts; `dismissed`: a namesake, the finding stops counting (and is not raised again for this request while the entry stays as it is)
+       * @example dismissed
+       * @enum {string}
+       */
+      decision: 'confirmed' | 'dismissed';
+      /**
+       * @description Why, for the record and the report. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example Fecha de nacimiento distinta en la INE; homónimo.
+       */
+      reason: string;
+    };
+    ReviewerDto: {
+      /**
+       * Format: uuid
+       * @description The user (or the API key) that decided
+       */
+      id: string;
+      /**
+       * @description Null for an API key
+       * @example demo@acme.test
+       */
+      email: string | null;
+    };
+    ReviewDto: {
+      /** Format: uuid */
+      id: string;
+      finding: components['schemas']['FindingDto'];
+      /**
+       * @example dismissed
+       * @enum {string}
+       */
+      decision: 'confirmed' | 'dismissed';
+      /** @example Fecha de nacimiento distinta en la INE; homónimo. */
+      reason: string;
+      reviewer: components['schemas']['ReviewerDto'];
+      /**
+       * @description When it was decided (epoch ms)
+       * @example 1795357425200
+       */
+      at: number;
+    };
+    ReviewListDto: {
+      /** @description Every review of the process, oldest first */
+      data: components['schemas']['ReviewDto'][];
+    };
+    CreateDisputeDto: {
+      /** @description The finding the candidate disputes (of any of the request's finished processes) */
+      finding: components['schemas']['FindingDto'];
+      /**
+       * @description The candidate's statement, as given. No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)
+       * @example No soy la persona de la lista: mi fecha de nacimiento es 1990-03-14.
+       */
+      statement: string;
+    };
+    DisputeDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The process whose finding is disputed
+       */
+      processId: string;
+      finding: components['schemas']['FindingDto'];
+      /** @example No soy la persona de la lista: mi fecha de nacimiento es 1990-03-14. */
+      statement: string;
+      /**
+       * @description `open` until a review of the finding made after the dispute decides it
+       * @example open
+       * @enum {string}
+       */
+      status: 'open' | 'resolved';
+      /**
+       * @description When it was recorded (epoch ms)
+       * @example 1795357425200
+       */
+      at: number;
+    };
+    DisputeListDto: {
+      /** @description Every dispute of the request, oldest first */
+      data: components['schemas']['DisputeDto'][];
+    };
     CandidateRequestCreatedDataDto: {
       /**
        * Format: uuid
@@ -3047,6 +3259,47 @@ export interface components {
        * @example 1795357425200
        */
       globalEndDate: number;
+    };
+    CandidateRequestReviewChangedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * @example Riesgo Alto
+       * @enum {string}
+       */
+      reviewedResult:
+        'Pendiente' | 'Aprobado' | 'Riesgo Bajo' | 'Riesgo Medio' | 'Riesgo Alto' | 'No disponible';
+    };
+    DisputedFindingDto: {
+      /**
+       * @description The list, or `legal-records`
+       * @example ofac-sdn
+       */
+      source: string;
+      /**
+       * @description The list's key of the entry, or the person's uuid
+       * @example 36216
+       */
+      entryId: string;
+    };
+    CandidateRequestDisputedDataDto: {
+      /**
+       * Format: uuid
+       * @description The candidate request
+       * @example 3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f
+       */
+      uuid: string;
+      /**
+       * Format: uuid
+       * @description The process
+       * @example 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      processId: string;
+      finding: components['schemas']['DisputedFindingDto'];
     };
     CandidateRequestBlockedDataDto: {
       /**
@@ -3207,6 +3460,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.review_changed'
+        | 'candidate_request.disputed'
         | 'candidate_request.blocked'
         | 'candidate_request.suppressed'
         | 'legal_search.created'
@@ -3250,6 +3505,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.review_changed'
+        | 'candidate_request.disputed'
         | 'candidate_request.blocked'
         | 'candidate_request.suppressed'
         | 'legal_search.created'
@@ -3300,6 +3557,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.review_changed'
+        | 'candidate_request.disputed'
         | 'candidate_request.blocked'
         | 'candidate_request.suppressed'
         | 'legal_search.created'
@@ -3354,6 +3613,8 @@ export interface components {
             | 'process.finished'
             | 'candidate_request.completed'
             | 'candidate_request.finished'
+            | 'candidate_request.review_changed'
+            | 'candidate_request.disputed'
             | 'candidate_request.blocked'
             | 'candidate_request.suppressed'
             | 'legal_search.created'
@@ -3431,6 +3692,8 @@ export interface components {
         | 'process.finished'
         | 'candidate_request.completed'
         | 'candidate_request.finished'
+        | 'candidate_request.review_changed'
+        | 'candidate_request.disputed'
         | 'candidate_request.blocked'
         | 'candidate_request.suppressed'
         | 'legal_search.created'
@@ -4232,6 +4495,54 @@ export interface components {
       clientId: string;
       data: components['schemas']['CandidateRequestFinishedDataDto'];
     };
+    /** @description `candidate_request.review_changed`: a review (of a finding, or of a monitor alert) changes the request's `reviewedResult` (docs/reviews.md). `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestReviewChangedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.review_changed';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestReviewChangedDataDto'];
+    };
+    /** @description `candidate_request.disputed`: the candidate disputes a finding of one of its processes (`POST /candidate-requests/{uuid}/disputes`). `data` holds identifiers, statuses and results, never personal data. */
+    CandidateRequestDisputedEventDto: {
+      /**
+       * @description Unique and opaque. In a webhook it is also the `webhook-id` header, the same on every attempt: drop a delivery whose id you have already processed.
+       * @example evt_7731_1042
+       */
+      id: string;
+      /**
+       * @description What happened (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'candidate_request.disputed';
+      /**
+       * @description When the change happened, epoch milliseconds
+       * @example 1795440000000
+       */
+      createdAt: number;
+      /**
+       * @description The client the event belongs to
+       * @example acme
+       */
+      clientId: string;
+      data: components['schemas']['CandidateRequestDisputedDataDto'];
+    };
     /** @description `candidate_request.blocked`: the request is blocked under the client's retention policy (docs/privacy.md): its reads answer 410 from now on. `data` holds identifiers, statuses and results, never personal data. */
     CandidateRequestBlockedEventDto: {
       /**
@@ -4456,6 +4767,8 @@ export interface components {
       | components['schemas']['ProcessFinishedEventDto']
       | components['schemas']['CandidateRequestCompletedEventDto']
       | components['schemas']['CandidateRequestFinishedEventDto']
+      | components['schemas']['CandidateRequestReviewChangedEventDto']
+      | components['schemas']['CandidateRequestDisputedEventDto']
       | components['schemas']['CandidateRequestBlockedEventDto']
       | components['schemas']['CandidateRequestSuppressedEventDto']
       | components['schemas']['LegalSearchCreatedEventDto']
@@ -7331,12 +7644,468 @@ export interface operations {
       };
     };
   };
+  listFindingReviews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+        /** @description The `id` of a finished list process (Peps, Listas negras del SAT, Global Watch List) or of BGC Legal */
+        processId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reviews, oldest first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewListDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description No candidate request of your clients has this uuid (or no process of it this id) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Process not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  reviewFinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+        /** @description The `id` of a finished list process (Peps, Listas negras del SAT, Global Watch List) or of BGC Legal */
+        processId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateReviewDto'];
+      };
+    };
+    responses: {
+      /** @description The review as recorded */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field (a finding the process does not have, a reason too long...) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description No candidate request of your clients has this uuid (or no process of it this id) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Process not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  listDisputes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The disputes, oldest first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DisputeListDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description No candidate request of your clients has this uuid (or no process of it this id) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Candidate request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
+  disputeFinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The uuid returned at registration */
+        uuid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateDisputeDto'];
+      };
+    };
+    responses: {
+      /** @description The dispute, open */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DisputeDto'];
+        };
+      };
+      /** @description Invalid input: `errors` lists every violated rule with its field (a finding none of the request's processes has...) */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked bearer token */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Authentication required: send a valid bearer access token.",
+           *       "code": 401
+           *     }
+           */
+          'application/json': components['schemas']['UnauthorizedDto'];
+        };
+      };
+      /** @description The caller may not act for this client */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 403,
+           *       "message": "clientId \"globex\" is not one of your clients."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description No candidate request of your clients has this uuid (or no process of it this id) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 404,
+           *       "message": "Candidate request not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description The candidate's data is blocked under the client's retention policy (`activeDays` after its last process finished): it can no longer be read or used */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 410,
+           *       "message": "This candidate's data is blocked under the client's retention policy: it can no longer be read or used."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description Body larger than 100 kB (100,000 bytes) */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 413,
+           *       "message": "The request body is too large: at most 100 kB (1 MB for a batch of registrations)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description PostgreSQL or Redis cannot be reached right now: nothing was done; try again after `Retry-After` seconds (5). The token stays valid */
+      503: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 503,
+           *       "message": "The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
         /** @description The id of the last event read; the answer starts after it. Omit it to start at the oldest kept. */
         after?: string;
-        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, candidate_request.blocked, candidate_request.suppressed, legal_search.created, legal_record.unlocked, monitor.alert_raised, privacy_request.received, privacy_request.due_soon, privacy_request.resolved, webhook.test */
+        /** @description Comma-separated event types (any of them): candidate_request.created, process.started, process.waiting_for_candidate, process.finished, candidate_request.completed, candidate_request.finished, candidate_request.review_changed, candidate_request.disputed, candidate_request.blocked, candidate_request.suppressed, legal_search.created, legal_record.unlocked, monitor.alert_raised, privacy_request.received, privacy_request.due_soon, privacy_request.resolved, webhook.test */
         types?: string;
         /** @description Events per page, 1..500 */
         limit?: number;

@@ -121,6 +121,7 @@ export const OVERVIEW_EXAMPLES = {
         status: 'Completed',
         candidateId: '0b6f3c52-8d1e-4f7a-9c3b-5e2d7a1f4c80',
         result: 'Riesgo Bajo',
+        reviewedResult: 'Riesgo Bajo',
         globalEndDate: 1795357425900,
         estimatedGlobalEndDate: null,
         packageId: 'PKG-ACME-BASIC',
@@ -142,13 +143,16 @@ export const OVERVIEW_EXAMPLES = {
             1795357425020,
             380,
           ),
-          finishedEntry(
-            '9e1a6c8f-3b5d-4e7a-8c0f-4d6b8a0c2e37',
-            'BGC Legal',
-            'Riesgo Bajo',
-            1795357425030,
-            870,
-          ),
+          {
+            ...finishedEntry(
+              '9e1a6c8f-3b5d-4e7a-8c0f-4d6b8a0c2e37',
+              'BGC Legal',
+              'Riesgo Bajo',
+              1795357425030,
+              870,
+            ),
+            review: { status: 'pending', reviewedResult: 'Riesgo Bajo', disputed: false },
+          },
           finishedEntry('1a3c8e0b-5d7f-4a9c-9e2b-6f8d0c2e4a49', 'BGC News', 'Aprobado', 1795357425040, 560),
         ],
       },
@@ -174,6 +178,7 @@ const FINISHED_WATCH_LIST = {
   startDate: 1795357425000,
   endDate: 1795357425200,
   estimatedEndDate: null,
+  review: { status: 'pending', reviewedResult: 'Riesgo Alto', disputed: false },
   summary: {
     listsChecked: LISTS_CHECKED,
     matches: [
@@ -185,6 +190,7 @@ const FINISHED_WATCH_LIST = {
         score: 1,
         decision: 'match',
         features: [{ feature: 'rfc_exact', effect: 1, label: 'RFC idéntico' }],
+        disputed: false,
         comparison: [
           { field: 'givenNames', candidate: 'Óscar', listed: 'Oscar', same: true },
           { field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true },

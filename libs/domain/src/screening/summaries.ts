@@ -83,7 +83,9 @@ export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummar
         { description: 'Why the score is what it is' },
       ),
       disputed: field.boolean({
-        description: 'True while the candidate disputes this finding and no later review has decided it',
+        description:
+          'In a process detail: true while the candidate disputes this finding and no later review has decided it. Absent from ad-hoc screenings and alerts',
+        required: false,
       }),
       comparison: field.list(FieldComparisonSchema, {
         description:

@@ -8,6 +8,8 @@ export interface ErasureReport {
   processes: number;
   monitors: number;
   alerts: number;
+  /** Reviews and disputes whose free text (a reason, the candidate's statement) was erased. */
+  reviews: number;
   events: number;
   deliveries: number;
   outboxJobs: number;
@@ -32,6 +34,8 @@ const ANSWER_NAMES = `(r.operation = 'createCandidateRequest' AND r.response_bod
  * - candidate: every column but its ids and person type;
  * - request_process: candidate input, executive summary, raw details;
  * - monitor: the BGC Legal name keys; monitor_alert: the match and the review note;
+ * - finding_review: the reason; finding_dispute: the candidate's statement (free texts that may
+ *   name the person); decisions, reviewers and dates stay;
  * - event: data keeps only the fields the event catalogue declares (ids, statuses, results);
  *   webhook_delivery: each attempt keeps its time, HTTP status, duration and error;
  * - outbox_job: the jobs of the requests' processes go;
@@ -53,6 +57,7 @@ export class PersonalDataEraser {
       processes: 0,
       monitors: 0,
       alerts: 0,
+      reviews: 0,
       events: 0,
       deliveries: 0,
       outboxJobs: 0,
@@ -86,6 +91,16 @@ export class PersonalDataEraser {
             AND (match <> '{}'::jsonb OR note IS NOT NULL) RETURNING 1`,
         [requestIds],
       );
+      report.reviews =
+        (await count(
+          `UPDATE finding_review SET reason = NULL WHERE request_id = ANY($1::uuid[]) AND reason IS NOT NULL RETURNING 1`,
+          [requestIds],
+        )) +
+        (await count(
+          `UPDATE finding_dispute SET statement = NULL
+            WHERE request_id = ANY($1::uuid[]) AND statement IS NOT NULL RETURNING 1`,
+          [requestIds],
+        ));
       report.outboxJobs = await count(
         `DELETE FROM outbox_job WHERE payload->>'requestId' = ANY($1::text[]) RETURNING 1`,
         [requestIds],
