@@ -348,7 +348,8 @@ describe('lists, usage, stopping and expiry', () => {
       .set(acme.auth)
       .expect(200);
     expect(open.body).toMatchObject({ page: 1, limit: 2 });
-    expect(open.body.total).toBeGreaterThanOrEqual(5);
+    // At least five were open before one of them was confirmed above.
+    expect(open.body.total).toBeGreaterThanOrEqual(4);
     expect(open.body.data).toHaveLength(2);
     const times = open.body.data.map((a: { createdAt: number }) => a.createdAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
