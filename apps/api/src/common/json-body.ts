@@ -5,8 +5,6 @@ import {
   SetMetadata,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FieldViolation, ValidationFailedError } from '@app/domain';
@@ -141,6 +139,15 @@ export class RejectUnsafeInput implements CanActivate {
   }
 }
 
+/**
+ * Nest's metadata of a handler's parameters (`ROUTE_ARGS_METADATA` of @nestjs/common/constants),
+ * keyed `<type>:<index>`, and the type of `@Body()` (`RouteParamtypes.BODY`). Written out rather
+ * than imported: unit specs load this file without Nest, which is ESM-only (docs/architecture.md);
+ * test/probe-findings.e2e-spec.ts fails if they ever stop matching.
+ */
+const ROUTE_ARGS_METADATA = '__routeArguments__';
+const BODY_PARAMETER = 3;
+
 /** Whether the route's handler takes the body (`@Body()`), as Nest's own metadata of its parameters says. */
 function readsBody(context: ExecutionContext): boolean {
   const parameters = Reflect.getMetadata(
@@ -148,5 +155,5 @@ function readsBody(context: ExecutionContext): boolean {
     context.getClass(),
     context.getHandler().name,
   ) as Record<string, unknown> | undefined;
-  return Object.keys(parameters ?? {}).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
+  return Object.keys(parameters ?? {}).some((key) => key.startsWith(`${BODY_PARAMETER}:`));
 }
