@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger, PinoLogger } from 'nestjs-pino';
 import {
   AppConfig,
+  bootLogger,
   corsOriginMatcher,
   HttpMetrics,
   loadAppConfig,
@@ -58,6 +59,8 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     bufferLogs: true,
+    // Until nestjs-pino takes over, Nest logs JSON lines too (docs/operations.md, "Logs").
+    logger: bootLogger(),
     bodyParser: false,
     // A failed start is thrown to main(), which says why and exits with the code the supervisor
     // reads (69 for an unreachable PostgreSQL or Redis), instead of Nest exiting with code 1.

@@ -4,6 +4,7 @@ import {
   AppConfig,
   closeOnSignals,
   exitAfterFailedStart,
+  logUncaughtErrors,
   surviveOutageRejections,
   ShutdownState,
   startLivenessWatchdog,
@@ -37,4 +38,5 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: '0.0.0.0' });
 }
 
+logUncaughtErrors('api');
 main().catch((error: unknown) => exitAfterFailedStart('api', error));

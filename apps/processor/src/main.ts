@@ -4,8 +4,10 @@ import { Logger } from 'nestjs-pino';
 import {
   APP_CONFIG,
   AppConfig,
+  bootLogger,
   closeOnSignals,
   exitAfterFailedStart,
+  logUncaughtErrors,
   surviveOutageRejections,
   startLivenessWatchdog,
   tuneRuntime,
@@ -20,9 +22,11 @@ async function main(): Promise<void> {
   // Before any queue exists: Bull's timer patch (docs/architecture.md, deliberate deviations).
   const tuning = tuneRuntime('processor');
   // abortOnError: false: a failed start reaches exitAfterFailedStart below (see the api's bootstrap).
+  // Until nestjs-pino takes over, Nest logs JSON lines too (docs/operations.md, "Logs").
   const app = await NestFactory.createApplicationContext(ProcessorModule, {
     bufferLogs: true,
     abortOnError: false,
+    logger: bootLogger(),
   });
   app.useLogger(app.get(Logger));
   new NestLogger('Runtime').log({ tuning }, 'Runtime tuned');
@@ -41,4 +45,5 @@ async function main(): Promise<void> {
   app.get(Logger).log('Processor started');
 }
 
+logUncaughtErrors('processor');
 main().catch((error: unknown) => exitAfterFailedStart('processor', error));

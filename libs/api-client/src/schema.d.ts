@@ -745,7 +745,7 @@ export interface paths {
     put?: never;
     /**
      * Send a test event
-     * @description Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled.
+     * @description Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled. At most 10 test events per endpoint every 60 seconds (parallel calls included); past that the answer is 429 with `Retry-After` and no event is written.
      *
      *     Rol mínimo: admin
      */
@@ -1649,17 +1649,17 @@ export interface components {
        */
       personType?: 'individual' | 'corporate';
       /**
-       * @description Given names (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Given names (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Juan Carlos
        */
       name?: string;
       /**
-       * @description Paternal surname (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Paternal surname (required for individuals). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Hernández
        */
       lastName?: string;
       /**
-       * @description Maternal surname. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Maternal surname. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example López
        */
       secondLastName?: string;
@@ -1699,12 +1699,12 @@ export interface components {
       /** @description The candidate's consent to the client's privacy notice. Without it the request records tacit consent to the client's current notice at the registration time (express when `consentNIP` is sent: the credit report's express consent). The overview shows what was recorded. */
       consent?: components['schemas']['ConsentDto'];
       /**
-       * @description Tax regime (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Tax regime (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Régimen General de Ley Personas Morales
        */
       regime?: string;
       /**
-       * @description Legal name (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Legal name (required for corporate). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Comercializadora del Norte S.A. de C.V.
        */
       businessName?: string;
@@ -2399,17 +2399,17 @@ export interface components {
     };
     CreateSearchDto: {
       /**
-       * @description Given name(s); required. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Given name(s); required. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Juan
        */
       name: string;
       /**
-       * @description Paternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Paternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Hernández
        */
       lastName?: string;
       /**
-       * @description Maternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Maternal surname; omit it when absent (never send an empty string). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example López
        */
       secondLastName?: string;
@@ -2756,22 +2756,22 @@ export interface components {
     };
     ListScreeningBodyDto: {
       /**
-       * @description Given name(s) of a person (with lastName)
+       * @description Given name(s) of a person (with lastName). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Juan
        */
       name?: string;
       /**
-       * @description Paternal surname
+       * @description Paternal surname. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example García
        */
       lastName?: string;
       /**
-       * @description Maternal surname, when known
+       * @description Maternal surname, when known. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example López
        */
       secondLastName?: string;
       /**
-       * @description A company, instead of a person
+       * @description A company, instead of a person. Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Comercializadora Azteca SA de CV
        */
       businessName?: string;
@@ -4017,7 +4017,7 @@ export interface components {
        */
       curp?: string;
       /**
-       * @description Given name(s). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)
+       * @description Given name(s). Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)
        * @example Juan
        */
       name?: string;
@@ -6843,18 +6843,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "code": 400,
-           *       "message": "The request has 1 invalid field.",
-           *       "errors": [
-           *         {
-           *           "field": "email",
-           *           "message": "email must be an e-mail address."
-           *         }
-           *       ]
-           *     }
-           */
           'application/json': components['schemas']['ApiErrorDto'];
         };
       };
@@ -8911,6 +8899,24 @@ export interface operations {
            * @example {
            *       "code": 404,
            *       "message": "The resource was not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorDto'];
+        };
+      };
+      /** @description More than 10 test events to this endpoint within 60 seconds: nothing was written; `Retry-After` says how many seconds to wait */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 429,
+           *       "message": "At most 10 test events per endpoint every 60 seconds: try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['ApiErrorDto'];

@@ -3,6 +3,7 @@ import { textCharacterViolations, TextKind } from './text-characters';
 const CONTROL = 'control characters';
 const BIDI = 'bidirectional text controls';
 const INVISIBLE = 'invisible formatting characters';
+const EMOJI = 'emoji or pictographs';
 
 describe('textCharacterViolations', () => {
   describe('names', () => {
@@ -31,6 +32,18 @@ describe('textCharacterViolations', () => {
       ['Ju\u200dan', INVISIBLE, 'U+200D'], // a joiner inside a Latin name
       ['Juan\u200c', INVISIBLE, 'U+200C'], // a joiner at the end
       ['Jos\ufffd', 'the replacement character', 'U+FFFD'], // a Latin-1 "José" read as UTF-8
+      ['Juan 😀', EMOJI, 'U+1F600'],
+      ['😀Juan', EMOJI, 'U+1F600'],
+      ['Ana 👍🏽', EMOJI, 'U+1F44D'], // with a skin-tone modifier
+      ['Ana\u{1f3fd}', EMOJI, 'U+1F3FD'], // the modifier alone
+      ['Familia 👨\u200d👩\u200d👧', EMOJI, 'U+1F468'], // a joined sequence: its first pictograph
+      ['México 🇲🇽', EMOJI, 'U+1F1F2'], // a flag: regional indicators
+      ['Aerolíneas ✈', EMOJI, 'U+2708'], // a pictograph of text presentation
+      ['Aerolíneas ✈\ufe0f', EMOJI, 'U+2708'],
+      ['Juan\ufe0f', EMOJI, 'U+FE0F'], // the emoji variation selector alone
+      ['Lote 1\ufe0f\u20e3', EMOJI, 'U+FE0F'], // a keycap
+      ['Juan ❤', EMOJI, 'U+2764'],
+      ['Juan ☺', EMOJI, 'U+263A'],
     ])('refuses %j (%s)', (value, why, codePoint) => {
       expect(textCharacterViolations('name', value, 'name')).toEqual([
         {
@@ -58,6 +71,12 @@ describe('textCharacterViolations', () => {
       'محمد',
       'می\u200cخواهم', // Persian: the non-joiner between two letters is spelling
       'क्\u200dष', // Devanagari: the joiner between two letters
+      'Acme® de México, S.A.', // the trade signs companies write in their names
+      'Grupo Ñandú™',
+      '© Ediciones del Sur',
+      'Empresa #1 * 2', // characters that only start an emoji (a keycap) when followed by one
+      '山田 太郎',
+      '김민준',
     ])('accepts %j', (value) => {
       expect(textCharacterViolations('name', value, 'name')).toEqual([]);
     });
@@ -76,7 +95,7 @@ describe('textCharacterViolations', () => {
       expect(violation).toEqual({ field: 'description', message: expect.stringContaining(why) });
     });
 
-    it.each(['Producción — RRHH', 'Alertas 🚨', 'Familia 👨\u200d👩\u200d👧', 'a\u00adb'])(
+    it.each(['Producción — RRHH', 'Alertas 🚨', 'Familia 👨\u200d👩\u200d👧', 'a\u00adb', 'OK ✅\ufe0f'])(
       'accepts %j',
       (value) => {
         expect(textCharacterViolations('description', value, 'free text')).toEqual([]);

@@ -11,7 +11,12 @@ import type { FieldViolation } from './errors';
  *   mark, tag characters...): in a name they only hide a difference from the name a person reads
  *   ("Juan" and "Ju\u200Ban" look alike and match differently), reverse what a report prints, or
  *   break a CSV export. Nor the replacement character U+FFFD: it is what a wrong conversion leaves
- *   of a letter (`Jos\uFFFD` for a Latin-1 `José`), never a letter itself. The zero-width joiner and non-joiner are kept between two letters of a
+ *   of a letter (`Jos\uFFFD` for a Latin-1 `José`), never a letter itself. Nor an emoji (a
+ *   pictograph such as 😀 or ✈, a flag's regional indicators, a skin-tone modifier, the emoji
+ *   variation selector U+FE0F, a keycap): no identity document or company register writes one,
+ *   the matching cannot compare it with a listed name, and reports print it as a box. The signs
+ *   ©, ® and ™ are pictographs too, but companies write them in their names: they are kept. The
+ *   zero-width joiner and non-joiner are kept between two letters of a
  *   script that is not Latin (Persian, Arabic and Indic names need them to be spelt right).
  * - `free text` (a webhook endpoint's description): no control character, line or paragraph
  *   separator or bidirectional control; other format characters (an emoji's joiner) are fine.
@@ -25,14 +30,19 @@ const JOINER = /[\u200C\u200D]/u;
 const NON_LATIN_LETTER = /(?![\p{Script=Latin}])[\p{L}\p{M}]/u;
 
 const REPLACEMENT = '\uFFFD';
+/** An emoji's characters (see {@link TextKind}); ©, ® and ™ aside. */
+const EMOJI =
+  /[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Emoji_Modifier}\p{Regional_Indicator}\uFE0F\u20E3]/u;
+const TRADE_SIGNS = /[\u00A9\u00AE\u2122]/u;
 
-type Finding = 'control' | 'bidi' | 'invisible' | 'replacement';
+type Finding = 'control' | 'bidi' | 'invisible' | 'replacement' | 'emoji';
 
 const WHY: Record<Finding, string> = {
   control: 'control characters (tabs, line breaks, escape codes and the like)',
   bidi: 'bidirectional text controls (they reorder what is printed)',
   invisible: 'invisible formatting characters (zero-width spaces, soft hyphens and the like)',
   replacement: 'the replacement character (what a wrong character conversion leaves of a letter)',
+  emoji: 'emoji or pictographs (a name is written as on the identity document or the company register)',
 };
 
 /** "U+200B". */
@@ -46,6 +56,7 @@ function classify(characters: readonly string[], i: number, kind: TextKind): Fin
   if (BIDI_CONTROL.test(character)) return 'bidi';
   if (kind === 'free text') return null;
   if (character === REPLACEMENT) return 'replacement';
+  if (EMOJI.test(character) && !TRADE_SIGNS.test(character)) return 'emoji';
   if (!FORMAT.test(character)) return null;
   if (
     JOINER.test(character) &&

@@ -1,6 +1,7 @@
 export * from './config/app-config';
 export * from './config/config.module';
 export * from './logging/logging.module';
+export * from './logging/crash-log';
 export * from './redis/redis.module';
 export * from './redis/redis-client';
 export * from './redis/processor-heartbeat';

@@ -20,6 +20,17 @@ export class UnreadableJsonBody {
   ) {}
 }
 
+/**
+ * `Content-Type: application/json` with no body at all: refused (400) by an operation that reads
+ * a body, and taken as no body by one that reads none (a DELETE, a rotation, a test event, a
+ * retry), as many HTTP clients send that header on every request.
+ */
+export class EmptyJsonBody extends UnreadableJsonBody {
+  constructor() {
+    super('The request body is empty: send a JSON object.');
+  }
+}
+
 type ParserDone = (error: Error | null, body?: unknown) => void;
 
 /** How a JSON value that is not an object is named in the 400 that refuses it as a whole body. */
@@ -40,8 +51,7 @@ function describeJson(value: unknown): string {
 export function deferredJsonParser(fastify: FastifyInstance) {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   return (request: FastifyRequest, body: Buffer, done: ParserDone): void => {
-    if (body.length === 0)
-      return done(null, new UnreadableJsonBody('The request body is empty: send a JSON object.'));
+    if (body.length === 0) return done(null, new EmptyJsonBody());
     const decoded = decodeJsonBody(body);
     if ('problem' in decoded) return done(null, new UnreadableJsonBody(decoded.problem));
     const text = decoded.text;
@@ -101,7 +111,8 @@ export function deferredCsvParser() {
  * A global guard that runs after the authentication guard (bootstrap adds it after the
  * APP_GUARD): a body that could not be used, or a query or path parameter holding a character no
  * string of ours may hold, answers 400 here instead of failing deeper down; a CSV body sent to a
- * route that reads only JSON answers 415. A guard rather than an interceptor: a route with no
+ * route that reads only JSON answers 415. An empty JSON body is no body where the route reads none
+ * (EmptyJsonBody). A guard rather than an interceptor: a route with no
  * interceptor skips Nest's RxJS pipeline, which cost more CPU than this whole check.
  */
 @Injectable()
@@ -109,7 +120,9 @@ export class RejectUnsafeInput implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const { body: received, query, params } = context.switchToHttp().getRequest<FastifyRequest>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (request.body instanceof EmptyJsonBody && !readsBody(context)) request.body = undefined;
+    const { body: received, query, params } = request;
     if (received instanceof CsvBody && !this.reflector.get<boolean>(ACCEPTS_CSV, context.getHandler()))
       throw new UnsupportedMediaTypeException(
         'This endpoint reads JSON only (Content-Type: application/json).',
@@ -124,4 +137,23 @@ export class RejectUnsafeInput implements CanActivate {
     if (violations.length > 0) throw invalidRequest(violations);
     return true;
   }
+}
+
+/**
+ * Nest's metadata of a handler's parameters (`ROUTE_ARGS_METADATA` of @nestjs/common/constants),
+ * keyed `<type>:<index>`, and the type of `@Body()` (`RouteParamtypes.BODY`). Written out rather
+ * than imported: unit specs load this file without Nest, which is ESM-only (docs/architecture.md);
+ * test/probe-findings.e2e-spec.ts fails if they ever stop matching.
+ */
+const ROUTE_ARGS_METADATA = '__routeArguments__';
+const BODY_PARAMETER = 3;
+
+/** Whether the route's handler takes the body (`@Body()`), as Nest's own metadata of its parameters says. */
+function readsBody(context: ExecutionContext): boolean {
+  const parameters = Reflect.getMetadata(
+    ROUTE_ARGS_METADATA,
+    context.getClass(),
+    context.getHandler().name,
+  ) as Record<string, unknown> | undefined;
+  return Object.keys(parameters ?? {}).some((key) => key.startsWith(`${BODY_PARAMETER}:`));
 }

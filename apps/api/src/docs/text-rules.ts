@@ -3,7 +3,7 @@
  * libs/domain's textCharacterViolations.
  */
 export const NAME_CHARACTERS =
-  'Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls or invisible formatting characters (400 naming the field)';
+  'Written as on the identity document, in any script; no control characters (tabs, line breaks), bidirectional controls, invisible formatting characters or emoji (400 naming the field)';
 
 export const FREE_TEXT_CHARACTERS =
   'No control characters (tabs, line breaks) or bidirectional controls (400 naming the field)';

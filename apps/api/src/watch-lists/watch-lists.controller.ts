@@ -58,7 +58,7 @@ export class WatchListsController {
   })
   @ApiBody({ type: ListScreeningBodyDto, examples: WATCH_LIST_EXAMPLES })
   @ApiOkResponse({ type: ListScreeningResultDto, description: 'The lists read and what matched in them' })
-  @ApiErrors(400, 401, 403, 413, 422)
+  @ApiErrors(400, 401, 403, 413, 422, { body: 'json', names: true })
   async screenings(
     @CurrentUser() user: AuthUser,
     @Body() body: ListScreeningBodyDto,

@@ -136,6 +136,7 @@ function setup() {
     {} as SecretCipher,
     {} as IdempotentCommands,
     { webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } } as unknown as AppConfig,
+    { take: async () => undefined },
   );
   const useCase = new WebhookDeliveriesUseCase(
     endpoints,

@@ -10,6 +10,7 @@ import {
   ApiOperation,
   ApiParam,
 } from '@nestjs/swagger';
+import { TEST_EVENT_LIMIT, testEventLimitMessage } from '@app/domain';
 import { ApiTag } from '../docs/tags';
 import { AuthUser, CurrentUser } from '../auth/auth-user';
 import { AnswersWithHeaders, HttpAnswer } from '../common/http-answer';
@@ -229,14 +230,19 @@ export class WebhookEndpointsController {
     operationId: 'testWebhookEndpoint',
     summary: 'Send a test event',
     description:
-      "Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled.",
+      "Writes a `webhook.test` event (`data: { endpointId }`) to the log of the endpoint's client; it is delivered to this endpoint alone, whatever it subscribes to and even while disabled. " +
+      `At most ${TEST_EVENT_LIMIT.max} test events per endpoint every ${TEST_EVENT_LIMIT.windowSeconds} seconds (parallel calls included); past that the answer is 429 with \`Retry-After\` and no event is written.`,
   })
   @ApiParam(ENDPOINT_ID)
   @ApiAcceptedResponse({
     description: 'The test event is written and on its way',
     type: WebhookTestAcceptedDto,
   })
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 404, {
+    status: 429,
+    description: `More than ${TEST_EVENT_LIMIT.max} test events to this endpoint within ${TEST_EVENT_LIMIT.windowSeconds} seconds: nothing was written; \`Retry-After\` says how many seconds to wait`,
+    example: { code: 429, message: testEventLimitMessage(42) },
+  })
   test(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookTestAcceptedDto> {
     return this.endpoints.test(user, id);
   }

@@ -6,7 +6,13 @@ jest.mock('@app/platform', () => ({
 }));
 jest.mock('@app/application', () => jest.requireActual('@app/application/outbox/outbox-jobs'));
 
-import { ConflictError, NotFoundError, ROTATION_OVERLAP_MS, ValidationFailedError } from '@app/domain';
+import {
+  ConflictError,
+  NotFoundError,
+  ROTATION_OVERLAP_MS,
+  TEST_EVENT_LIMIT,
+  ValidationFailedError,
+} from '@app/domain';
 import type {
   EventRepository,
   NewEndpoint,
@@ -100,6 +106,12 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
     },
   };
   const cipher = { encrypt: (secret: string, id: string) => Buffer.from(`${id}|${secret}`) };
+  const taken: Array<{ scope: string; key: string; rule: object; refusal: string }> = [];
+  const limiter = {
+    take: async (scope: string, key: string, rule: object, refusal: (wait: number) => string) => {
+      taken.push({ scope, key, rule, refusal: refusal(30) });
+    },
+  };
   const useCase = new WebhookEndpointsUseCase(
     endpoints as unknown as WebhookEndpointRepository,
     events as unknown as EventRepository,
@@ -108,8 +120,9 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
     {
       webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },
     } as unknown as AppConfig,
+    limiter,
   );
-  return { endpoints, appended, useCase };
+  return { endpoints, appended, useCase, taken };
 }
 
 const create = (body: object) => body as CreateWebhookEndpointDto;
@@ -211,5 +224,33 @@ describe('WebhookEndpointsUseCase', () => {
     const { id } = await useCase.create(ACME, create({ url: URL_OK }));
     expect(await useCase.test(ACME, id)).toEqual({ eventId: 'evt_1' });
     expect(appended).toEqual([{ clientId: 'acme', type: 'webhook.test', data: { endpointId: id } }]);
+  });
+
+  it("counts a test event against the endpoint's limit, only once the endpoint is the caller's", async () => {
+    const { taken, appended, useCase } = setup();
+    const { id } = await useCase.create(ACME, create({ url: URL_OK }));
+    await expect(useCase.test(GLOBEX, id)).rejects.toEqual(new NotFoundError(ENDPOINT_NOT_FOUND));
+    expect(taken).toEqual([]);
+    await useCase.test(ACME, id);
+    expect(taken).toEqual([
+      {
+        scope: 'webhook-test',
+        key: id,
+        rule: TEST_EVENT_LIMIT,
+        refusal: 'At most 10 test events per endpoint every 60 seconds: try again in 30 seconds.',
+      },
+    ]);
+    expect(appended).toHaveLength(1);
+  });
+
+  it('writes no test event when the limit refuses it', async () => {
+    const { appended, useCase } = setup();
+    const { id } = await useCase.create(ACME, create({ url: URL_OK }));
+    const refused = new Error('429');
+    (useCase as unknown as { limiter: { take: () => Promise<void> } }).limiter.take = async () => {
+      throw refused;
+    };
+    await expect(useCase.test(ACME, id)).rejects.toBe(refused);
+    expect(appended).toEqual([]);
   });
 });

@@ -10,12 +10,15 @@ import {
   ROTATION_OVERLAP_MS,
   stringFieldViolations,
   subscribedTypes,
+  TEST_EVENT_LIMIT,
+  testEventLimitMessage,
   webhookUrlViolations,
 } from '@app/domain';
 import { EventRepository, StoredEndpoint, WebhookEndpointRepository } from '@app/persistence';
 import { AppConfig, newWebhookSecret, registrationRefusal, SecretCipher } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
+import type { RateLimiter } from '../common/rate-limit';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import {
@@ -53,6 +56,7 @@ export class WebhookEndpointsUseCase {
     private readonly cipher: SecretCipher,
     private readonly commands: IdempotentCommands,
     private readonly config: AppConfig,
+    private readonly limiter: Pick<RateLimiter, 'take'>,
   ) {}
 
   /**
@@ -150,9 +154,14 @@ export class WebhookEndpointsUseCase {
     return { secret };
   }
 
-  /** A `webhook.test` event in the endpoint client's log; the dispatcher sends it to this endpoint only. */
+  /**
+   * A `webhook.test` event in the endpoint client's log; the dispatcher sends it to this endpoint
+   * only. At most TEST_EVENT_LIMIT per endpoint (429 with Retry-After past it), counted once the
+   * endpoint is known to be the caller's: nobody spends another client's allowance.
+   */
   async test(user: AuthUser, id: string): Promise<WebhookTestAcceptedDto> {
     const endpoint = await this.owned(user, id);
+    await this.limiter.take('webhook-test', endpoint.id, TEST_EVENT_LIMIT, testEventLimitMessage);
     const eventId = await this.events.appendOne(endpoint.clientId, {
       type: 'webhook.test',
       data: { endpointId: endpoint.id },

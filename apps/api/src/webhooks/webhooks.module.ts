@@ -3,6 +3,7 @@ import { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository }
 import { APP_CONFIG, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
 import { idempotentCommandsWith, IdempotentCommands } from '../common/idempotency';
+import { RateLimiter } from '../common/rate-limit';
 import { WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { webhookAnswers } from './webhook-endpoints.answers';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
@@ -12,6 +13,7 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
   imports: [OutboxModule.register(), WebhooksPlatformModule],
   controllers: [WebhookEndpointsController],
   providers: [
+    RateLimiter,
     idempotentCommandsWith(webhookAnswers, SecretCipher),
     provideUseCase(WebhookEndpointsUseCase, [
       WebhookEndpointRepository,
@@ -19,6 +21,7 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
       SecretCipher,
       IdempotentCommands,
       APP_CONFIG,
+      RateLimiter,
     ]),
     provideUseCase(WebhookDeliveriesUseCase, [
       WebhookEndpointsUseCase,

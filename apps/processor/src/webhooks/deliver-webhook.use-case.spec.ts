@@ -19,6 +19,7 @@ import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
 import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
 import type { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
+import type { FailedAttempt } from './failed-attempt';
 import type { DeliveryPacer } from './delivery-pacer';
 
 const SECRET = `whsec_${Buffer.from('a-secret-of-24-bytes-ok!').toString('base64')}`;
@@ -166,20 +167,26 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     publishNow: async (jobs: PendingOutboxJob[]) => void published.push(...jobs),
   };
   const outcomes: DeliveryOutcome[] = [];
+  const failures: FailedAttempt[] = [];
   const shares = new ClientShares(slotsPerClient);
   const useCase = new DeliverWebhookUseCase(
     deliveries as unknown as WebhookDeliveryRepository,
     { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
     sender,
     outbox as unknown as OutboxPublisher,
-    { record: (outcome: DeliveryOutcome) => outcomes.push(outcome) } as unknown as DeliveryOutcomes,
+    {
+      record: (outcome: DeliveryOutcome, failure?: FailedAttempt) => {
+        outcomes.push(outcome);
+        if (failure) failures.push(failure);
+      },
+    } as unknown as DeliveryOutcomes,
     { turn: async () => undefined } as unknown as DeliveryPacer,
     shares,
     { webhooks: { retrySchedule: SCHEDULE } } as unknown as AppConfig,
     // The real rule, with pauses that take no time.
     { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
   );
-  return { deliveries, sender, published, outcomes, shares, useCase };
+  return { deliveries, sender, published, outcomes, failures, shares, useCase };
 }
 
 const job = (...deliveries: Array<{ id: string; generation: number }>) => ({ deliveries });
@@ -266,6 +273,47 @@ describe('DeliverWebhookUseCase', () => {
     expect(row.nextAttemptAt).toBeNull();
     expect(published.map((p) => p.jobId)).toEqual(['d-1:1', 'd-1:2']);
     expect(outcomes).toEqual(['retrying', 'retrying', 'failed']);
+  });
+
+  it('tells the outcomes what each failed attempt was: endpoint, status or error, its number, the next try', async () => {
+    const { deliveries, outcomes, failures, useCase } = setup([
+      DOWN,
+      { httpStatus: null, error: 'connect ECONNREFUSED 127.0.0.1:9' },
+    ]);
+    const row = deliveries.add('d-1');
+    await useCase.execute(job({ id: 'd-1', generation: 0 }));
+    const firstNextTry = row.nextAttemptAt;
+    for (let generation = 1; generation <= SCHEDULE.length; generation++)
+      await useCase.execute(job({ id: 'd-1', generation }));
+
+    const common = { endpointId: 'e-1', deliveryId: 'd-1', eventId: 'evt_d-1' };
+    expect(failures).toEqual([
+      { ...common, attempt: 1, httpStatus: 503, error: 'HTTP 503', nextAttemptAt: firstNextTry },
+      {
+        ...common,
+        attempt: 2,
+        httpStatus: null,
+        error: 'connect ECONNREFUSED 127.0.0.1:9',
+        nextAttemptAt: expect.any(Number),
+      },
+      // The schedule spent: no next try.
+      {
+        ...common,
+        attempt: 3,
+        httpStatus: null,
+        error: 'connect ECONNREFUSED 127.0.0.1:9',
+        nextAttemptAt: null,
+      },
+    ]);
+    expect(firstNextTry).toEqual(expect.any(Number));
+    expect(outcomes).toEqual(['retrying', 'retrying', 'failed']);
+  });
+
+  it('tells no failure of a success', async () => {
+    const { deliveries, failures, useCase } = setup([OK]);
+    deliveries.add('d-1');
+    await useCase.execute(job({ id: 'd-1', generation: 0 }));
+    expect(failures).toEqual([]);
   });
 
   it('schedules nothing when its record was refused (another attempt was recorded since the read)', async () => {

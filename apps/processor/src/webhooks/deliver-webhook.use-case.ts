@@ -129,8 +129,21 @@ export class DeliverWebhookUseCase {
     const body = JSON.stringify(delivery.event);
     const result = await this.sender.post(delivery.url, body, this.headers(delivery, body, at));
     const attempt: DeliveryAttempt = { at, durationMs: Date.now() - at, ...result };
-    const { outcome, released } = await this.record(delivery, attempt);
-    this.outcomes.record(outcome);
+    const { outcome, released, nextAttemptAt } = await this.record(delivery, attempt);
+    this.outcomes.record(
+      outcome,
+      attempt.error === null
+        ? undefined
+        : {
+            endpointId: delivery.endpointId,
+            deliveryId: delivery.id,
+            eventId: delivery.event.id,
+            attempt: delivery.attemptsMade + 1,
+            httpStatus: attempt.httpStatus,
+            error: attempt.error,
+            nextAttemptAt,
+          },
+    );
     return released;
   }
 
@@ -172,7 +185,7 @@ export class DeliverWebhookUseCase {
   private async record(
     delivery: DeliveryForAttempt,
     attempt: DeliveryAttempt,
-  ): Promise<{ outcome: DeliveryOutcome; released: ReleasedDelivery | null }> {
+  ): Promise<{ outcome: DeliveryOutcome; released: ReleasedDelivery | null; nextAttemptAt: number | null }> {
     const outcome = afterAttempt({
       succeeded: attempt.error === null,
       attemptsMade: delivery.attemptsMade + 1,
@@ -193,13 +206,18 @@ export class DeliverWebhookUseCase {
       this.deliveries.recordAttempt(delivery, attempt, outcome, retry),
     );
     if (retry && recorded.retryJobId) await this.outbox.publishNow([{ ...retry, id: recorded.retryJobId }]);
-    if (attempt.error === null) return { outcome: 'succeeded', released: recorded.released };
+    if (attempt.error === null)
+      return { outcome: 'succeeded', released: recorded.released, nextAttemptAt: null };
     if (shouldDisableEndpoint(recorded.failingSince, Date.now()))
       await this.deliveries.disableEndpoint(delivery.endpointId);
     // After a failure the next event goes on in a job of its own, which reads it (and the endpoint,
     // perhaps just disabled) afresh.
     if (recorded.released) await this.publish(recorded.released);
-    return { outcome: outcome.status === 'failed' ? 'failed' : 'retrying', released: null };
+    // The next try is the one this record scheduled; none when another attempt was recorded since
+    // the read (its own record says what comes next).
+    const nextAttemptAt =
+      retry && recorded.retryJobId && outcome.status === 'pending' ? outcome.nextAttemptAt : null;
+    return { outcome: outcome.status === 'failed' ? 'failed' : 'retrying', released: null, nextAttemptAt };
   }
 
   private async publish({ id, generation }: ReleasedDelivery): Promise<void> {

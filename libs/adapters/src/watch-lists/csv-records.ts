@@ -4,6 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { NamedFile } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
+import { MAX_RECORD_CHARACTERS, recordTooLong } from './record-limits';
 
 /** One CSV record: its cells as published and the 1-based line of the file where it starts. */
 export interface CsvRecord {
@@ -84,6 +85,12 @@ function isBlank(cells: string[]): boolean {
   return cells.every((cell) => cell.replaceAll('\x1a', '').trim() === '');
 }
 
+function lengthOf(cells: string[]): number {
+  let length = 0;
+  for (const cell of cells) length += cell.length;
+  return length;
+}
+
 /** Line breaks inside a record's quoted cells: they push the next record's line down. */
 function lineBreaksIn(cells: string[]): number {
   let breaks = 0;
@@ -98,19 +105,32 @@ function lineBreaksIn(cells: string[]): number {
  * read as they stand, for the reader to judge; a file that ends inside a quoted cell (a truncated
  * download) is refused. The start line of each record is counted here (csv-parse counts a CRLF
  * inside quotes as two lines): empty lines come as records of one empty cell, so every record
- * takes one line plus the line breaks inside its cells.
+ * takes one line plus the line breaks inside its cells. A record longer than
+ * MAX_RECORD_CHARACTERS (a line without end, a quote never closed) refuses the file as soon as the
+ * parser holds that much of it, naming the line where it starts.
  */
 export async function* csvRecords(file: NamedFile, reading: CsvReading = {}): AsyncGenerator<CsvRecord> {
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true });
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+  });
   const records = pipeline(Readable.from(decodedText(file, reading)), parser, () => undefined);
   let line = 1;
   try {
     for await (const cells of records as AsyncIterable<string[]>) {
+      // csv-parse checks its bound before it takes each next character: a last record that ends
+      // the file one character past the bound is only caught here.
+      if (lengthOf(cells) > MAX_RECORD_CHARACTERS)
+        throw recordTooLong(file.name, `the record at line ${line}`);
       const start = line;
       line += 1 + lineBreaksIn(cells);
       if (!isBlank(cells)) yield { cells, line: start };
     }
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE')
+      throw recordTooLong(file.name, `the record at line ${line}`);
     throw refusalOf(file, error);
   } finally {
     records.destroy();

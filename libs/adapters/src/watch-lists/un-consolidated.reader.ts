@@ -11,6 +11,7 @@ import {
 import { refusalOf } from './csv-records';
 import { ReadTally, type NamedFile, type WatchListRead } from './watch-list-read';
 import { WatchListFileRefused } from './watch-list-file-refused';
+import { MAX_RECORD_CHARACTERS, recordTooLong } from './record-limits';
 
 const ROOT = 'CONSOLIDATED_LIST';
 /** A record and the element that holds it. */
@@ -42,7 +43,9 @@ function addChild(parent: Frame, name: string, value: XmlElement[string]): void 
  * The UN Security Council consolidated list (`consolidated.xml`, CONTRACT 10.1), streamed with
  * saxes: `CONSOLIDATED_LIST` (its `dateGenerated` is the as-of), then `INDIVIDUALS/INDIVIDUAL`
  * and `ENTITIES/ENTITY`. Each record is gathered as plain data (a few kilobytes) and read by the
- * domain; the file itself never sits in memory.
+ * domain; the file itself never sits in memory. Nor does a record, a text, a tag or a comment
+ * longer than MAX_RECORD_CHARACTERS: saxes holds each until it ends, so the file is refused once
+ * one has grown past that (a chunk's worth more at most).
  */
 export async function readUnConsolidated(file: NamedFile): Promise<WatchListRead> {
   const tally = new ReadTally();
@@ -52,9 +55,22 @@ export async function readUnConsolidated(file: NamedFile): Promise<WatchListRead
   const path: string[] = [];
   let asOf: string | null = null;
   let frames: Frame[] = [];
-  let record: { kind: UnRecordKind; line: number } | null = null;
+  let record: { kind: UnRecordKind; line: number; start: number } | null = null;
+  /** Where saxes last handed something over: what it holds since then is one construct. */
+  let handedOver = 0;
+  const handOver = () => {
+    handedOver = parser.position;
+  };
+  const checkSizes = () => {
+    if (record && parser.position - record.start > MAX_RECORD_CHARACTERS)
+      throw recordTooLong(file.name, `the ${record.kind} record at line ${record.line}`);
+    if (parser.position - handedOver > MAX_RECORD_CHARACTERS)
+      throw recordTooLong(file.name, `a text, tag or comment before line ${parser.line}`);
+  };
 
   parser.on('opentag', (tag) => {
+    checkSizes();
+    handOver();
     const name = local(tag.name);
     if (path.length === 0) {
       if (name !== ROOT)
@@ -70,16 +86,22 @@ export async function readUnConsolidated(file: NamedFile): Promise<WatchListRead
     path.push(name);
     if (record) frames.push({ name, children: null, text: '' });
     else if (parent !== undefined && CONTAINERS.get(parent) === name) {
-      record = { kind: name as UnRecordKind, line: parser.line };
+      record = { kind: name as UnRecordKind, line: parser.line, start: parser.position };
       frames = [{ name, children: null, text: '' }];
     }
   });
   const onText = (text: string) => {
+    checkSizes();
+    handOver();
     if (record) frames[frames.length - 1].text += text;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
+  for (const event of ['comment', 'processinginstruction', 'doctype', 'xmldecl'] as const)
+    parser.on(event, handOver);
   parser.on('closetag', () => {
+    checkSizes();
+    handOver();
     path.pop();
     if (!record) return;
     const frame = frames.pop()!;
@@ -110,8 +132,10 @@ export async function readUnConsolidated(file: NamedFile): Promise<WatchListRead
   });
 
   try {
-    for await (const chunk of createReadStream(file.path, { encoding: 'utf8' }) as AsyncIterable<string>)
+    for await (const chunk of createReadStream(file.path, { encoding: 'utf8' }) as AsyncIterable<string>) {
       parser.write(chunk);
+      checkSizes();
+    }
     parser.close();
   } catch (error) {
     throw refusalOf(file, error);

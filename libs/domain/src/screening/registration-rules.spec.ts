@@ -3,6 +3,7 @@ import {
   hasRfcDate,
   isOlderThan18,
   CANDIDATE_PERSON_FIELDS,
+  MAX_COMPANY_TEXT_LENGTH,
   normalizedRegistrationText,
   normalizeRegistration,
   personFieldViolations,
@@ -209,6 +210,37 @@ describe('rule 6: corporate registrations', () => {
   });
   it('refuses a malformed company RFC', () => {
     expect(fields(company({ rfc: 'C1O150210AB3' }))).toEqual(['rfc']);
+  });
+});
+
+describe('regime and businessName: at most MAX_COMPANY_TEXT_LENGTH characters', () => {
+  const longest = 'x'.repeat(MAX_COMPANY_TEXT_LENGTH);
+  const tooLong = 'x'.repeat(MAX_COMPANY_TEXT_LENGTH + 1);
+  const violations = (input: RegistrationInput) =>
+    validateRegistration(input, { packageProcesses: BASIC, today: TODAY });
+
+  it.each([
+    ['a person', person],
+    ['a company', company],
+  ])('refuses either one past the limit for %s, naming the field and the limit', (_, kind) => {
+    expect(violations(kind({ regime: tooLong, businessName: tooLong }))).toEqual([
+      { field: 'regime', message: `regime must be at most ${MAX_COMPANY_TEXT_LENGTH} characters.` },
+      {
+        field: 'businessName',
+        message: `businessName must be at most ${MAX_COMPANY_TEXT_LENGTH} characters.`,
+      },
+    ]);
+  });
+
+  it.each([
+    ['a person', person],
+    ['a company', company],
+  ])('accepts them at the limit for %s', (_, kind) => {
+    expect(fields(kind({ regime: longest, businessName: longest }))).toEqual([]);
+  });
+
+  it('still lets a person send them empty, as before', () => {
+    expect(fields(person({ regime: '', businessName: '' }))).toEqual([]);
   });
 });
 

@@ -164,6 +164,9 @@ function checkText(
 /** The longest name, surname or second surname a registration takes. */
 export const MAX_PERSON_NAME_LENGTH = 100;
 
+/** The longest `regime` or `businessName` a registration takes, of a company or of a person. */
+export const MAX_COMPANY_TEXT_LENGTH = 200;
+
 /** A normalized text that is given: not empty, at most `max` characters. */
 function textLengthViolations(value: string, max: number, field: string): FieldViolation[] {
   if (value.length === 0) return [{ field, message: `${field} must not be empty.` }];
@@ -287,12 +290,19 @@ export function validateRegistration(input: RegistrationInput, ctx: Registration
     checkText(input, 'name', MAX_PERSON_NAME_LENGTH, violations);
     checkText(input, 'lastName', MAX_PERSON_NAME_LENGTH, violations);
     checkText(input, 'secondLastName', MAX_PERSON_NAME_LENGTH, violations, true);
+    // Not used for a person, but stored and sent on like any field: bounded as for a company. An
+    // empty one stays accepted, as it always was.
+    for (const field of ['regime', 'businessName'] as const) {
+      const value = input[field];
+      if (value !== undefined && value.length > MAX_COMPANY_TEXT_LENGTH)
+        violations.push(...textLengthViolations(value, MAX_COMPANY_TEXT_LENGTH, field));
+    }
   } else {
     // Rule 6: a company is identified by its regime and legal name.
     for (const field of ['regime', 'businessName'] as const) {
       if (input[field] === undefined || input[field] === '')
         violations.push({ field, message: `${field} is required for corporate registrations.` });
-      else checkText(input, field, 200, violations);
+      else checkText(input, field, MAX_COMPANY_TEXT_LENGTH, violations);
     }
     checkText(input, 'name', MAX_PERSON_NAME_LENGTH, violations, true);
     checkText(input, 'lastName', MAX_PERSON_NAME_LENGTH, violations, true);

@@ -55,8 +55,20 @@ describe('validateListScreening', () => {
     ['a repeated source', { name: 'Juan', lastName: 'García', sources: ['peps', 'peps'] }, ['sources']],
     ['no sources at all', { name: 'Juan', lastName: 'García', sources: [] }, ['sources']],
     ['a field of the wrong type', { name: 5, lastName: 'García' }, ['name', 'name']],
+    ['an emoji in a name', { name: 'Juan 😀', lastName: 'García' }, ['name']],
+    ['an emoji in a business name', { businessName: 'ACME 🚀' }, ['businessName']],
+    ['a control character in a surname', { name: 'Juan', lastName: 'Gar\u0007cía' }, ['lastName']],
   ])('refuses %s', (_case, body, expected) => {
     expect(fields(body)).toEqual(expected);
+  });
+
+  it("says which character of a name it refuses, with the names' one rule", () => {
+    expect(validateListScreening({ name: 'Juan', lastName: 'García', secondLastName: 'López 👍' })).toEqual([
+      {
+        field: 'secondLastName',
+        message: expect.stringMatching(/^secondLastName must not contain emoji .*: found U\+1F44D\.$/),
+      },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../calendar';
 import { FieldViolation } from '../errors';
 import { stringFieldViolations } from '../request-shape';
+import { textCharacterViolations } from '../text-characters';
 import { NATIONALITIES } from '../screening/catalog';
 import { CURP, RFC } from '../screening/registration-rules';
 import type { ScreeningSubject } from './comparison';
@@ -29,6 +30,7 @@ const trimmed = (value: unknown): string | undefined =>
  * Every problem of a screening body that the body alone shows (unknown fields aside: the api's
  * validation refuses them beside these), listed together: a person's `name`
  * + `lastName`, or a `businessName`, or an identifier; not a person and a company at once; a
+ * name's characters as for any name (no control characters, no emoji...); a
  * well-formed RFC and CURP; a birth date that is a real date; a nationality of the service's
  * countries; known sources, each once. (That the birth date is past needs today's date:
  * {@link birthDateViolations}.)
@@ -46,10 +48,14 @@ export function validateListScreening(body: ListScreeningBody): FieldViolation[]
     'clientId',
   ]);
   const wrongType = new Set(violations.map((v) => v.field));
+  // The one rule of a name's characters (text-characters.ts), on the value as sent.
+  for (const field of Object.keys(TEXT_LIMITS) as Array<keyof typeof TEXT_LIMITS>)
+    if (!wrongType.has(field)) violations.push(...textCharacterViolations(field, body[field], 'name'));
+  const badCharacters = new Set(violations.map((v) => v.field));
 
   for (const [field, max] of Object.entries(TEXT_LIMITS)) {
     const value = body[field as keyof ListScreeningBody];
-    if (wrongType.has(field) || value === undefined || value === null) continue;
+    if (badCharacters.has(field) || value === undefined || value === null) continue;
     if ((value as string).trim() === '')
       violations.push({
         field,

@@ -8,3 +8,4 @@ export * from './webhook-sender';
 export * from './delivery-chain';
 export * from './fair-dispatch';
 export * from './attempt-allowance';
+export * from './test-event-limit';

@@ -1,3 +1,5 @@
+import type { Logger as Pino } from 'pino';
+import { crashLogger, prettyLogs } from '../logging/crash-log';
 import { isDependencyOutage } from '../runtime/dependency-outage';
 
 /**
@@ -7,18 +9,26 @@ import { isDependencyOutage } from '../runtime/dependency-outage';
  */
 export const DEPENDENCY_UNAVAILABLE_EXIT_CODE = 69;
 
-/** Ends an app whose start failed, saying why in one line and with the exit code that says what to do. */
-export function exitAfterFailedStart(app: 'api' | 'processor', error: unknown): never {
+/**
+ * Ends an app whose start failed, saying why in one line and with the exit code that says what to
+ * do: a JSON line (level fatal, the reason in `msg`) unless the logs are pretty, when it is the
+ * sentence alone (docs/operations.md, "Logs").
+ */
+export function exitAfterFailedStart(
+  app: 'api' | 'processor',
+  error: unknown,
+  logger: Pino | undefined = prettyLogs() ? undefined : crashLogger(),
+): never {
   const reason = error instanceof Error ? error.message : String(error);
-  if (isDependencyOutage(error)) {
-    console.error(
-      `The ${app} cannot start: PostgreSQL or Redis cannot be reached (${reason}). ` +
-        `Exiting with code ${DEPENDENCY_UNAVAILABLE_EXIT_CODE}; npm start tries again until it answers.`,
-    );
-    process.exit(DEPENDENCY_UNAVAILABLE_EXIT_CODE);
-  }
-  console.error(reason);
-  process.exit(1);
+  const outage = isDependencyOutage(error);
+  const line = outage
+    ? `The ${app} cannot start: PostgreSQL or Redis cannot be reached (${reason}). ` +
+      `Exiting with code ${DEPENDENCY_UNAVAILABLE_EXIT_CODE}; npm start tries again until it answers.`
+    : reason;
+  const code = outage ? DEPENDENCY_UNAVAILABLE_EXIT_CODE : 1;
+  if (logger) logger.fatal({ app, exitCode: code }, line);
+  else console.error(line);
+  process.exit(code);
 }
 
 /**

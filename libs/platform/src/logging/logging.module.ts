@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { prettyLogs } from './crash-log';
 import { serializeErrorSafely } from './safe-error';
 
 /** Paths pino blanks out: credentials and tokens never reach a log line. */
@@ -55,7 +56,7 @@ export function redactPersonalQuery(url: string): string {
           },
           // Readable lines for a person at a terminal (npm start sets LOG_PRETTY when it has one); JSON otherwise.
           transport:
-            config.nodeEnv === 'development' && (process.stdout.isTTY || process.env.LOG_PRETTY === '1')
+            config.nodeEnv === 'development' && prettyLogs()
               ? {
                   target: 'pino-pretty',
                   options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },

@@ -7,6 +7,7 @@ import {
   WatchListScreeningSummary,
 } from '@app/domain';
 import { CheckedBy } from '../../common/validation';
+import { withNameRule } from '../../docs/text-rules';
 import { summaryDto } from '../../screening/dto/summaries.dto';
 
 const LIST_PROCESSES = ['Listas negras del SAT', 'Global Watch List', 'Peps'];
@@ -75,12 +76,17 @@ export class ListScreeningBodyDto {
     required: false,
     example: 'Juan',
     maxLength: 100,
-    description: 'Given name(s) of a person (with lastName)',
+    description: withNameRule('Given name(s) of a person (with lastName)'),
   })
   @Allow()
   name?: string;
 
-  @ApiProperty({ required: false, example: 'García', maxLength: 100, description: 'Paternal surname' })
+  @ApiProperty({
+    required: false,
+    example: 'García',
+    maxLength: 100,
+    description: withNameRule('Paternal surname'),
+  })
   @Allow()
   lastName?: string;
 
@@ -88,7 +94,7 @@ export class ListScreeningBodyDto {
     required: false,
     example: 'López',
     maxLength: 100,
-    description: 'Maternal surname, when known',
+    description: withNameRule('Maternal surname, when known'),
   })
   @Allow()
   secondLastName?: string;
@@ -97,7 +103,7 @@ export class ListScreeningBodyDto {
     required: false,
     example: 'Comercializadora Azteca SA de CV',
     maxLength: 200,
-    description: 'A company, instead of a person',
+    description: withNameRule('A company, instead of a person'),
   })
   @Allow()
   businessName?: string;
