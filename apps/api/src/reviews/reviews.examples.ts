@@ -2,7 +2,7 @@ import type { ApiErrorOf } from '../docs/api-errors.decorator';
 
 /**
  * `POST .../processes/{processId}/reviews` bodies. Register the demo candidate Óscar Aispuro Moreno
- * (docs/watch-lists.md, "Demo candidates"): his Global Watch List process matches OFAC entry 36125.
+ * (data/watch-lists/demo/candidates.json): his Global Watch List process matches OFAC entry 36125.
  */
 export const REVIEW_EXAMPLES = {
   dismiss: {

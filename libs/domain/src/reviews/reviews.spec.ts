@@ -449,7 +449,11 @@ describe('review bodies', () => {
 
   it('a dispute needs a finding and a statement', () => {
     expect(disputeBodyViolations({ finding, statement: 'No soy yo.' })).toEqual([]);
-    expect(disputeBodyViolations({ finding }).map((v) => v.field)).toEqual(['statement', 'statement', 'statement']);
+    expect(disputeBodyViolations({ finding }).map((v) => v.field)).toEqual([
+      'statement',
+      'statement',
+      'statement',
+    ]);
   });
 
   it('a finding the process does not have is a 400 naming finding', () => {
