@@ -18,6 +18,7 @@ import { BATCH_BODY_LIMIT_BYTES, BODY_LIMIT_BYTES } from './common/body-limits';
 import { corsOptions } from './common/cors';
 import { ConnectionDrain } from './common/draining';
 import { startEveryRequest } from './common/every-request';
+import { answerConditionalGets } from './common/conditional-get';
 import { deferredCsvParser, deferredJsonParser, RejectUnsafeInput } from './common/json-body';
 import { clientErrorReply, EarlyAnswers, routerErrorReply } from './common/refused-requests';
 import { securityHeaderList, securityHeaders } from './common/security-headers';
@@ -68,6 +69,7 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   });
   app.useLogger(app.get(Logger));
   startEveryRequest(adapter, early.securityHeaders, await app.resolve(PinoLogger));
+  answerConditionalGets(adapter);
   // CONTRACT 13, through @fastify/cors: its hook runs among the adapter's first, so preflights are
   // answered before authentication and every later answer (errors included) carries its headers.
   app.enableCors(corsOptions(early.isAllowedOrigin));

@@ -5568,7 +5568,10 @@ export interface operations {
   getCandidateRequest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the last answer: the same body answers 304 with no body */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @description The uuid returned at registration */
         uuid: string;
@@ -5580,12 +5583,22 @@ export interface operations {
       /** @description The overview (`statusCode: 200`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          /** @description A weak validator of this body: send it back in `If-None-Match` to get 304 while nothing changed */
+          ETag?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['RequestOverviewEnvelope'];
         };
+      };
+      /** @description Nothing changed since the answer whose `ETag` was sent in `If-None-Match`: no body */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, expired or revoked bearer token */
       401: {
@@ -5645,7 +5658,10 @@ export interface operations {
         /** @description true adds `rawDetails` (the provider answer) */
         detail?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the last answer: the same body answers 304 with no body */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @description The uuid returned at registration */
         uuid: string;
@@ -5659,12 +5675,22 @@ export interface operations {
       /** @description The detail of a finished process (`statusCode: 200`), the four fields of one that has not finished (`statusCode: 409`), or the body-level 404 with `data: {}` */
       200: {
         headers: {
+          /** @description A weak validator of this body: send it back in `If-None-Match` to get 304 while nothing changed */
+          ETag?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ProcessDetailEnvelope'];
         };
+      };
+      /** @description Nothing changed since the answer whose `ETag` was sent in `If-None-Match`: no body */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid input: `errors` lists every violated rule with its field */
       400: {

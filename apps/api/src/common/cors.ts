@@ -5,14 +5,29 @@ type CorsOptions = NonNullable<Parameters<NestFastifyApplication['enableCors']>[
 /** Whether a request's `Origin` may read the api's answers (corsOriginMatcher of CORS_ORIGINS). */
 export type OriginPolicy = (origin: string | undefined) => boolean;
 
-/** Request headers a page may send besides the CORS-safelisted ones (CONTRACT 13). */
-export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'x-request-id'];
+/**
+ * Request headers a page may send besides the CORS-safelisted ones (docs/integrators.md), and the
+ * polled reads' validator (`if-none-match`).
+ */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'idempotency-key',
+  'x-request-id',
+  'if-none-match',
+];
 
 /**
- * Response headers a page's script may read besides the safelisted ones (CONTRACT 13), and the
- * report's file name (`content-disposition`).
+ * Response headers a page's script may read besides the safelisted ones (docs/integrators.md), the
+ * report's file name (`content-disposition`) and the polled reads' validator (`etag`).
  */
-export const CORS_EXPOSED_HEADERS = ['location', 'x-request-id', 'retry-after', 'content-disposition'];
+export const CORS_EXPOSED_HEADERS = [
+  'location',
+  'x-request-id',
+  'retry-after',
+  'content-disposition',
+  'etag',
+];
 
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
 

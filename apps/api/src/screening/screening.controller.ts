@@ -5,6 +5,7 @@ import {
   ApiBody,
   ApiExtraModels,
   ApiHeader,
+  ApiResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -74,6 +75,24 @@ const PROCESS_ID = {
   name: 'processId',
   format: 'uuid',
   description: 'The `id` of a process entry of the overview',
+};
+
+/** The polled reads' validator (docs/integrators.md, "Polling"). */
+const ETAG_HEADER = {
+  ETag: {
+    description:
+      'A weak validator of this body: send it back in `If-None-Match` to get 304 while nothing changed',
+    schema: { type: 'string', example: 'W/"1Q2c3d4E5f6G7h8I9j0KlMnOpQr"' },
+  },
+};
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  required: false,
+  description: 'The `ETag` of the last answer: the same body answers 304 with no body',
+};
+const NOT_MODIFIED = {
+  status: 304,
+  description: 'Nothing changed since the answer whose `ETag` was sent in `If-None-Match`: no body',
 };
 
 const IDEMPOTENCY_HEADER = {
@@ -203,7 +222,10 @@ export class ScreeningController {
     description: 'The overview (`statusCode: 200`), or the body-level 404 with `data: {}`',
     type: EnvelopeOf(RequestOverviewDto, { bodyLevel: [BODY_LEVEL_NOT_FOUND] }),
     examples: OVERVIEW_EXAMPLES,
+    headers: ETAG_HEADER,
   })
+  @ApiHeader(IF_NONE_MATCH)
+  @ApiResponse(NOT_MODIFIED)
   @ApiErrors(401, BLOCKED_REQUEST_410)
   async overview(@CurrentUser() user: AuthUser, @Param('uuid') uuid: string) {
     return overviewAnswer(await this.reads.overview(user, uuid));
@@ -238,7 +260,10 @@ export class ScreeningController {
       ],
     }),
     examples: PROCESS_DETAIL_EXAMPLES,
+    headers: ETAG_HEADER,
   })
+  @ApiHeader(IF_NONE_MATCH)
+  @ApiResponse(NOT_MODIFIED)
   @ApiErrors(400, 401, BLOCKED_REQUEST_410)
   async processDetail(
     @CurrentUser() user: AuthUser,
