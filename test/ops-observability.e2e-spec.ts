@@ -1,4 +1,4 @@
-import { watchListSourcesOf } from '@app/domain';
+import { WATCH_LIST_SOURCES, watchListSourcesOf } from '@app/domain';
 import { QUEUE_NAMES } from '@app/platform/queue/queue.contract';
 import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
@@ -160,6 +160,28 @@ describe('Prometheus metrics', () => {
     ]);
     expectSharedGauges(samples);
     expectNodeDefaults(samples);
+  });
+
+  it("the processor serves the service's state: lists, imports, monitors, alerts, the audit log, ARCO requests due", async () => {
+    const { samples } = await processorMetrics();
+    // The stack imports the demo lists: every list has an active version, with entries, imported seconds ago.
+    const sources = find(samples, 'watch_list_active_entries').map((s) => s.labels.source);
+    expect(sources.sort()).toEqual([...WATCH_LIST_SOURCES].sort());
+    for (const source of sources) {
+      expect(find(samples, 'watch_list_active_entries', { source })[0].value).toBeGreaterThan(0);
+      expect(
+        find(samples, 'watch_list_active_version_age_seconds', { source })[0].value,
+      ).toBeGreaterThanOrEqual(0);
+      expect(find(samples, 'watch_list_versions', { source, status: 'active' })[0].value).toBe(1);
+    }
+    expect(find(samples, 'audit_events')[0].value).toBeGreaterThan(0); // this file signed in
+    expect(
+      find(samples, 'privacy_requests_open')
+        .map((s) => s.labels.due)
+        .sort(),
+    ).toEqual(['due_soon', 'later', 'overdue']);
+    for (const sample of find(samples, 'privacy_requests_open'))
+      expect(Number.isInteger(sample.value)).toBe(true);
   });
 
   it('counts each webhook delivery by the outcome it ended in', async () => {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MetricsModule } from '@app/platform';
-import { FoundationModule, OutboxMetrics } from '@app/application';
+import { FoundationModule, OutboxMetrics, ServiceStateMetrics } from '@app/application';
 import { HeartbeatService } from './heartbeat.service';
 import { MonitoringWorkerModule } from './monitoring/monitoring.module';
 import { OutboxWorkerModule } from './outbox/outbox.module';
@@ -11,7 +11,7 @@ import { WebhooksWorkerModule } from './webhooks/webhooks.module';
 @Module({
   imports: [
     FoundationModule,
-    MetricsModule.forProcessor([OutboxMetrics]),
+    MetricsModule.forProcessor([OutboxMetrics, ServiceStateMetrics]),
     ScreeningWorkerModule,
     OutboxWorkerModule,
     WebhooksWorkerModule,

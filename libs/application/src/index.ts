@@ -4,6 +4,7 @@
 export * from './outbox/outbox-jobs';
 export * from './outbox/outbox-publisher';
 export * from './outbox/outbox-metrics';
+export * from './operations/service-state-metrics';
 export * from './outbox/outbox.module';
 export * from './screening/lifecycle-steps';
 export * from './legal-source/legal-source.module';

@@ -42,3 +42,4 @@ export * from './repositories/privacy-export.repository';
 export * from './repositories/personal-data-eraser';
 export * from './repositories/retention.repository';
 export * from './repositories/review.repository';
+export * from './repositories/service-state.repository';

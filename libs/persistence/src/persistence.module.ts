@@ -25,6 +25,7 @@ import { WatchListScreeningRepository } from './repositories/watch-list-screenin
 import { LegalCorpusHousekeepingRepository } from './repositories/legal-corpus-housekeeping.repository';
 import { MonitorRepository } from './repositories/monitor.repository';
 import { ReviewRepository } from './repositories/review.repository';
+import { ServiceStateRepository } from './repositories/service-state.repository';
 import { MonitorActivationRepository } from './repositories/monitor-activation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { PasswordResetRepository } from './repositories/password-reset.repository';
@@ -62,6 +63,7 @@ const REPOSITORIES = [
   LegalCorpusHousekeepingRepository,
   MonitorRepository,
   ReviewRepository,
+  ServiceStateRepository,
 ];
 
 /** Repositories written without Nest (the CLIs use them too), built from the data source. */

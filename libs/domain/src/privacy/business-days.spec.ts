@@ -3,6 +3,7 @@ import {
   ARCO_DUE_BUSINESS_DAYS,
   arcoDueDate,
   arcoDueSoonDate,
+  arcoDueState,
   DUE_SOON_BUSINESS_DAYS,
   isBusinessDay,
   isCalendarDate,
@@ -251,5 +252,17 @@ describe('isCalendarDate', () => {
     [undefined, false],
   ])('%p -> %p', (value, expected) => {
     expect(isCalendarDate(value)).toBe(expected);
+  });
+});
+
+describe('arcoDueState', () => {
+  const request = { dueDate: '2026-10-08', dueSoonDate: '2026-10-01' };
+  it.each([
+    ['2026-09-30', 'later'],
+    ['2026-10-01', 'due_soon'],
+    ['2026-10-08', 'due_soon'],
+    ['2026-10-09', 'overdue'],
+  ])('on %s: %s', (today, state) => {
+    expect(arcoDueState(request, today)).toBe(state);
   });
 });

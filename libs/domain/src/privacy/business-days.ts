@@ -132,3 +132,12 @@ export function arcoDueDate(receivedAt: string): string {
 export function arcoDueSoonDate(dueDate: string): string {
   return subtractBusinessDays(dueDate, DUE_SOON_BUSINESS_DAYS);
 }
+
+/** Where an open ARCO request stands on `today` (YYYY-MM-DD): past its due date, in its last days, or earlier. */
+export const ARCO_DUE_STATES = ['overdue', 'due_soon', 'later'] as const;
+export type ArcoDueState = (typeof ARCO_DUE_STATES)[number];
+
+export function arcoDueState(request: { dueDate: string; dueSoonDate: string }, today: string): ArcoDueState {
+  if (request.dueDate < today) return 'overdue';
+  return request.dueSoonDate <= today ? 'due_soon' : 'later';
+}
