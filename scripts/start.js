@@ -55,7 +55,7 @@ const USAGE = `Usage: npm start
 
 Builds if needed, checks PostgreSQL and Redis, creates, migrates and seeds the database of
 DATABASE_URL (the demo data where missing), then runs the api and the processor under a supervisor
-until Ctrl-C. Configuration comes from the environment (README, Configuration).
+until Ctrl-C. Configuration comes from the environment (docs/configuration.md).
 
 Without SMTP_URL it also runs a local mail catcher, and the apps send their mails (invitations,
 password resets) to it: read them at http://localhost:1080 (MAIL_CATCHER_PORT; SMTP on
