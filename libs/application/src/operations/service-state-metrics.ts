@@ -7,7 +7,7 @@ import { APP_CONFIG, AppConfig, MetricsRegistry, withTimeout } from '@app/platfo
 const QUERY_TIMEOUT_MS = 2_000;
 
 /**
- * What an operator watches beside the queues (docs/operations.md, "Metrics"), read in one statement
+ * What an operator watches beside the queues (docs/operations.md, "The apps": metrics), read in one statement
  * per scrape: each list's active version (entries, age since its import) and its imports by status
  * (a refused one is a publisher's file the service would not take), monitors and alerts by status,
  * the audit log's length, and the open ARCO requests by how close their due date is. Served by the

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { queryRows } from './executor';
 
-/** What the operator's gauges read of the service's state, in one statement (docs/operations.md, "Metrics"). */
+/** What the operator's gauges read of the service's state, in one statement (docs/operations.md, "The apps": metrics). */
 export interface ServiceState {
   /** Per list: the active version's entries and seconds since its import; null without one. */
   activeLists: Array<{ source: string; entries: number; ageSeconds: number }>;
