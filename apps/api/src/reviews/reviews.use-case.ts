@@ -24,7 +24,20 @@ import {
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
-import { CreateDisputeDto, CreateReviewDto, DisputeDto } from './dto/reviews.dto';
+import { DisputeDto } from './dto/reviews.dto';
+
+/** A decision on a finding, as the caller states it (the body, once its shape is checked). */
+export interface ReviewCommand {
+  finding: Finding;
+  decision: string;
+  reason: string;
+}
+
+/** The candidate's dispute of a finding. */
+export interface DisputeCommand {
+  finding: Finding;
+  statement: string;
+}
 
 export const REQUEST_NOT_FOUND = 'Candidate request not found.';
 export const PROCESS_NOT_FOUND = 'Process not found.';
@@ -45,7 +58,7 @@ export class ReviewsUseCase {
     private readonly monitors: MonitorRepository,
   ) {}
 
-  async review(user: AuthUser, uuid: string, processId: string, body: CreateReviewDto) {
+  async review(user: AuthUser, uuid: string, processId: string, body: ReviewCommand) {
     if (!isUuid(uuid)) throw new NotFoundError(REQUEST_NOT_FOUND);
     if (!isUuid(processId)) throw new NotFoundError(PROCESS_NOT_FOUND);
     const finding = findingOf(body);
@@ -83,7 +96,7 @@ export class ReviewsUseCase {
   }
 
   /** The candidate disputes a finding of one of the request's finished processes. */
-  async dispute(user: AuthUser, uuid: string, body: CreateDisputeDto): Promise<DisputeDto> {
+  async dispute(user: AuthUser, uuid: string, body: DisputeCommand): Promise<DisputeDto> {
     if (!isUuid(uuid)) throw new NotFoundError(REQUEST_NOT_FOUND);
     const finding = findingOf(body);
     return this.decide(user, uuid, async (tx, request) => {
