@@ -83,7 +83,7 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
+  { ignores: ['dist/**', 'dist-testing/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

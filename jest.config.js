@@ -23,6 +23,8 @@ const moduleNameMapper = {
   '^@app/adapters/(.*)$': '<rootDir>/libs/adapters/src/$1',
   '^@app/application$': '<rootDir>/libs/application/src/index.ts',
   '^@app/application/(.*)$': '<rootDir>/libs/application/src/$1',
+  '^@app/testing$': '<rootDir>/libs/testing/src/index.ts',
+  '^@app/testing/(.*)$': '<rootDir>/libs/testing/src/$1',
 };
 
 module.exports = {

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 'use strict';
-// npm run build && node scripts/bench/watch-list-quality.js [--all]
-// The watch-list matcher's quality on the committed labelled pairs (CONTRACT 10.3, issue 24):
+// npm run build:testing && node scripts/bench/watch-list-quality.js [--all]
+// The watch-list matcher's quality on the committed labelled pairs (docs/watch-list-matching.md, Quality):
 // precision of `match` and recall of `match` + `possible_match`, overall and per category, then
 // the misclassified pairs (false matches and misses; `--all` also lists the negatives sent to review).
-// Not a test: it prints figures; the unit spec fails below the contract's floor.
+// Not a test: it prints figures; the unit spec fails below the floor. The pairs and the evaluator are
+// test support (libs/testing), built into dist-testing/ with the matcher they need, not into dist/.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..', '..');
-const QUALITY = 'libs/domain/src/watch-lists/matching/quality';
-const dist = (file) => require(path.join(ROOT, 'dist', QUALITY, file));
+const QUALITY = 'libs/testing/src/watch-lists/quality';
+const dist = (file) => require(path.join(ROOT, 'dist-testing', QUALITY, file));
 const { fromJsonLines } = dist('labelled-pairs.js');
 const { evaluatePairs, QUALITY_FLOOR, QUALITY_TARGET } = dist('evaluate.js');
 
@@ -42,7 +43,7 @@ for (const m of report.misclassified)
   );
 if (process.argv.includes('--all')) {
   const { compareWithEntry } = require(
-    path.join(ROOT, 'dist/libs/domain/src/watch-lists/matching/compare.js'),
+    path.join(ROOT, 'dist-testing/libs/domain/src/watch-lists/matching/compare.js'),
   );
   console.log('\nDifferent parties decided possible_match:');
   for (const pair of pairs.filter((p) => !p.sameParty)) {

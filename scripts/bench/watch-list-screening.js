@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 'use strict';
-// npm run build && node scripts/bench/watch-list-screening.js [--runs 500] [--dist <dir>]
+// npm run build && npm run build:testing && node scripts/bench/watch-list-screening.js [--runs 500] [--dist <dir>]
 // The watch-list index at the publishers' real sizes (issue 24: Art. 69 300,000, 69-B 15,000,
 // SDN 19,000 with 20,000 aliases, UN 1,000, PEPs 50,000), with generated entries: build time per
 // source, the memory the index holds, and screen() latency for the worst realistic candidates
 // (the commonest Mexican names, with and without maternal surname and birth date) and for a mix
 // of generated candidates. Not a test: it prints figures. CPU time is printed beside wall time
-// because the machine is shared: the CPU figure is what one screening costs.
+// because the machine is shared: the CPU figure is what one screening costs. The generated entries
+// are test support (libs/testing, built into dist-testing/); the index is the one of dist/ (or --dist).
 const os = require('node:os');
 const path = require('node:path');
 const v8 = require('node:v8');
@@ -21,8 +22,9 @@ const MATCHING = path.join(
   'libs/domain/src/watch-lists/matching',
 );
 const load = (file) => require(path.join(MATCHING, file));
-const { syntheticEntries, REAL_SIZES } = load('testing/synthetic-entries.js');
-const { person, seededRandom } = load('testing/synthetic-names.js');
+const SYNTHETIC = path.join(__dirname, '..', '..', 'dist-testing/libs/testing/src/watch-lists/synthetic');
+const { syntheticEntries, REAL_SIZES } = require(path.join(SYNTHETIC, 'synthetic-entries.js'));
+const { person, seededRandom } = require(path.join(SYNTHETIC, 'synthetic-names.js'));
 const { WatchListSegmentBuilder } = load('indexing/segment-builder.js');
 const { WatchListIndex } = load('indexing/watch-list-index.js');
 

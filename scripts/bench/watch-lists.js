@@ -320,15 +320,11 @@ async function runWatchListsBench(stack, token) {
   };
 
   // 6. Quality on the committed labelled pairs (in process; the same matcher).
-  const QUALITY = path.join(DIST, 'libs/domain/src/watch-lists/matching/quality');
-  const { fromJsonLines } = require(path.join(QUALITY, 'labelled-pairs.js'));
-  const { evaluatePairs } = require(path.join(QUALITY, 'evaluate.js'));
-  const pairs = fromJsonLines(
-    fs.readFileSync(
-      path.join(ROOT, 'libs/domain/src/watch-lists/matching/quality/labelled-pairs.jsonl'),
-      'utf8',
-    ),
-  );
+  // The pairs and the evaluator are test support: built into dist-testing/ (npm run build:testing).
+  const QUALITY = 'libs/testing/src/watch-lists/quality';
+  const { fromJsonLines } = require(path.join(ROOT, 'dist-testing', QUALITY, 'labelled-pairs.js'));
+  const { evaluatePairs } = require(path.join(ROOT, 'dist-testing', QUALITY, 'evaluate.js'));
+  const pairs = fromJsonLines(fs.readFileSync(path.join(ROOT, QUALITY, 'labelled-pairs.jsonl'), 'utf8'));
   const { overall } = evaluatePairs(pairs);
   results.quality = { pairs: pairs.length, matchPrecision: overall.matchPrecision, recall: overall.recall };
 

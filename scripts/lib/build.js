@@ -7,11 +7,12 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..', '..');
 
 /**
- * What tsconfig.build.json leaves out (specs, fixtures, the generated client, declarations): one of
- * them newer than dist must not call for a build, which is incremental, emits nothing for it, and so
- * would be called for again on every run (each `npm run lists:import` of the e2e specs rebuilt).
+ * What tsconfig.build.json leaves out (specs, fixtures, the generated client, test support,
+ * declarations): one of them newer than dist must not call for a build, which is incremental, emits
+ * nothing for it, and so would be called for again on every run (each `npm run lists:import` of the
+ * e2e specs rebuilt).
  */
-const NOT_BUILT = /\.spec\.ts$|\.fixture\.ts$|\.d\.ts$|[\\/]libs[\\/]api-client[\\/]/;
+const NOT_BUILT = /\.spec\.ts$|\.fixture\.ts$|\.d\.ts$|[\\/]libs[\\/](api-client|testing)[\\/]/;
 
 function newestMtime(dir, extension) {
   let newest = 0;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EntryComparison } from '../compare';
-import { compareWithEntry } from '../compare';
+import type { EntryComparison } from '@app/domain/watch-lists/matching/compare';
+import { compareWithEntry } from '@app/domain/watch-lists/matching/compare';
 import { evaluatePairs, QUALITY_FLOOR } from './evaluate';
 import { fromJsonLines, type LabelledPair } from './labelled-pairs';
 
@@ -63,7 +63,7 @@ describe('evaluatePairs', () => {
   });
 });
 
-describe('the matcher on the committed labelled pairs (CONTRACT 10.3 floor)', () => {
+describe('the matcher on the committed labelled pairs (the floor of docs/watch-list-matching.md)', () => {
   const pairs = fromJsonLines(readFileSync(join(__dirname, 'labelled-pairs.jsonl'), 'utf8'));
   const report = evaluatePairs(pairs);
 

@@ -1,4 +1,4 @@
-import { MEXICAN_SURNAME_COUNTS } from '../surname-frequencies';
+import { MEXICAN_SURNAME_COUNTS } from '@app/domain/watch-lists/matching/surname-frequencies';
 
 /**
  * Deterministic Mexican names for the index's specs, its speed script and the labelled pairs: a

@@ -1,6 +1,6 @@
-import type { ScreeningSubject } from '../../comparison';
-import type { ListedName, WatchListSource } from '../../entry';
-import type { MatchableEntry } from '../compare';
+import type { ScreeningSubject } from '@app/domain/watch-lists/comparison';
+import type { ListedName, WatchListSource } from '@app/domain/watch-lists/entry';
+import type { MatchableEntry } from '@app/domain/watch-lists/matching/compare';
 import {
   between,
   birthDate,
@@ -18,9 +18,9 @@ import {
   seededRandom,
   type Random,
   type SyntheticPerson,
-} from '../testing/synthetic-names';
-import { companyName, companyWord } from '../testing/synthetic-entries';
-import { MEXICAN_SURNAME_COUNTS } from '../surname-frequencies';
+} from '../synthetic/synthetic-names';
+import { companyName, companyWord } from '../synthetic/synthetic-entries';
+import { MEXICAN_SURNAME_COUNTS } from '@app/domain/watch-lists/matching/surname-frequencies';
 
 /**
  * The labelled pairs the matcher's quality is measured on (issue 24: at least 1,000 name pairs).

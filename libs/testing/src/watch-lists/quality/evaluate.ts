@@ -1,11 +1,12 @@
-import type { MatchDecision } from '../../comparison';
-import { compareWithEntry, type EntryComparison } from '../compare';
+import type { MatchDecision } from '@app/domain/watch-lists/comparison';
+import { compareWithEntry, type EntryComparison } from '@app/domain/watch-lists/matching/compare';
 import type { LabelledPair, PairCategory } from './labelled-pairs';
 
 /**
- * CONTRACT 10.3's quality figures on labelled pairs: the precision of `match` (of the pairs the
- * matcher calls `match`, the share that are the same party) and the recall of `match` +
- * `possible_match` (of the pairs that are the same party, the share it flags at all).
+ * The matcher's quality figures on labelled pairs (docs/watch-list-matching.md, Quality): the
+ * precision of `match` (of the pairs the matcher calls `match`, the share that are the same party)
+ * and the recall of `match` + `possible_match` (of the pairs that are the same party, the share it
+ * flags at all).
  */
 export const QUALITY_FLOOR = { matchPrecision: 0.95, recall: 0.9 } as const;
 export const QUALITY_TARGET = { matchPrecision: 0.98, recall: 0.95 } as const;

@@ -1,4 +1,4 @@
-import type { ListedName, WatchListEntry, WatchListSource } from '../../entry';
+import type { ListedName, WatchListEntry, WatchListSource } from '@app/domain/watch-lists/entry';
 import {
   between,
   birthDate,
