@@ -43,7 +43,10 @@ const layerRules = [
       regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$|talisman/(metrics|phonetics)/)',
       message: 'libs/domain is pure rules and ports: no framework, no other lib, no app.',
     },
-    forbid(['@app/persistence', '@app/platform', '@app/adapters', '@app/application'], 'libs/domain'),
+    forbid(
+      ['@app/persistence', '@app/platform', '@app/adapters', '@app/application', '@app/testing'],
+      'libs/domain',
+    ),
     noApps,
   ]),
   layer('libs/persistence', [
@@ -56,6 +59,24 @@ const layerRules = [
   ]),
   layer('libs/adapters', [forbid(['@app/persistence', '@app/application'], 'libs/adapters'), noApps]),
   layer('libs/application', [noApps]),
+  // Test support (generated data, labelled pairs): it may import the domain, never the other way round.
+  layer('libs/testing', [
+    forbid(['@app/persistence', '@app/platform', '@app/adapters', '@app/application'], 'libs/testing'),
+    noApps,
+  ]),
+  // Test support is not built into dist (tsconfig.build.json): code that is shipped never imports it,
+  // or the build would compile it in after all. Specs and fixtures may (the domain's may not, above).
+  {
+    ...guard('shipped', '{apps,libs}/**/*.ts', {
+      patterns: [
+        {
+          group: ['@app/testing', '@app/testing/*', '**/libs/testing/**', '**/testing/src/**'],
+          message: 'Shipped code never imports the test support (libs/testing; see docs/testing.md).',
+        },
+      ],
+    }),
+    ignores: ['libs/testing/**', '**/*.spec.ts', '**/*.fixture.ts'],
+  },
   layer('apps/api', [
     {
       group: ['**/processor/src/**'],

@@ -67,6 +67,21 @@ const FORBIDDEN = [
     'libs/persistence may not import',
   ],
   ['libs/platform/src/util/group-commit.ts', '@app/persistence', 'libs/platform may not import'],
+  // The test support (libs/testing) is not shipped: neither the domain (its specs included) nor
+  // shipped code imports it; it imports the domain only.
+  ['libs/domain/src/watch-lists/matching/compare.ts', '@app/testing', 'libs/domain may not import'],
+  [
+    'libs/domain/src/watch-lists/matching/compare.spec.ts',
+    '../../../../testing/src/watch-lists/synthetic/synthetic-names',
+    'libs/domain may not import',
+  ],
+  ['apps/api/src/watch-lists/watch-lists.module.ts', '@app/testing', 'never imports the test support'],
+  [
+    'libs/adapters/src/watch-lists/csv-records.ts',
+    '../../../testing/src/watch-lists/quality/labelled-pairs',
+    'never imports the test support',
+  ],
+  ['libs/testing/src/watch-lists/quality/evaluate.ts', '@app/persistence', 'libs/testing may not import'],
 ];
 
 /** [file, import] */
@@ -75,6 +90,8 @@ const ALLOWED = [
   ['apps/api/src/screening/screening.controller.ts', '@app/domain'],
   ['libs/domain/src/screening/catalog.ts', './process-types'],
   ['libs/application/src/outbox/outbox-publisher.ts', '@app/persistence'],
+  ['libs/testing/src/watch-lists/quality/evaluate.ts', '@app/domain/watch-lists/matching/compare'],
+  ['libs/adapters/src/watch-lists/csv-records.spec.ts', '@app/testing'],
 ];
 
 /** A use case of the api breaking two guardrails at once: "no Nest" and "not the processor". */
