@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DEMO_PASSWORD, eventually, state } from './support/helpers';
-import { pdfText } from './support/pdf-text';
+import { binaryBody, pdfText } from './support/pdf-text';
 import { byName, candidate, DOCUMENTS, Overview } from './support/screening';
 import { kill, ROOT, startApi, startProcessor, waitForExit, waitForHealthy } from './support/stack';
 
@@ -131,11 +131,7 @@ describe('a process type added in a fixture, over HTTP', () => {
       .get(`/candidate-requests/${uuid}/report`)
       .set(auth)
       .buffer(true)
-      .parse((res, callback) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => callback(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     const { text } = await pdfText(report.body as Buffer);
     expect(text).toContain(FAKE);

@@ -4,7 +4,7 @@
  * report's NIP), shown by the overview and named by the report.
  */
 import { api, signIn, Session } from './support/helpers';
-import { pdfText } from './support/pdf-text';
+import { reportText } from './support/pdf-text';
 import { candidate, fullCandidate, overview, register } from './support/screening';
 
 let acme: Session;
@@ -138,17 +138,7 @@ describe('the consent a registration records', () => {
 
   it('names the notice in the report', async () => {
     const uuid = await register(acme, candidate());
-    const report = await api()
-      .get(`/candidate-requests/${uuid}/report`)
-      .set(acme.auth)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    const { text } = await pdfText(report.body as Buffer);
-    expect(text.replace(/\s+/g, ' ')).toContain(`Versión ${version} (consentimiento tácito)`);
+    const text = await reportText(acme, uuid);
+    expect(text).toContain(`Versión ${version} (consentimiento tácito)`);
   });
 });

@@ -11,7 +11,7 @@ import { addDays, calendarDateIn, IDENTITY_PROCESS_NAMES } from '@app/domain';
 import { createClient, createUser } from './support/factories';
 import { api, eventually, Session, signedIn, signIn, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
-import { pdfText } from './support/pdf-text';
+import { reportText } from './support/pdf-text';
 import { candidate, register, settled, waitForOverview } from './support/screening';
 import { CREATE_PRIVACY_REQUEST_EXAMPLES } from '../apps/api/src/privacy-requests/privacy-requests.examples';
 
@@ -607,17 +607,7 @@ describe('resolving', () => {
     });
     expect(keys).toContain(newName.split(' ')[1].toLowerCase());
     expect(keys).not.toContain(who.name.split(' ')[1].toLowerCase());
-    const report = await api()
-      .get(`/candidate-requests/${requestId}/report`)
-      .set(admin.auth)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    expect((await pdfText(report.body as Buffer)).text).toContain(newName);
+    expect(await reportText(admin, requestId)).toContain(newName);
   });
 
   it('cancels: the matched request and search are blocked at once (410), their monitor stopped', async () => {

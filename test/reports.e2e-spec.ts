@@ -5,7 +5,7 @@ import type { Response } from 'supertest';
 import { createUser } from './support/factories';
 import { api, Session, signedIn, signIn, withDb } from './support/helpers';
 import { documentedViolations } from './support/openapi';
-import { pdfText } from './support/pdf-text';
+import { binaryBody, pdfText } from './support/pdf-text';
 import { ROOT } from './support/stack';
 import { byName, candidate, fullCandidate, register, settled, waitForOverview } from './support/screening';
 
@@ -37,15 +37,7 @@ async function backdate(searchId: string, instant: string): Promise<void> {
 }
 
 function downloadReport(session: Session, uuid: string) {
-  return api()
-    .get(`/candidate-requests/${uuid}/report`)
-    .set(session.auth)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return api().get(`/candidate-requests/${uuid}/report`).set(session.auth).buffer(true).parse(binaryBody);
 }
 
 const withoutGeneratedAt = (text: string) => text.replace(/Generado el [^\n]*\(hora [^)]*\)/g, '');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createClient, createUser } from './support/factories';
 import { api, eventually, Session, signedIn, signIn, withDb } from './support/helpers';
 import { ingestFile, lawsuit, person, runIngest, uniqueWord } from './support/legal-corpus';
-import { pdfText } from './support/pdf-text';
+import { reportText } from './support/pdf-text';
 import { byName, candidate, Overview, register, settled, waitForOverview } from './support/screening';
 import { ROOT } from './support/stack';
 
@@ -81,20 +81,6 @@ const eventsOf = (type: string, uuid: string) =>
 /** The most severe of each process's reviewed result (its result when it has no review). */
 function expectedReviewedResult(view: Overview): string {
   return mostSevere(view.processes.map((p) => (p.review?.reviewedResult ?? p.result) as FinalResult));
-}
-
-async function reportText(session: Session, uuid: string): Promise<string> {
-  const report = await api()
-    .get(`/candidate-requests/${uuid}/report`)
-    .set(session.auth)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
-  return (await pdfText(report.body as Buffer)).text.replace(/\s+/g, ' ');
 }
 
 describe('an OFAC and SAT match, reviewed', () => {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import type { Response } from 'supertest';
+import { api, Session } from './helpers';
 
 /**
  * Reads a PDF's text with pdf-parse in a plain Node child process: pdf-parse starts pdf.js's worker
@@ -32,4 +34,25 @@ export function pdfText(pdf: Uint8Array): Promise<{ text: string; pages: number;
     );
     child.stdin.end(Buffer.from(pdf));
   });
+}
+
+/** supertest's parser for a binary answer (a PDF): the body is the bytes, whole. */
+export function binaryBody(
+  response: Response,
+  done: (error: Error | null, body: Buffer) => void,
+): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+/** A request's report as `session` downloads it (200 asserted), as text with its spacing folded. */
+export async function reportText(session: Session, uuid: string): Promise<string> {
+  const report = await api()
+    .get(`/candidate-requests/${uuid}/report`)
+    .set(session.auth)
+    .buffer(true)
+    .parse(binaryBody)
+    .expect(200);
+  return (await pdfText(report.body as Buffer)).text.replace(/\s+/g, ' ');
 }

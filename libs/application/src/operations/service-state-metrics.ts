@@ -29,82 +29,63 @@ export class ServiceStateMetrics {
         .finally(() => setImmediate(() => (this.pending = null)));
       return this.pending;
     };
-    const registers = [metrics.registry];
-    new Gauge({
-      name: 'watch_list_active_entries',
-      help: "Entries of each list's active version",
-      labelNames: ['source'],
-      registers,
-      async collect() {
-        const snapshot = await read();
-        this.reset();
-        if (!snapshot) return this.set({ source: 'unknown' }, NaN);
-        for (const list of snapshot.activeLists) this.set({ source: list.source }, list.entries);
-      },
-    });
-    new Gauge({
-      name: 'watch_list_active_version_age_seconds',
-      help: "Seconds since each list's active version was imported",
-      labelNames: ['source'],
-      registers,
-      async collect() {
-        const snapshot = await read();
-        this.reset();
-        if (!snapshot) return this.set({ source: 'unknown' }, NaN);
-        for (const list of snapshot.activeLists) this.set({ source: list.source }, list.ageSeconds);
-      },
-    });
-    new Gauge({
-      name: 'watch_list_versions',
-      help: 'Imported list versions by list and status (active, superseded, refused)',
-      labelNames: ['source', 'status'],
-      registers,
-      async collect() {
-        const snapshot = await read();
-        this.reset();
-        for (const v of snapshot?.listVersions ?? []) this.set({ source: v.source, status: v.status }, v.n);
-      },
-    });
-    const byStatus = (
+    /** A gauge filled from the scrape's one snapshot (null: the statement did not answer in time). */
+    const stateGauge = <L extends string>(
       name: string,
       help: string,
-      pick: (s: ServiceState) => Array<{ status: string; n: number }>,
+      labelNames: readonly L[],
+      fill: (gauge: Gauge<L>, snapshot: ServiceState | null) => void,
     ) =>
-      new Gauge({
+      new Gauge<L>({
         name,
         help,
-        labelNames: ['status'],
-        registers,
+        labelNames,
+        registers: [metrics.registry],
         async collect() {
           const snapshot = await read();
           this.reset();
-          if (!snapshot) return this.set({ status: 'unknown' }, NaN);
-          for (const row of pick(snapshot)) this.set({ status: row.status }, row.n);
+          fill(this, snapshot);
         },
       });
-    byStatus('monitors', 'Monitors by status (active, stopped, expired)', (s) => s.monitors);
-    byStatus('monitor_alerts', 'Monitor alerts by status (open, dismissed, confirmed)', (s) => s.alerts);
-    new Gauge({
-      name: 'audit_events',
-      help: 'Events written to the audit log (its last sequence number)',
-      registers,
-      async collect() {
-        const snapshot = await read();
-        this.set(snapshot ? snapshot.auditEvents : NaN);
-      },
-    });
-    new Gauge({
-      name: 'privacy_requests_open',
-      help: 'Open ARCO requests by due state: overdue, due_soon (its last 5 business days) or later',
-      labelNames: ['due'],
-      registers,
-      async collect() {
-        const snapshot = await read();
+    const unknown = (gauge: Gauge<string>, label: string) => gauge.set({ [label]: 'unknown' }, NaN);
+
+    stateGauge('watch_list_active_entries', "Entries of each list's active version", ['source'], (g, s) =>
+      s ? s.activeLists.forEach((l) => g.set({ source: l.source }, l.entries)) : unknown(g, 'source'),
+    );
+    stateGauge(
+      'watch_list_active_version_age_seconds',
+      "Seconds since each list's active version was imported",
+      ['source'],
+      (g, s) =>
+        s ? s.activeLists.forEach((l) => g.set({ source: l.source }, l.ageSeconds)) : unknown(g, 'source'),
+    );
+    stateGauge(
+      'watch_list_versions',
+      'Imported list versions by list and status (active, superseded, refused)',
+      ['source', 'status'],
+      (g, s) => s?.listVersions.forEach((v) => g.set({ source: v.source, status: v.status }, v.n)),
+    );
+    stateGauge('monitors', 'Monitors by status (active, stopped, expired)', ['status'], (g, s) =>
+      s ? s.monitors.forEach((m) => g.set({ status: m.status }, m.n)) : unknown(g, 'status'),
+    );
+    stateGauge(
+      'monitor_alerts',
+      'Monitor alerts by status (open, dismissed, confirmed)',
+      ['status'],
+      (g, s) => (s ? s.alerts.forEach((a) => g.set({ status: a.status }, a.n)) : unknown(g, 'status')),
+    );
+    stateGauge('audit_events', 'Events written to the audit log (its last sequence number)', [], (g, s) =>
+      g.set(s ? s.auditEvents : NaN),
+    );
+    stateGauge(
+      'privacy_requests_open',
+      'Open ARCO requests by due state: overdue, due_soon (its last 5 business days) or later',
+      ['due'],
+      (g, s) => {
         const today = calendarDateIn(config.serviceTimezone, new Date());
-        for (const due of ARCO_DUE_STATES) this.set({ due }, snapshot ? 0 : NaN);
-        for (const group of snapshot?.privacyRequests ?? [])
-          this.inc({ due: arcoDueState(group, today) }, group.n);
+        for (const due of ARCO_DUE_STATES) g.set({ due }, s ? 0 : NaN);
+        for (const group of s?.privacyRequests ?? []) g.inc({ due: arcoDueState(group, today) }, group.n);
       },
-    });
+    );
   }
 }
