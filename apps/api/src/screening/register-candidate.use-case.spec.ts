@@ -42,13 +42,16 @@ class InMemoryRegistrations implements Pick<CandidateRequestRepository, 'writeRe
 
 /** The Idempotency-Key rules as `IdempotentCommands` applies them (its hash is a canonical JSON's). */
 const commands: Pick<IdempotentCommands, 'claimOf' | 'replay'> = {
-  claimOf: (scope, result) => ({
-    userId: scope.userId,
-    operation: scope.operation,
-    key: scope.key,
-    requestHash: JSON.stringify(scope.request),
-    answer: { statusCode: 202, body: result },
-  }),
+  claimOf: (scope, result) =>
+    scope.key === undefined
+      ? undefined
+      : {
+          userId: scope.userId,
+          operation: scope.operation,
+          key: scope.key,
+          requestHash: JSON.stringify(scope.request),
+          answer: { statusCode: 202, body: result },
+        },
   replay: <T>(claim: IdempotencyClaim, kept: { requestHash: string; body: unknown }): T => {
     if (kept.requestHash !== claim.requestHash) throw new UnprocessableError('another body');
     return kept.body as T;

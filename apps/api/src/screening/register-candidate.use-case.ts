@@ -39,18 +39,10 @@ export class RegisterCandidateUseCase {
     const { registration, jobs } = check.planned;
     const registered = { requestId: registration.requestId, packageId: registration.packageId };
 
-    const claim =
-      idempotencyKey === undefined
-        ? undefined
-        : this.commands.claimOf(
-            {
-              userId: user.actor.id,
-              operation: 'createCandidateRequest',
-              key: idempotencyKey,
-              request: body,
-            },
-            registered,
-          );
+    const claim = this.commands.claimOf(
+      { userId: user.actor.id, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+      registered,
+    );
     const written = await this.requests.writeRegistration({ registration, jobs, claim });
     // A retry of a key already used answers what the key keeps (or 422 for another body).
     if (!written.written) return this.commands.replay<RegisteredRequest>(claim!, written.kept);
