@@ -14,8 +14,8 @@ import type { LegalRecordsSource, LegalSearchRepository, SourceAnswer, StoredSea
 import type { MatchSetHandle } from '@app/persistence/legal-corpus/legal-corpus.queries';
 import { ACME } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import { CreateSearchUseCase } from './create-search.use-case';
-import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
+import { CreateSearchUseCase, type CreateSearchCommand } from './create-search.use-case';
+import type { SearchPageQuery } from './search-filters';
 
 const MAIN_POOL = { pool: 'main' };
 const KEY_TX = { tx: 'idempotency' };
@@ -81,8 +81,8 @@ function setup(answer: SourceAnswer<MatchSetHandle>) {
   return { asked, searches, useCase };
 }
 
-const BODY = { name: ' Juan ', lastName: 'Hernández' } as CreateSearchDto;
-const QUERY = {} as SearchQueryDto;
+const BODY = { name: ' Juan ', lastName: 'Hernández' } as CreateSearchCommand;
+const QUERY = {} as SearchPageQuery;
 
 describe('CreateSearchUseCase', () => {
   it('asks the source for the normalized name, then stores the search on its set, charged once, in one statement', async () => {
@@ -136,7 +136,7 @@ describe('CreateSearchUseCase', () => {
 
   it('refuses a query the domain refuses (400) before asking the source or storing anything', async () => {
     const { asked, searches, useCase } = setup({ ok: true, value: SET, slow: false });
-    await expect(useCase.execute(ACME, { name: '' } as CreateSearchDto, QUERY)).rejects.toBeInstanceOf(
+    await expect(useCase.execute(ACME, { name: '' } as CreateSearchCommand, QUERY)).rejects.toBeInstanceOf(
       ValidationFailedError,
     );
     expect(asked).toEqual([]);

@@ -15,10 +15,16 @@ import { LegalRecordsSource, LegalSearchRepository, SqlExecutor, StoredSearch } 
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
-import { filtersOf, matchFilter } from './search-filters';
+import { filtersOf, matchFilter, SearchPageQuery } from './search-filters';
 import { searchView } from './search-view';
+
+/** The name to search (SPEC 4.5): given names, and the surnames when known. */
+export interface CreateSearchCommand {
+  name: string;
+  lastName?: string;
+  secondLastName?: string;
+}
 
 /**
  * SPEC 4.5: finds the match set of the query through the source port (its universe's KPIs and the
@@ -35,8 +41,8 @@ export class CreateSearchUseCase {
 
   async execute(
     user: AuthUser,
-    body: CreateSearchDto,
-    query: SearchQueryDto,
+    body: CreateSearchCommand,
+    query: SearchPageQuery,
     idempotencyKey?: string,
   ): Promise<SearchDataDto> {
     const violations = [
@@ -112,7 +118,7 @@ export class CreateSearchUseCase {
   }
 }
 
-function searchQueryEcho(body: CreateSearchDto): Record<string, string> {
+function searchQueryEcho(body: CreateSearchCommand): Record<string, string> {
   const parts = [body.name, body.lastName, body.secondLastName]
     .filter((p): p is string => p !== undefined)
     .map((p) => p.trim());

@@ -12,9 +12,8 @@ import type { OutboxPublisher } from '@app/application';
 import type { AuthUser } from '../auth/auth-user';
 import { testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import type { RegisterCandidateDto } from './dto/register-candidate.dto';
 import type { RegistrationPlanner } from './registration-planner';
-import { RegisterCandidateUseCase } from './register-candidate.use-case';
+import { RegisterCandidateUseCase, type RegisterCandidateCommand } from './register-candidate.use-case';
 
 // The use case's validation module defines a Nest pipe; Jest cannot load Nest 12 (ESM) here.
 jest.mock('@nestjs/common', () => ({ ValidationPipe: class {} }));
@@ -72,7 +71,7 @@ const planner: Pick<RegistrationPlanner, 'check'> = {
 };
 
 const user: AuthUser = testUser({ userId: 'u-1', clients: ['ACME'], client: 'ACME', sessionId: 's-1' });
-const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknown as RegisterCandidateDto;
+const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknown as RegisterCandidateCommand;
 
 function setUp() {
   const requests = new InMemoryRegistrations();

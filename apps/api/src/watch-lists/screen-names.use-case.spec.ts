@@ -25,8 +25,7 @@ import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import { ListScreeningBodyDto } from './dto/watch-lists.dto';
-import { ScreenNamesUseCase } from './screen-names.use-case';
+import { ScreenNamesUseCase, type ScreenNamesCommand } from './screen-names.use-case';
 
 /** The fake clock: 03:00 UTC on 1 March is still 28 February in the service's time zone (UTC-6). */
 const NOW = Date.UTC(2026, 2, 1, 3, 0, 0);
@@ -42,7 +41,7 @@ const BOTH: AuthUser = testUser({
 });
 
 const PERSON = { name: ' Juan ', lastName: 'Hernández', birthDate: '1980-05-17' };
-const body = (value: object) => value as ListScreeningBodyDto;
+const body = (value: object) => value as ScreenNamesCommand;
 
 /** A hit of the matcher on one entry of a list. */
 const hit = (source: WatchListSource, key: string, score: number, decision: MatchDecision) =>

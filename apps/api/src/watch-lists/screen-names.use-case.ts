@@ -18,7 +18,21 @@ import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { ListScreeningBodyDto, ListScreeningResultDto } from './dto/watch-lists.dto';
+import { ListScreeningResultDto } from './dto/watch-lists.dto';
+
+/** Who to screen against which lists (every one without `sources`), for which client. */
+export interface ScreenNamesCommand {
+  name?: string;
+  lastName?: string;
+  secondLastName?: string;
+  businessName?: string;
+  rfc?: string;
+  curp?: string;
+  birthDate?: string;
+  nationality?: string;
+  sources?: string[];
+  clientId?: string;
+}
 
 /**
  * `POST /watch-lists/screenings` (CONTRACT 10.4): the same matcher as the list processes, against
@@ -37,7 +51,7 @@ export class ScreenNamesUseCase {
 
   async execute(
     user: AuthUser,
-    body: ListScreeningBodyDto,
+    body: ScreenNamesCommand,
     idempotencyKey?: string,
   ): Promise<ListScreeningResultDto> {
     const today = calendarDateIn(this.config.serviceTimezone, new Date());
