@@ -11,7 +11,15 @@ import { actingClient } from '../auth/acting-client';
 import type { ApiKeyAuthority } from '../auth/api-key-authority';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
-import type { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-keys.dto';
+import type { ApiKeyDto, CreatedApiKeyDto } from './dto/api-keys.dto';
+
+/** A key to create: its name, its role, when it stops working (epoch ms; never without), its client. */
+export interface CreateApiKeyCommand {
+  name: string;
+  role: string;
+  expiresAt?: number | null;
+  clientId?: string;
+}
 
 const KEY_NOT_FOUND = 'API key not found.';
 
@@ -26,7 +34,7 @@ export class ManageApiKeysUseCase {
     private readonly authority: Pick<ApiKeyAuthority, 'markRevoked'>,
   ) {}
 
-  async create(user: AuthUser, body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+  async create(user: AuthUser, body: CreateApiKeyCommand): Promise<CreatedApiKeyDto> {
     const violations = [
       ...apiKeyInputViolations(body, Date.now()),
       ...stringFieldViolations(body, ['clientId']),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, InjectionToken, Provider } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { idempotencyKeyViolations, UnprocessableError, ValidationFailedError } from '@app/domain';
-import { IdempotencyClaim, IdempotencyRepository, StoredResponse } from '@app/persistence';
+import { IdempotencyClaim, IdempotencyRepository, SqlExecutor, StoredResponse } from '@app/persistence';
 
 /** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (CONTRACT 1). */
 export interface KeptAnswer<B = unknown> {
@@ -64,14 +64,17 @@ export class IdempotentCommands {
   ) {}
 
   /**
-   * The claim of a command whose answer is known before it is written (a registration): written
-   * with the work by the repository, in the work's own transaction (see `replay`).
+   * The claim of a command whose answer is known before it is written (a registration, an ad-hoc
+   * screening): written with the work by the repository, in the work's own statement or
+   * transaction (see `replay`). Without a key there is nothing to claim: the repository writes the
+   * work alone, so the caller takes the same path either way.
    */
   claimOf<T>(
-    scope: { userId: string; operation: string; key: string; request: unknown },
+    scope: { userId: string; operation: string; key?: string; request: unknown },
     result: T,
-  ): IdempotencyClaim {
+  ): IdempotencyClaim | undefined {
     const { userId, operation, key } = scope;
+    if (key === undefined) return undefined;
     return {
       userId,
       operation,
@@ -86,6 +89,19 @@ export class IdempotentCommands {
     if (kept.requestHash !== claim.requestHash)
       throw new UnprocessableError('This Idempotency-Key was already used with a different request body.');
     return this.codecOf<T>(claim.operation).result(kept);
+  }
+
+  /**
+   * A command that is one statement, atomic on its own (a legal search and its charge): without a
+   * key it runs on the pool, outside any transaction (one round trip; the repository may prepare
+   * it); with one, in the key's transaction, as `run` does.
+   */
+  async runStatement<T>(
+    scope: { userId: string; operation: string; key?: string; request: unknown },
+    statement: (executor: SqlExecutor) => Promise<T>,
+  ): Promise<{ result: T; replayed: boolean }> {
+    if (scope.key === undefined) return { result: await statement(this.dataSource), replayed: false };
+    return this.run(scope, statement);
   }
 
   async run<T>(

@@ -12,11 +12,10 @@ import {
 } from '@app/domain';
 import type { LegalRecordsSource, LegalSearchRepository, SourceAnswer, StoredSearch } from '@app/persistence';
 import type { MatchSetHandle } from '@app/persistence/legal-corpus/legal-corpus.queries';
-import type { DataSource } from 'typeorm';
 import { ACME } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import { CreateSearchUseCase } from './create-search.use-case';
-import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
+import { CreateSearchUseCase, type CreateSearchCommand } from './create-search.use-case';
+import type { SearchPageQuery } from './search-filters';
 
 const MAIN_POOL = { pool: 'main' };
 const KEY_TX = { tx: 'idempotency' };
@@ -49,10 +48,14 @@ class InMemorySearches {
   }
 }
 
-/** Idempotency in memory: a repeated key answers the first result without running the command. */
+/**
+ * Idempotency in memory: without a key the statement runs on the main pool; with one, in the key's
+ * transaction, and a repeated key answers the first result without running it.
+ */
 class InMemoryCommands {
   private readonly kept = new Map<string, unknown>();
-  async run<T>(scope: { userId: string; key?: string }, command: (tx: unknown) => Promise<T>) {
+  async runStatement<T>(scope: { userId: string; key?: string }, command: (tx: unknown) => Promise<T>) {
+    if (scope.key === undefined) return { result: await command(MAIN_POOL), replayed: false };
     const key = `${scope.userId}:${scope.key}`;
     if (this.kept.has(key)) return { result: this.kept.get(key) as T, replayed: true };
     const result = await command(KEY_TX);
@@ -74,13 +77,12 @@ function setup(answer: SourceAnswer<MatchSetHandle>) {
     source as unknown as LegalRecordsSource,
     searches as unknown as LegalSearchRepository,
     new InMemoryCommands() as unknown as IdempotentCommands,
-    MAIN_POOL as unknown as DataSource,
   );
   return { asked, searches, useCase };
 }
 
-const BODY = { name: ' Juan ', lastName: 'Hernández' } as CreateSearchDto;
-const QUERY = {} as SearchQueryDto;
+const BODY = { name: ' Juan ', lastName: 'Hernández' } as CreateSearchCommand;
+const QUERY = {} as SearchPageQuery;
 
 describe('CreateSearchUseCase', () => {
   it('asks the source for the normalized name, then stores the search on its set, charged once, in one statement', async () => {
@@ -134,7 +136,7 @@ describe('CreateSearchUseCase', () => {
 
   it('refuses a query the domain refuses (400) before asking the source or storing anything', async () => {
     const { asked, searches, useCase } = setup({ ok: true, value: SET, slow: false });
-    await expect(useCase.execute(ACME, { name: '' } as CreateSearchDto, QUERY)).rejects.toBeInstanceOf(
+    await expect(useCase.execute(ACME, { name: '' } as CreateSearchCommand, QUERY)).rejects.toBeInstanceOf(
       ValidationFailedError,
     );
     expect(asked).toEqual([]);

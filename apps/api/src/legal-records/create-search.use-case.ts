@@ -12,32 +12,37 @@ import {
   validateSearchQuery,
 } from '@app/domain';
 import { LegalRecordsSource, LegalSearchRepository, SqlExecutor, StoredSearch } from '@app/persistence';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { CreateSearchDto, SearchQueryDto } from './dto/search.dto';
 import { SearchDataDto } from './dto/search-result.dto';
-import { filtersOf, matchFilter } from './search-filters';
+import { filtersOf, matchFilter, SearchPageQuery } from './search-filters';
 import { searchView } from './search-view';
+
+/** The name to search (SPEC 4.5): given names, and the surnames when known. */
+export interface CreateSearchCommand {
+  name: string;
+  lastName?: string;
+  secondLastName?: string;
+}
 
 /**
  * SPEC 4.5: finds the match set of the query through the source port (its universe's KPIs and the
  * reachable matches, at most 300), then stores the search pointing at it and charges it once, in
- * one statement (in the Idempotency-Key's transaction when there is one).
+ * one statement: on its own, or in the Idempotency-Key's transaction when there is one
+ * (`IdempotentCommands.runStatement` decides; the use case writes the same way either way).
  */
 export class CreateSearchUseCase {
   constructor(
     private readonly source: LegalRecordsSource,
     private readonly searches: LegalSearchRepository,
     private readonly commands: IdempotentCommands,
-    private readonly dataSource: DataSource,
   ) {}
 
   async execute(
     user: AuthUser,
-    body: CreateSearchDto,
-    query: SearchQueryDto,
+    body: CreateSearchCommand,
+    query: SearchPageQuery,
     idempotencyKey?: string,
   ): Promise<SearchDataDto> {
     const violations = [
@@ -100,10 +105,7 @@ export class CreateSearchUseCase {
       );
       return searchView(search, { ...matches, page, limit }, [], charged);
     };
-    // Without a key the search is one atomic statement; with one, the key is claimed in the same
-    // transaction.
-    if (idempotencyKey === undefined) return write(this.dataSource);
-    const { result } = await this.commands.run(
+    const { result } = await this.commands.runStatement(
       {
         userId: user.actor.id,
         operation: 'createLegalSearch',
@@ -116,7 +118,7 @@ export class CreateSearchUseCase {
   }
 }
 
-function searchQueryEcho(body: CreateSearchDto): Record<string, string> {
+function searchQueryEcho(body: CreateSearchCommand): Record<string, string> {
   const parts = [body.name, body.lastName, body.secondLastName]
     .filter((p): p is string => p !== undefined)
     .map((p) => p.trim());

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { LegalRecordsSource, LegalSearchListRepository, LegalSearchRepository } from '@app/persistence';
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { LegalSourceModule } from '@app/application';
@@ -14,12 +13,7 @@ import { ReadSearchUseCase } from './read-search.use-case';
   imports: [LegalSourceModule],
   controllers: [LegalRecordsController],
   providers: [
-    provideUseCase(CreateSearchUseCase, [
-      LegalRecordsSource,
-      LegalSearchRepository,
-      IdempotentCommands,
-      DataSource,
-    ]),
+    provideUseCase(CreateSearchUseCase, [LegalRecordsSource, LegalSearchRepository, IdempotentCommands]),
     provideUseCase(ReadSearchUseCase, [LegalSearchRepository, LegalRecordsSource]),
     provideUseCase(ListSearchesUseCase, [LegalSearchListRepository, APP_CONFIG]),
     idempotentCommandsWith(LEGAL_RECORDS_ANSWERS),

@@ -5,8 +5,7 @@ import { ForbiddenError, normalizeName, ValidationFailedError } from '@app/domai
 import type { LegalSearchListRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { SearchListQueryDto } from './dto/search-list.dto';
-import { ListSearchesUseCase } from './list-searches.use-case';
+import { ListSearchesUseCase, type SearchListQuery } from './list-searches.use-case';
 import { testUser } from '../auth/test-users.fixture';
 
 const MULTI: AuthUser = testUser({
@@ -43,7 +42,7 @@ function setup() {
   return { asked, useCase };
 }
 
-const query = (q: object) => q as SearchListQueryDto;
+const query = (q: object) => q as SearchListQuery;
 
 describe('ListSearchesUseCase', () => {
   it("lists the named client's searches with the domain's filter, paged, dates as ISO strings", async () => {

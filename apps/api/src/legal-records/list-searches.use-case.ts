@@ -9,7 +9,17 @@ import { LegalSearchListRepository } from '@app/persistence';
 import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
-import { SearchListDto, SearchListQueryDto } from './dto/search-list.dto';
+import { SearchListDto } from './dto/search-list.dto';
+
+/** Which of a client's searches, as asked (every field text, checked by the domain). */
+export interface SearchListQuery {
+  name?: string;
+  from?: string;
+  to?: string;
+  limit?: string;
+  page?: string;
+  clientId?: string;
+}
 
 /** CONTRACT 8: the searches of one of the caller's clients, newest first, filtered and paged. */
 export class ListSearchesUseCase {
@@ -18,7 +28,7 @@ export class ListSearchesUseCase {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(user: AuthUser, query: SearchListQueryDto): Promise<SearchListDto> {
+  async execute(user: AuthUser, query: SearchListQuery): Promise<SearchListDto> {
     const violations = [
       ...validateSearchListQuery(query),
       ...clientIdViolations(user.clients, query.clientId),

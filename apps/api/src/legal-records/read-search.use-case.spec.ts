@@ -6,9 +6,9 @@ import { BLOCKED_SEARCH_MESSAGE, GoneError, NotFoundError } from '@app/domain';
 import type { LegalRecordsSource, LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { UnavailableError } from '../common/unavailable.error';
-import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
-import { ReadSearchUseCase } from './read-search.use-case';
+import { ReadSearchUseCase, type RecordDetailQuery } from './read-search.use-case';
 import { testUser } from '../auth/test-users.fixture';
+import type { SearchPageQuery } from './search-filters';
 
 const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
 const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
@@ -85,7 +85,7 @@ function setup(answerOk = true, recoverableFor = 30 * DAY, blocked = false) {
   return { searches, readings, useCase };
 }
 
-const DETAIL = {} as RecordDetailQueryDto;
+const DETAIL = {} as RecordDetailQuery;
 
 describe('ReadSearchUseCase', () => {
   it('reads a record as of the search corpus version, unlocking and charging it the first time only', async () => {
@@ -112,14 +112,14 @@ describe('ReadSearchUseCase', () => {
     await expect(useCase.record(ACME, SEARCH, 'nope', DETAIL)).rejects.toEqual(
       new NotFoundError('This record is not part of the search.'),
     );
-    await expect(useCase.page(GLOBEX, SEARCH, {} as SearchQueryDto)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(useCase.page(GLOBEX, SEARCH, {} as SearchPageQuery)).rejects.toBeInstanceOf(NotFoundError);
     expect(readings).toEqual([]);
     expect(searches.unlocks).toEqual([]);
   });
 
   it('answers 410 for a search past its recoverable_until, its page and its records alike', async () => {
     const { searches, useCase } = setup(true, -1);
-    await expect(useCase.page(ACME, SEARCH, {} as SearchQueryDto)).rejects.toBeInstanceOf(GoneError);
+    await expect(useCase.page(ACME, SEARCH, {} as SearchPageQuery)).rejects.toBeInstanceOf(GoneError);
     await expect(useCase.record(ACME, SEARCH, PERSON, DETAIL)).rejects.toBeInstanceOf(GoneError);
     expect(searches.unlocks).toEqual([]);
   });
@@ -127,7 +127,7 @@ describe('ReadSearchUseCase', () => {
   it('answers 410 for a blocked search, its page and its records alike, reading and charging nothing', async () => {
     const { searches, readings, useCase } = setup(true, 30 * DAY, true);
     const blocked = new GoneError(BLOCKED_SEARCH_MESSAGE);
-    await expect(useCase.page(ACME, SEARCH, {} as SearchQueryDto)).rejects.toEqual(blocked);
+    await expect(useCase.page(ACME, SEARCH, {} as SearchPageQuery)).rejects.toEqual(blocked);
     await expect(useCase.record(ACME, SEARCH, PERSON, DETAIL)).rejects.toEqual(blocked);
     expect(readings).toEqual([]);
     expect(searches.unlocks).toEqual([]);
@@ -135,7 +135,7 @@ describe('ReadSearchUseCase', () => {
 
   it('re-reads a stored page for free', async () => {
     const { readings, useCase } = setup();
-    const data = await useCase.page(ACME, SEARCH, {} as SearchQueryDto);
+    const data = await useCase.page(ACME, SEARCH, {} as SearchPageQuery);
     expect(data.meta.charged).toBe(false);
     expect(data.records.map((r) => r.uuid)).toEqual([PERSON]);
     expect(readings).toEqual([]);

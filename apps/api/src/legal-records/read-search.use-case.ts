@@ -17,10 +17,16 @@ import { AuthUser } from '../auth/auth-user';
 import { UnavailableError } from '../common/unavailable.error';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
-import { RecordDetailQueryDto, SearchQueryDto } from './dto/search.dto';
 import { RecordDetailDataDto, SearchDataDto } from './dto/search-result.dto';
-import { filtersOf, matchFilter } from './search-filters';
+import { filtersOf, matchFilter, SearchPageQuery } from './search-filters';
 import { searchView } from './search-view';
+
+/** A record's lawsuits as asked: a page of them, by date range and the person's role. */
+export interface RecordDetailQuery extends SearchPageQuery {
+  startDate?: string;
+  endDate?: string;
+  role?: string;
+}
 
 const SEARCH_NOT_FOUND = 'Search not found.';
 
@@ -31,7 +37,7 @@ export class ReadSearchUseCase {
     private readonly source: LegalRecordsSource,
   ) {}
 
-  async page(user: AuthUser, searchId: string, query: SearchQueryDto): Promise<SearchDataDto> {
+  async page(user: AuthUser, searchId: string, query: SearchPageQuery): Promise<SearchDataDto> {
     const violations = [...validatePaging(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
     const filters = filtersOf(query);
@@ -50,7 +56,7 @@ export class ReadSearchUseCase {
     user: AuthUser,
     searchId: string,
     personUuid: string,
-    query: RecordDetailQueryDto,
+    query: RecordDetailQuery,
   ): Promise<RecordDetailDataDto> {
     const violations = [
       ...validatePaging(query),

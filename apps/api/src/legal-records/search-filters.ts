@@ -1,9 +1,20 @@
 import { normalizeName, offsetOf, pagingOf, parseCsvFilter } from '@app/domain';
 import { categoryMaskOf, MatchPageFilter, statesNamed } from '@app/persistence';
-import { SearchQueryDto } from './dto/search.dto';
+
+/**
+ * A page of a search's matches as asked (SPEC 4.5-4.7): every field text, checked by the domain;
+ * `categories` and `states` comma-separated.
+ */
+export interface SearchPageQuery {
+  limit?: string;
+  page?: string;
+  categories?: string;
+  states?: string;
+  clientId?: string;
+}
 
 /** Paging and filters of SPEC 4.5-4.7 (already validated), with filter values normalized like stored ones. */
-export function filtersOf(query: SearchQueryDto): {
+export function filtersOf(query: SearchPageQuery): {
   page: number;
   limit: number;
   normCategories?: string[];

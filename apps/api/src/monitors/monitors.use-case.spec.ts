@@ -32,8 +32,14 @@ import type { AppConfig } from '@app/platform';
 import { SubjectData, type SubjectDataStore } from '@app/application/privacy/subject-data';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
-import { CreateMonitorDto, ReviewAlertDto } from './dto/monitors.dto';
-import { ALERT_NOT_FOUND, MONITOR_NOT_FOUND, MonitorsUseCase, REQUEST_NOT_FOUND } from './monitors.use-case';
+import {
+  ALERT_NOT_FOUND,
+  MONITOR_NOT_FOUND,
+  MonitorsUseCase,
+  REQUEST_NOT_FOUND,
+  type CreateMonitorCommand,
+  type ReviewAlertCommand,
+} from './monitors.use-case';
 
 const DAY_MS = 86_400_000;
 /** The fake clock: 03:00 UTC on 1 March is still 28 February in the service's time zone (UTC-6). */
@@ -256,8 +262,8 @@ function setup() {
   return { store, useCase, oppositions };
 }
 
-const create = (body: object) => body as CreateMonitorDto;
-const review = (body: object) => body as ReviewAlertDto;
+const create = (body: object) => body as CreateMonitorCommand;
+const review = (body: object) => body as ReviewAlertCommand;
 const violationsOf = (error: unknown) => (error as ValidationFailedError).violations.map((v) => v.field);
 
 describe('MonitorsUseCase', () => {

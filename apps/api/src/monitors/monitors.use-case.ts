@@ -28,14 +28,19 @@ import type { SubjectData } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
-import {
-  CreateMonitorDto,
-  MonitorAlertDto,
-  MonitorAlertPageDto,
-  MonitorDto,
-  MonitorPageDto,
-  ReviewAlertDto,
-} from './dto/monitors.dto';
+import { MonitorAlertDto, MonitorAlertPageDto, MonitorDto, MonitorPageDto } from './dto/monitors.dto';
+
+/** A request to monitor, until when (epoch ms; the default term without). */
+export interface CreateMonitorCommand {
+  candidateRequestUuid: string;
+  expiresAt?: number;
+}
+
+/** The review of an alert: its new status and a note. */
+export interface ReviewAlertCommand {
+  status: string;
+  note?: string;
+}
 
 export const MONITOR_NOT_FOUND = 'Monitor not found.';
 export const ALERT_NOT_FOUND = 'Monitor alert not found.';
@@ -85,7 +90,7 @@ export class MonitorsUseCase {
     private readonly alertReviews: AlertReviews,
   ) {}
 
-  async create(user: AuthUser, body: CreateMonitorDto): Promise<MonitorDto> {
+  async create(user: AuthUser, body: CreateMonitorCommand): Promise<MonitorDto> {
     const now = Date.now();
     const violations = createMonitorViolations(body, now);
     if (violations.length > 0) throw invalidRequest(violations);
@@ -159,7 +164,7 @@ export class MonitorsUseCase {
     return { data: rows.map(alertView), page: query.page, limit: query.limit, total };
   }
 
-  async review(user: AuthUser, id: string, body: ReviewAlertDto): Promise<MonitorAlertDto> {
+  async review(user: AuthUser, id: string, body: ReviewAlertCommand): Promise<MonitorAlertDto> {
     if (!isUuid(id)) throw new NotFoundError(ALERT_NOT_FOUND);
     const violations = alertReviewViolations(body);
     if (violations.length > 0) throw invalidRequest(violations);

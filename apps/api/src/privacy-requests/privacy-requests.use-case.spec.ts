@@ -27,9 +27,13 @@ import type {
 } from '@app/persistence';
 import type { LifecycleSteps } from '@app/application';
 import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
-import type { CreatePrivacyRequestDto, ResolvePrivacyRequestDto } from './dto/privacy-requests.dto';
 import type { BlockTargets, PrivacyEffects } from './privacy-effects';
-import { PRIVACY_REQUEST_NOT_FOUND, PrivacyRequestsUseCase } from './privacy-requests.use-case';
+import {
+  PRIVACY_REQUEST_NOT_FOUND,
+  PrivacyRequestsUseCase,
+  type CreatePrivacyRequestCommand,
+  type ResolvePrivacyRequestCommand,
+} from './privacy-requests.use-case';
 
 /** 20:00 UTC on 10 September 2026 is 14:00 in Mexico City: today is 2026-09-10 there. */
 const NOW = Date.UTC(2026, 8, 10, 20, 0, 0);
@@ -270,8 +274,8 @@ const body = (overrides: Record<string, unknown> = {}) =>
     receivedAt: '2026-09-10',
     channel: 'email',
     ...overrides,
-  }) as unknown as CreatePrivacyRequestDto;
-const decision = (value: Record<string, unknown>) => value as unknown as ResolvePrivacyRequestDto;
+  }) as unknown as CreatePrivacyRequestCommand;
+const decision = (value: Record<string, unknown>) => value as unknown as ResolvePrivacyRequestCommand;
 const fieldsOf = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,

@@ -29,14 +29,33 @@ import { actingClient } from '../auth/acting-client';
 import { invalidRequest } from '../common/validation';
 import { legalQueryOf } from '../monitors/monitors.use-case';
 import { isUuid } from '../screening/read-requests.use-case';
-import type {
-  CreatePrivacyRequestDto,
-  PrivacyRequestDto,
-  PrivacyRequestPageDto,
-  PrivacyRequestsQueryDto,
-  ResolvePrivacyRequestDto,
-} from './dto/privacy-requests.dto';
+import type { PrivacyRequestDto, PrivacyRequestPageDto } from './dto/privacy-requests.dto';
 import type { PrivacyEffects } from './privacy-effects';
+
+/** An ARCO request as received (docs/privacy.md). */
+export interface CreatePrivacyRequestCommand {
+  right: string;
+  subject: ArcoSubject;
+  receivedAt: string;
+  channel: string;
+  details?: string;
+  clientId?: string;
+}
+
+/** Which page of a client's ARCO requests (`page`, `limit` already numbers). */
+export interface PrivacyRequestsQuery {
+  status?: string;
+  clientId?: string;
+  page: number;
+  limit: number;
+}
+
+/** The answer to an ARCO request: the decision, why, and for a rectification the changes. */
+export interface ResolvePrivacyRequestCommand {
+  decision: string;
+  reason: string;
+  changes?: Record<string, string>;
+}
 
 export const PRIVACY_REQUEST_NOT_FOUND = 'Privacy request not found.';
 
@@ -104,7 +123,11 @@ export class PrivacyRequestsUseCase {
     private readonly config: Pick<AppConfig, 'serviceTimezone'>,
   ) {}
 
-  async create(user: AuthUser, body: CreatePrivacyRequestDto, now = Date.now()): Promise<PrivacyRequestDto> {
+  async create(
+    user: AuthUser,
+    body: CreatePrivacyRequestCommand,
+    now = Date.now(),
+  ): Promise<PrivacyRequestDto> {
     const today = calendarDateIn(this.config.serviceTimezone, new Date(now));
     const violations = privacyRequestViolations(body, today);
     if (violations.length > 0) throw invalidRequest(violations);
@@ -136,7 +159,7 @@ export class PrivacyRequestsUseCase {
     return view(created);
   }
 
-  async list(user: AuthUser, query: PrivacyRequestsQueryDto): Promise<PrivacyRequestPageDto> {
+  async list(user: AuthUser, query: PrivacyRequestsQuery): Promise<PrivacyRequestPageDto> {
     const clientId = actingClient(user, query.clientId);
     const { rows, total } = await this.requests.page(clientId, {
       status: query.status,
@@ -156,7 +179,7 @@ export class PrivacyRequestsUseCase {
    * blocks the requests and searches, an opposition stops the monitors. A request resolved already
    * answers 409, whoever resolved it (two admins at once: one wins, the other hears 409).
    */
-  async resolve(user: AuthUser, id: string, body: ResolvePrivacyRequestDto): Promise<PrivacyRequestDto> {
+  async resolve(user: AuthUser, id: string, body: ResolvePrivacyRequestCommand): Promise<PrivacyRequestDto> {
     const current = await this.owned(user, id);
     if (current.status === 'resolved') throw alreadyResolved(current);
     const right = current.right as ArcoRight;

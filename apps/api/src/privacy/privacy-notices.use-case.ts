@@ -2,8 +2,16 @@ import { ConflictError } from '@app/domain';
 import type { PrivacyNoticeRepository, PrivacyNoticeView } from '@app/persistence';
 import type { AuthUser } from '../auth/auth-user';
 import { actingClient } from '../auth/acting-client';
-import type { CreatePrivacyNoticeDto, PrivacyNoticeDto } from './dto/privacy-notice.dto';
+import type { PrivacyNoticeDto } from './dto/privacy-notice.dto';
 import type { NoticeVersions } from './notice-versions';
+
+/** A notice version to publish, with its purposes (docs/privacy.md), for a client. */
+export interface PublishPrivacyNoticeCommand {
+  version: string;
+  url: string;
+  purposes: Array<{ name: string; kind: string }>;
+  clientId?: string;
+}
 
 /**
  * A client's privacy notices (docs/privacy.md, "Consent"): its admins publish them, anyone of the
@@ -15,7 +23,7 @@ export class PrivacyNoticesUseCase {
     private readonly versions: Pick<NoticeVersions, 'forget'>,
   ) {}
 
-  async publish(user: AuthUser, body: CreatePrivacyNoticeDto): Promise<PrivacyNoticeDto> {
+  async publish(user: AuthUser, body: PublishPrivacyNoticeCommand): Promise<PrivacyNoticeDto> {
     const clientId = actingClient(user, body.clientId);
     const created = await this.notices.create({
       clientId,

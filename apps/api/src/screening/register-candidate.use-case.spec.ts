@@ -12,9 +12,8 @@ import type { OutboxPublisher } from '@app/application';
 import type { AuthUser } from '../auth/auth-user';
 import { testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import type { RegisterCandidateDto } from './dto/register-candidate.dto';
 import type { RegistrationPlanner } from './registration-planner';
-import { RegisterCandidateUseCase } from './register-candidate.use-case';
+import { RegisterCandidateUseCase, type RegisterCandidateCommand } from './register-candidate.use-case';
 
 // The use case's validation module defines a Nest pipe; Jest cannot load Nest 12 (ESM) here.
 jest.mock('@nestjs/common', () => ({ ValidationPipe: class {} }));
@@ -42,13 +41,16 @@ class InMemoryRegistrations implements Pick<CandidateRequestRepository, 'writeRe
 
 /** The Idempotency-Key rules as `IdempotentCommands` applies them (its hash is a canonical JSON's). */
 const commands: Pick<IdempotentCommands, 'claimOf' | 'replay'> = {
-  claimOf: (scope, result) => ({
-    userId: scope.userId,
-    operation: scope.operation,
-    key: scope.key,
-    requestHash: JSON.stringify(scope.request),
-    answer: { statusCode: 202, body: result },
-  }),
+  claimOf: (scope, result) =>
+    scope.key === undefined
+      ? undefined
+      : {
+          userId: scope.userId,
+          operation: scope.operation,
+          key: scope.key,
+          requestHash: JSON.stringify(scope.request),
+          answer: { statusCode: 202, body: result },
+        },
   replay: <T>(claim: IdempotencyClaim, kept: { requestHash: string; body: unknown }): T => {
     if (kept.requestHash !== claim.requestHash) throw new UnprocessableError('another body');
     return kept.body as T;
@@ -69,7 +71,7 @@ const planner: Pick<RegistrationPlanner, 'check'> = {
 };
 
 const user: AuthUser = testUser({ userId: 'u-1', clients: ['ACME'], client: 'ACME', sessionId: 's-1' });
-const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknown as RegisterCandidateDto;
+const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknown as RegisterCandidateCommand;
 
 function setUp() {
   const requests = new InMemoryRegistrations();

@@ -3,8 +3,34 @@ import type { OutboxPublisher } from '@app/application';
 import type { AuthUser } from '../auth/auth-user';
 import type { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import type { RegisterCandidateDto } from './dto/register-candidate.dto';
 import type { RegistrationPlanner } from './registration-planner';
+
+/** A candidate to register as the caller sends it: the planner checks it with the domain's rules. */
+export interface RegisterCandidateCommand {
+  packageId: string;
+  personType?: 'individual' | 'corporate';
+  name?: string;
+  lastName?: string;
+  secondLastName?: string;
+  birthDate?: string;
+  nationality: string;
+  gender?: string;
+  rfc?: string;
+  curp?: string;
+  consentNIP?: string;
+  /** What the candidate consented to (docs/privacy.md, "Consent and the privacy notice"). */
+  consent?: {
+    basis: string;
+    noticeVersion: string;
+    acceptedAt: number;
+    medium: string;
+    evidenceRef?: string;
+  };
+  regime?: string;
+  businessName?: string;
+  email?: string;
+  phone?: string;
+}
 
 /** A registered request: its processes run asynchronously. */
 export interface RegisteredRequest {
@@ -27,7 +53,7 @@ export class RegisterCandidateUseCase {
 
   async execute(
     user: AuthUser,
-    body: RegisterCandidateDto,
+    body: RegisterCandidateCommand,
     idempotencyKey?: string,
   ): Promise<RegisteredRequest> {
     const check = await this.planner.check(
@@ -39,18 +65,10 @@ export class RegisterCandidateUseCase {
     const { registration, jobs } = check.planned;
     const registered = { requestId: registration.requestId, packageId: registration.packageId };
 
-    const claim =
-      idempotencyKey === undefined
-        ? undefined
-        : this.commands.claimOf(
-            {
-              userId: user.actor.id,
-              operation: 'createCandidateRequest',
-              key: idempotencyKey,
-              request: body,
-            },
-            registered,
-          );
+    const claim = this.commands.claimOf(
+      { userId: user.actor.id, operation: 'createCandidateRequest', key: idempotencyKey, request: body },
+      registered,
+    );
     const written = await this.requests.writeRegistration({ registration, jobs, claim });
     // A retry of a key already used answers what the key keeps (or 422 for another body).
     if (!written.written) return this.commands.replay<RegisteredRequest>(claim!, written.kept);

@@ -16,8 +16,7 @@ import type { CandidateRequestRepository, RequestSnapshot } from '@app/persisten
 import type { LifecycleSteps } from '@app/application';
 import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lifecycle-steps.fixture';
 import { AuthUser } from '../auth/auth-user';
-import { CandidateInputDto } from './dto/candidate-input.dto';
-import { SubmitCandidateInputUseCase } from './submit-candidate-input.use-case';
+import { SubmitCandidateInputUseCase, type CandidateInputCommand } from './submit-candidate-input.use-case';
 import { testUser } from '../auth/test-users.fixture';
 
 // The process type that takes documents, whatever it is called; and one that takes no input.
@@ -91,7 +90,7 @@ function setup(...processes: TrackedProcess[]) {
   return { store, useCase };
 }
 
-const body = (value: object) => value as CandidateInputDto;
+const body = (value: object) => value as CandidateInputCommand;
 
 describe('SubmitCandidateInputUseCase', () => {
   it('resumes the waiting process with what the candidate supplied', async () => {

@@ -11,9 +11,24 @@ import { CandidateRequestRepository } from '@app/persistence';
 import { LifecycleSteps } from '@app/application';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
-import { CandidateInputDto } from './dto/candidate-input.dto';
+
 import { CandidateInputAcceptedDto } from './dto/overview.dto';
 import { isUuid } from './read-requests.use-case';
+
+/** What a process waiting for the candidate's input receives: documents or references. */
+export interface CandidateInputCommand {
+  documents?: Array<{ type: string; fileName: string; sha256: string }>;
+  references?: Array<{
+    name?: string;
+    phone?: string;
+    relationship?: string;
+    company?: string;
+    contactName?: string;
+    position?: string;
+    startDate?: string;
+    endDate?: string;
+  }>;
+}
 
 /** CONTRACT 4.2: what the candidate supplies resumes a process that waits for it. */
 export class SubmitCandidateInputUseCase {
@@ -26,7 +41,7 @@ export class SubmitCandidateInputUseCase {
     user: AuthUser,
     requestId: string,
     processId: string,
-    body: CandidateInputDto,
+    body: CandidateInputCommand,
   ): Promise<CandidateInputAcceptedDto> {
     const process =
       isUuid(requestId) && isUuid(processId)

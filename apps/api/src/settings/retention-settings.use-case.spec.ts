@@ -2,8 +2,7 @@ import { ForbiddenError, NotFoundError, RETENTION_DEFAULTS, RetentionSettings } 
 import type { RetentionRepository } from '@app/persistence';
 import { AuthUser } from '../auth/auth-user';
 import { testUser } from '../auth/test-users.fixture';
-import type { UpdateRetentionSettingsDto } from './dto/retention-settings.dto';
-import { RetentionSettingsUseCase } from './retention-settings.use-case';
+import { RetentionSettingsUseCase, type UpdateRetentionSettingsCommand } from './retention-settings.use-case';
 
 const ADMIN: AuthUser = testUser({
   userId: 'u-1',
@@ -36,7 +35,7 @@ function setup() {
   return { clients, useCase: new RetentionSettingsUseCase(clients as unknown as RetentionRepository) };
 }
 
-const change = (body: object) => body as UpdateRetentionSettingsDto;
+const change = (body: object) => body as UpdateRetentionSettingsCommand;
 
 describe('RetentionSettingsUseCase', () => {
   it("answers the caller's default client's settings, or those of the client named", async () => {

@@ -2,7 +2,12 @@ import { NotFoundError, RetentionSettings, retentionSettingsAfter } from '@app/d
 import type { RetentionRepository } from '@app/persistence';
 import { actingClient } from '../auth/acting-client';
 import type { AuthUser } from '../auth/auth-user';
-import type { UpdateRetentionSettingsDto } from './dto/retention-settings.dto';
+
+/** A client's new retention periods, in days (a field left out stays as it is). */
+export interface UpdateRetentionSettingsCommand {
+  activeDays?: number;
+  blockedDays?: number;
+}
 
 /**
  * A client's retention of personal data (docs/privacy.md, "Retention: blocking, then
@@ -19,7 +24,7 @@ export class RetentionSettingsUseCase {
 
   async change(
     user: AuthUser,
-    body: UpdateRetentionSettingsDto,
+    body: UpdateRetentionSettingsCommand,
     clientId?: string,
   ): Promise<RetentionSettings> {
     const client = actingClient(user, clientId);

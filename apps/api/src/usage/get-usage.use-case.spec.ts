@@ -11,8 +11,7 @@ import {
 import type { BillingLedgerRepository } from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
-import { GetUsageUseCase } from './get-usage.use-case';
-import { UsageQueryDto } from './usage.dto';
+import { GetUsageUseCase, type UsageQuery } from './get-usage.use-case';
 import { testUser } from '../auth/test-users.fixture';
 
 const MULTI: AuthUser = testUser({
@@ -46,7 +45,7 @@ function setup(charges: Record<string, LedgerDayCount[]> = {}) {
   return { ledger: fake, useCase };
 }
 
-const query = (q: object) => q as UsageQueryDto;
+const query = (q: object) => q as UsageQuery;
 
 describe('GetUsageUseCase', () => {
   it("states what the ledger holds of the chosen client, in the service's time zone", async () => {

@@ -10,7 +10,15 @@ import { BillingLedgerRepository } from '@app/persistence';
 import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
-import { UsageQueryDto, UsageStatementDto } from './usage.dto';
+import { UsageStatementDto } from './usage.dto';
+
+/** The period (ISO dates), the grouping and the client of a usage statement, as asked. */
+export interface UsageQuery {
+  from?: string;
+  to?: string;
+  groupBy?: string;
+  clientId?: string;
+}
 
 /**
  * CONTRACT 8: what a client was billed, per day or month of SERVICE_TIMEZONE, counted from the
@@ -22,7 +30,7 @@ export class GetUsageUseCase {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(user: AuthUser, query: UsageQueryDto): Promise<UsageStatementDto> {
+  async execute(user: AuthUser, query: UsageQuery): Promise<UsageStatementDto> {
     const violations = [...validateUsageQuery(query), ...clientIdViolations(user.clients, query.clientId)];
     if (violations.length > 0) throw invalidRequest(violations);
     const clientId = resolveClientId(user.clients, user.client, query.clientId);

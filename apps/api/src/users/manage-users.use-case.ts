@@ -5,14 +5,27 @@ import type { AuthUser } from '../auth/auth-user';
 import { actingClient } from '../auth/acting-client';
 import type { SessionAuthority } from '../auth/session-authority';
 import { isUuid } from '../screening/read-requests.use-case';
-import type {
-  InvitationDto,
-  InviteUserDto,
-  UpdateUserDto,
-  UserDto,
-  UserPageDto,
-  UsersQueryDto,
-} from './dto/users.dto';
+import type { InvitationDto, UserDto, UserPageDto } from './dto/users.dto';
+
+/** Which page of a client's people (`page`, `limit` already numbers). */
+export interface UsersQuery {
+  clientId?: string;
+  page: number;
+  limit: number;
+}
+
+/** Whom to invite, with which role, into which client (the default one without `clientId`). */
+export interface InviteUserCommand {
+  email: string;
+  role: string;
+  clientId?: string;
+}
+
+/** A member's new role or status in the client (either or both). */
+export interface UpdateUserCommand {
+  role?: string;
+  status?: string;
+}
 
 const USER_NOT_FOUND = 'User not found in this client.';
 
@@ -34,7 +47,7 @@ export class ManageUsersUseCase {
     private readonly log: WarningLog,
   ) {}
 
-  async list(user: AuthUser, query: UsersQueryDto): Promise<UserPageDto> {
+  async list(user: AuthUser, query: UsersQuery): Promise<UserPageDto> {
     const clientId = actingClient(user, query.clientId);
     const { data, total } = await this.memberships.page(
       clientId,
@@ -44,7 +57,7 @@ export class ManageUsersUseCase {
     return { data, page: query.page, limit: query.limit, total };
   }
 
-  async invite(user: AuthUser, body: InviteUserDto): Promise<InvitationDto> {
+  async invite(user: AuthUser, body: InviteUserCommand): Promise<InvitationDto> {
     const clientId = actingClient(user, body.clientId);
     const sent = await this.inviter.invite({ clientId, email: body.email, role: body.role as ClientRole });
     if (!sent) throw new NotFoundError(`Client ${clientId} not found.`);
@@ -68,7 +81,12 @@ export class ManageUsersUseCase {
   }
 
   /** Another client's user, or an unknown id, answers 404. */
-  async change(user: AuthUser, id: string, body: UpdateUserDto, clientIdNamed?: string): Promise<UserDto> {
+  async change(
+    user: AuthUser,
+    id: string,
+    body: UpdateUserCommand,
+    clientIdNamed?: string,
+  ): Promise<UserDto> {
     const clientId = actingClient(user, clientIdNamed);
     if (!isUuid(id)) throw new NotFoundError(USER_NOT_FOUND);
     const change = {

@@ -14,13 +14,18 @@ import {
   WatchListSource,
 } from '@app/domain';
 import type { ActiveWatchLists, ListScreening, ScreeningReads } from '@app/application';
-import type { StoredScreening, WatchListScreeningRepository } from '@app/persistence';
+import type {
+  IdempotencyClaim,
+  ScreeningWrite,
+  StoredScreening,
+  WatchListScreeningRepository,
+  WrittenScreening,
+} from '@app/persistence';
 import type { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import { ListScreeningBodyDto } from './dto/watch-lists.dto';
-import { ScreenNamesUseCase } from './screen-names.use-case';
+import { ScreenNamesUseCase, type ScreenNamesCommand } from './screen-names.use-case';
 
 /** The fake clock: 03:00 UTC on 1 March is still 28 February in the service's time zone (UTC-6). */
 const NOW = Date.UTC(2026, 2, 1, 3, 0, 0);
@@ -34,10 +39,9 @@ const BOTH: AuthUser = testUser({
   clients: ['acme', 'initech'],
   sessionId: 's-3',
 });
-const TX = { tx: 'idempotency' };
 
 const PERSON = { name: ' Juan ', lastName: 'Hernández', birthDate: '1980-05-17' };
-const body = (value: object) => value as ListScreeningBodyDto;
+const body = (value: object) => value as ScreenNamesCommand;
 
 /** A hit of the matcher on one entry of a list. */
 const hit = (source: WatchListSource, key: string, score: number, decision: MatchDecision) =>
@@ -87,50 +91,47 @@ class InMemoryLists {
   }
 }
 
-/** The screenings table (and its charges) in memory: alone, or in the caller's transaction. */
-class InMemoryScreenings {
-  readonly stored: Array<{ via: 'alone' | unknown; screening: StoredScreening }> = [];
+/**
+ * The screenings table (and its charges) in memory, with the Idempotency-Key claims written with
+ * them: a key is claimed once, and a refused write stores nothing (neither the screening nor the claim).
+ */
+class InMemoryScreenings implements Pick<WatchListScreeningRepository, 'writeScreening'> {
+  readonly stored: Array<{ key: string | undefined; screening: StoredScreening }> = [];
+  private readonly kept = new Map<string, IdempotencyClaim>();
   refuseNext?: Error;
 
-  private refusal() {
+  async writeScreening({ screening, claim }: ScreeningWrite): Promise<WrittenScreening> {
     const error = this.refuseNext;
     this.refuseNext = undefined;
     if (error) throw error;
-  }
-
-  async writeScreening(screening: StoredScreening): Promise<void> {
-    this.refusal();
-    this.stored.push({ via: 'alone', screening });
-  }
-
-  async insertScreenings(tx: unknown, screenings: readonly StoredScreening[]): Promise<void> {
-    this.refusal();
-    this.stored.push(...screenings.map((screening) => ({ via: tx, screening })));
+    const earlier = claim && this.kept.get(claimKey(claim));
+    if (earlier)
+      return { written: false, kept: { requestHash: earlier.requestHash, headers: {}, ...earlier.answer } };
+    if (claim) this.kept.set(claimKey(claim), claim);
+    this.stored.push({ key: claim?.key, screening });
+    return { written: true };
   }
 }
 
-/**
- * Idempotency in memory: a command runs in "the" transaction (what it wrote stays only if it
- * succeeds); a repeated key with the same body answers the first result, another body a 422.
- */
-class InMemoryCommands {
-  private readonly kept = new Map<string, { request: string; result: unknown }>();
-  async run<T>(
-    scope: { userId: string; operation: string; key?: string; request: unknown },
-    command: (tx: unknown) => Promise<T>,
-  ) {
-    const key = `${scope.userId}:${scope.operation}:${scope.key}`;
-    const request = JSON.stringify(scope.request);
-    const earlier = this.kept.get(key);
-    if (earlier) {
-      if (earlier.request !== request) throw new UnprocessableError('another body');
-      return { result: earlier.result as T, replayed: true };
-    }
-    const result = await command(TX);
-    this.kept.set(key, { request, result });
-    return { result, replayed: false };
-  }
-}
+const claimKey = (claim: IdempotencyClaim) => `${claim.userId}:${claim.operation}:${claim.key}`;
+
+/** The Idempotency-Key rules as `IdempotentCommands` applies them (its hash is a canonical JSON's). */
+const commands: Pick<IdempotentCommands, 'claimOf' | 'replay'> = {
+  claimOf: (scope, result) =>
+    scope.key === undefined
+      ? undefined
+      : {
+          userId: scope.userId,
+          operation: scope.operation,
+          key: scope.key,
+          requestHash: JSON.stringify(scope.request),
+          answer: { statusCode: 200, body: result },
+        },
+  replay: <T>(claim: IdempotencyClaim, kept: { requestHash: string; body: unknown }): T => {
+    if (kept.requestHash !== claim.requestHash) throw new UnprocessableError('another body');
+    return kept.body as T;
+  },
+};
 
 function setup(hits: ListScreening['hits'] = []) {
   const lists = new InMemoryLists(hits);
@@ -138,7 +139,7 @@ function setup(hits: ListScreening['hits'] = []) {
   const useCase = new ScreenNamesUseCase(
     lists as unknown as ActiveWatchLists,
     screenings as unknown as WatchListScreeningRepository,
-    new InMemoryCommands() as unknown as IdempotentCommands,
+    commands as IdempotentCommands,
     { serviceTimezone: 'America/Mexico_City' } as AppConfig,
   );
   return { lists, screenings, useCase };
@@ -184,7 +185,7 @@ describe('ScreenNamesUseCase', () => {
     });
     expect(screenings.stored).toEqual([
       {
-        via: 'alone',
+        key: undefined,
         screening: {
           id: result.screeningId,
           clientId: 'acme',
@@ -269,13 +270,13 @@ describe('ScreenNamesUseCase', () => {
     expect(screenings.stored).toEqual([]);
   });
 
-  it("with an Idempotency-Key, stores the screening in the key's transaction and answers a retry the same, storing it once", async () => {
+  it("with an Idempotency-Key, stores the screening with the key's claim and answers a retry the same, storing it once", async () => {
     const { screenings, useCase } = setup([hit(FIRST, 'k-1', 0.95, 'match')]);
     const first = await useCase.execute(ACME, body(PERSON), 'key-1');
     const retry = await useCase.execute(ACME, body(PERSON), 'key-1');
     expect(retry).toEqual(first);
     expect((retry.matches as ListMatch[])[0].comparison[0]).toMatchObject({ candidate: 'Juan' });
-    expect(screenings.stored.map((s) => [s.via, s.screening.id])).toEqual([[TX, first.screeningId]]);
+    expect(screenings.stored.map((s) => [s.key, s.screening.id])).toEqual([['key-1', first.screeningId]]);
   });
 
   it('answers 422 for the same key with another body, storing nothing more', async () => {

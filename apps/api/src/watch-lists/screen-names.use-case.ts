@@ -18,13 +18,28 @@ import { AppConfig } from '@app/platform';
 import { AuthUser } from '../auth/auth-user';
 import { IdempotentCommands } from '../common/idempotency';
 import { invalidRequest } from '../common/validation';
-import { ListScreeningBodyDto, ListScreeningResultDto } from './dto/watch-lists.dto';
+import { ListScreeningResultDto } from './dto/watch-lists.dto';
+
+/** Who to screen against which lists (every one without `sources`), for which client. */
+export interface ScreenNamesCommand {
+  name?: string;
+  lastName?: string;
+  secondLastName?: string;
+  businessName?: string;
+  rfc?: string;
+  curp?: string;
+  birthDate?: string;
+  nationality?: string;
+  sources?: string[];
+  clientId?: string;
+}
 
 /**
  * `POST /watch-lists/screenings` (CONTRACT 10.4): the same matcher as the list processes, against
- * the active versions, without a registration; one charge, stored with the answer in one statement
- * (in the Idempotency-Key's transaction when there is one; else on its own, which the repository may
- * group with others arriving together). The screened name is never stored or logged.
+ * the active versions, without a registration; one charge, stored with the answer in one statement,
+ * with the Idempotency-Key's claim (and the answer it keeps) when there is one, as a registration
+ * is; the repository may group it with others arriving together. The screened name is never stored
+ * or logged.
  */
 export class ScreenNamesUseCase {
   constructor(
@@ -36,7 +51,7 @@ export class ScreenNamesUseCase {
 
   async execute(
     user: AuthUser,
-    body: ListScreeningBodyDto,
+    body: ScreenNamesCommand,
     idempotencyKey?: string,
   ): Promise<ListScreeningResultDto> {
     const today = calendarDateIn(this.config.serviceTimezone, new Date());
@@ -46,7 +61,7 @@ export class ScreenNamesUseCase {
     const client = resolveClientId(user.clients, user.client, clientId);
     const sources = screeningSources(body);
 
-    // Screen before the transaction opens: the matcher works in memory and holds no connection.
+    // Screen before writing: the matcher works in memory and holds no connection.
     const subject = subjectOfScreening(body);
     const screening = await this.lists.screen(subject, sources, { limit: MAX_MATCHES_SHOWN, raw: false });
     const matches = shownMatches(screening.hits, subject);
@@ -66,18 +81,14 @@ export class ScreenNamesUseCase {
       listsChecked: screening.listsChecked,
       matches: kept.matches as ListMatch[],
     };
-    if (idempotencyKey === undefined) {
-      await this.screenings.writeScreening(stored);
-      return { ...kept, matches };
-    }
-    // With a key the screening is written in the key's transaction, so a retry finds it whole.
-    const { result } = await this.commands.run(
+    const claim = this.commands.claimOf(
       { userId: user.actor.id, operation: 'screenWatchLists', key: idempotencyKey, request: body },
-      async (tx) => {
-        await this.screenings.insertScreenings(tx, [stored]);
-        return kept;
-      },
+      kept,
     );
-    return { ...result, matches: answeredMatches(result.matches as ListMatch[], subject) };
+    const written = await this.screenings.writeScreening({ screening: stored, claim });
+    if (written.written) return { ...kept, matches };
+    // A retry of a key already used answers what the key keeps (or 422 for another body).
+    const replayed = this.commands.replay<ListScreeningResultDto>(claim!, written.kept);
+    return { ...replayed, matches: answeredMatches(replayed.matches as ListMatch[], subject) };
   }
 }

@@ -22,8 +22,12 @@ import type {
 import type { AppConfig, SecretCipher } from '@app/platform';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
-import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
-import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
+import {
+  ENDPOINT_NOT_FOUND,
+  WebhookEndpointsUseCase,
+  type CreateWebhookEndpointCommand,
+  type UpdateWebhookEndpointCommand,
+} from './webhook-endpoints.use-case';
 
 const MAX_ENDPOINTS = 2;
 const TX = { tx: true };
@@ -125,7 +129,7 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
   return { endpoints, appended, useCase, taken };
 }
 
-const create = (body: object) => body as CreateWebhookEndpointDto;
+const create = (body: object) => body as CreateWebhookEndpointCommand;
 const URL_OK = 'https://hooks.example.com/acme';
 
 describe('WebhookEndpointsUseCase', () => {
@@ -194,7 +198,7 @@ describe('WebhookEndpointsUseCase', () => {
   it("answers another client's endpoint as unknown (404) to every operation, and changes nothing", async () => {
     const { endpoints, appended, useCase } = setup();
     const { id } = await useCase.create(ACME, create({ url: URL_OK }));
-    const update = { enabled: false } as UpdateWebhookEndpointDto;
+    const update = { enabled: false } as UpdateWebhookEndpointCommand;
     for (const attempt of [
       () => useCase.get(GLOBEX, id),
       () => useCase.update(GLOBEX, id, update),

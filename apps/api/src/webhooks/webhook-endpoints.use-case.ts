@@ -23,13 +23,27 @@ import { invalidRequest } from '../common/validation';
 import { isUuid } from '../screening/read-requests.use-case';
 import {
   CreatedWebhookEndpointDto,
-  CreateWebhookEndpointDto,
-  UpdateWebhookEndpointDto,
   WebhookEndpointDto,
   WebhookEndpointPageDto,
   WebhookSecretDto,
   WebhookTestAcceptedDto,
 } from './dto/webhook-endpoint.dto';
+
+/** An endpoint to register: where to post, which event types (every one without), for which client. */
+export interface CreateWebhookEndpointCommand {
+  url: string;
+  events?: string[];
+  description?: string;
+  clientId?: string;
+}
+
+/** What changes in an endpoint; a field left out stays as it is (`events: null`: every type). */
+export interface UpdateWebhookEndpointCommand {
+  url?: string;
+  events?: string[] | null;
+  description?: string | null;
+  enabled?: boolean;
+}
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 
@@ -65,7 +79,7 @@ export class WebhookEndpointsUseCase {
    */
   async create(
     user: AuthUser,
-    body: CreateWebhookEndpointDto,
+    body: CreateWebhookEndpointCommand,
     idempotencyKey?: string,
   ): Promise<CreatedWebhookEndpointDto> {
     const givenClientId = body.clientId as unknown;
@@ -117,7 +131,7 @@ export class WebhookEndpointsUseCase {
     return endpointView(await this.owned(user, id));
   }
 
-  async update(user: AuthUser, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+  async update(user: AuthUser, id: string, body: UpdateWebhookEndpointCommand): Promise<WebhookEndpointDto> {
     await this.owned(user, id);
     const violations = [
       ...endpointInputViolations(body, 'update'),

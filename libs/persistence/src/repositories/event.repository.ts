@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DomainEvent, eventSubject } from '@app/domain';
+import { DomainEvent } from '@app/domain';
 import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
-import { APPEND_EVENTS } from './hot-statements';
-
-// Nest-free, so the import CLI's monitoring hook can write events without loading Nest.
-export { eventRows } from './event-rows';
+import { APPEND_EVENT_WITH_ID, APPEND_EVENTS } from './hot-statements';
 
 /** An event as the log keeps it (CONTRACT 7.1 envelope). */
 export interface StoredEvent {
@@ -61,12 +58,8 @@ export class EventRepository {
 
   /** One event, outside any other change (a webhook test); answers its id. */
   async appendOne(clientId: string, event: DomainEvent): Promise<string> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `INSERT INTO event (client_id, type, subject, data) VALUES ($1, $2, $3, $4)
-       RETURNING 'evt_' || tx_id || '_' || seq AS id`,
-      [clientId, event.type, eventSubject(event), JSON.stringify(event.data)],
-    );
-    return rows[0].id;
+    const [row] = await APPEND_EVENT_WITH_ID.query(this.dataSource, { clientId, events: [event] });
+    return row.id;
   }
 
   /** Oldest first, after `after` (exclusive); one more than `limit` tells whether more follow. */

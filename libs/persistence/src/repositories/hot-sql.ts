@@ -25,6 +25,12 @@ export interface PgValues {
 }
 export type PgType = keyof PgValues;
 
+/** A scalar parameter may also be a list (a filter's values); a row set's column may not. */
+export interface ScalarValues extends PgValues {
+  'text[]': readonly string[];
+}
+export type ScalarType = keyof ScalarValues;
+
 /** One column: its PostgreSQL type and how its value is read from a row. */
 export type Column<T> = {
   [P in PgType]: readonly [P, (row: T) => PgValues[P] | null | undefined];
@@ -43,14 +49,14 @@ export class Rows<T> {
 }
 
 /** One scalar parameter of a statement (`$n::type`). */
-export class Scalar<P extends PgType> {
+export class Scalar<P extends ScalarType> {
   readonly kind = 'scalar';
   constructor(readonly type: P) {}
 }
 
 /** `alias(columns)` read from rows of `T`. */
 export const rows = <T>(alias: string, columns: Columns<T>): Rows<T> => new Rows(alias, columns);
-export const scalar = <P extends PgType>(type: P): Scalar<P> => new Scalar(type);
+export const scalar = <P extends ScalarType>(type: P): Scalar<P> => new Scalar(type);
 
 /** The columns of another row type, read through `pick` (a shared column set, e.g. an event's). */
 export function columnsVia<T, S>(columns: Columns<S>, pick: (row: T) => S): Columns<T> {
@@ -63,7 +69,7 @@ export function columnsVia<T, S>(columns: Columns<S>, pick: (row: T) => S): Colu
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row set of any row type
-type Input = Rows<any> | Scalar<PgType>;
+type Input = Rows<any> | Scalar<ScalarType>;
 type Inputs = Record<string, Input>;
 
 /** What a statement's SQL refers to: a row set's `from` and `names`, a scalar's `$n::type`. */
@@ -87,7 +93,7 @@ export type Values<I extends Inputs> = {
   [K in keyof I]: I[K] extends Rows<infer T>
     ? readonly T[]
     : I[K] extends Scalar<infer P>
-      ? PgValues[P] | null
+      ? ScalarValues[P] | null
       : never;
 };
 

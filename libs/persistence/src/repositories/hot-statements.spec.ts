@@ -2,27 +2,39 @@ import { hotStatement, rows, scalar } from './hot-sql';
 import {
   ADD_JOBS,
   APPEND_AUDIT_EVENTS,
+  APPEND_CLIENT_EVENTS,
+  APPEND_EVENT_WITH_ID,
   APPEND_EVENTS,
   APPLY_STEPS,
   CLAIM_KEYS,
+  INSERT_ALERTS,
   INSERT_REGISTRATIONS,
   INSERT_SCREENINGS,
+  INSERT_SEARCH,
+  INSERT_SEARCH_SLICE,
   REARM_JOBS,
   RECORD_ATTEMPTS,
+  UNLOCK_ONCE,
 } from './hot-statements';
 
-// The SQL of the statements run per registration, per lifecycle step, per screening and per
-// webhook attempt. A change
+// The SQL of the statements run per registration, per lifecycle step, per screening, per legal
+// search and unlock, per webhook attempt, and of every other write of events. A change
 // to one of them (a column added, a join changed) fails here until the snapshot is updated on
 // purpose (`npx jest -u`), so it shows in review.
 const HOT_STATEMENTS = {
   INSERT_REGISTRATIONS,
   APPLY_STEPS,
   APPEND_EVENTS,
+  APPEND_EVENT_WITH_ID,
+  APPEND_CLIENT_EVENTS,
   ADD_JOBS,
   REARM_JOBS,
   CLAIM_KEYS,
   INSERT_SCREENINGS,
+  INSERT_SEARCH,
+  INSERT_SEARCH_SLICE,
+  UNLOCK_ONCE,
+  INSERT_ALERTS,
   RECORD_ATTEMPTS,
   APPEND_AUDIT_EVENTS,
 };

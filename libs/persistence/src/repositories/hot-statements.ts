@@ -1,7 +1,17 @@
-import { type AuditEvent, type DomainEvent, eventSubject } from '@app/domain';
+import {
+  type AlertDecision,
+  type AuditEvent,
+  type DomainEvent,
+  eventSubject,
+  type MonitorSource,
+  searchNameKey,
+} from '@app/domain';
 import type { NewProcess, NewRegistration } from './candidate-request.repository';
 import { columnsVia, type Columns, hotStatement, rows, scalar } from './hot-sql';
 import type { IdempotencyClaim } from './idempotency.repository';
+import { type MatchJson, matchPageSql } from './legal-match-page';
+import type { NewSearch } from './legal-search.repository';
+import type { NewAlert } from './monitor-activation.repository';
 import type { OutboxJob } from './outbox.repository';
 import type { LifecycleWrite, StepWrites } from './process-execution.repository';
 import type { StoredScreening } from './watch-list-screening.repository';
@@ -29,6 +39,18 @@ export const JOB_COLUMNS: Columns<OutboxJob> = {
   available_at: ['timestamptz', (j) => j.availableAt],
 };
 
+/** An event of a given client: statements that write events of several clients at once. */
+export interface ClientEvent {
+  clientId: string;
+  event: DomainEvent;
+}
+
+/** An event row with its client, wherever events of several clients are written together. */
+export const CLIENT_EVENT_COLUMNS: Columns<ClientEvent> = {
+  client_id: ['text', (e) => e.clientId],
+  ...columnsVia(EVENT_COLUMNS, (e: ClientEvent) => e.event),
+};
+
 /** Jobs as stored: the outbox id to mark published. */
 export type StoredJobRow = { id: string; job_id: string };
 
@@ -37,6 +59,24 @@ export const APPEND_EVENTS = hotStatement<never>()(
   'append-events',
   { clientId: scalar('text'), events: rows<DomainEvent>('e', EVENT_COLUMNS) },
   (q) => `INSERT INTO event (client_id, ${q.events.names()}) SELECT ${q.clientId}, * FROM ${q.events.from}`,
+);
+
+/** Events of one client, answering their public ids (`EventRepository.appendOne`: a webhook test). */
+export const APPEND_EVENT_WITH_ID = hotStatement<{ id: string }>()(
+  'append-event-with-id',
+  { clientId: scalar('text'), events: rows<DomainEvent>('e', EVENT_COLUMNS) },
+  (q) => `INSERT INTO event (client_id, ${q.events.names()}) SELECT ${q.clientId}, * FROM ${q.events.from}
+  RETURNING 'evt_' || tx_id || '_' || seq AS id`,
+);
+
+/**
+ * Events of several clients, in the caller's transaction (a monitor's alerts, a retention sweep's
+ * blockings and suppressions).
+ */
+export const APPEND_CLIENT_EVENTS = hotStatement<never>()(
+  'append-client-events',
+  { events: rows<ClientEvent>('e', CLIENT_EVENT_COLUMNS) },
+  (q) => `INSERT INTO event (${q.events.names()}) SELECT * FROM ${q.events.from}`,
 );
 
 /** Jobs to the outbox; a job id already there is left out (`OutboxRepository.add`). */
@@ -105,10 +145,7 @@ export const INSERT_REGISTRATIONS = hotStatement<StoredJobRow>()(
       depends_on: ['text', (p) => p.dependsOn],
       status: ['text', (p) => p.status],
     }),
-    events: rows<{ clientId: string; event: DomainEvent }>('e', {
-      client_id: ['text', (e) => e.clientId],
-      ...columnsVia(EVENT_COLUMNS, (e: { event: DomainEvent }) => e.event),
-    }),
+    events: rows<ClientEvent>('e', CLIENT_EVENT_COLUMNS),
     jobs: rows<OutboxJob>('j', JOB_COLUMNS),
   },
   (q) => `WITH request AS (
@@ -261,6 +298,120 @@ export const INSERT_SCREENINGS = hotStatement<never>()(
          RETURNING id, client_id)
        INSERT INTO billing_charge (client_id, kind, screening_id)
        SELECT client_id, 'WATCH_LIST_SCREENING', id FROM s`,
+);
+
+/** What INSERT_SEARCH answers: whether it charged, and the first page of the search's matches. */
+export interface InsertedSearchRow {
+  charged: boolean;
+  page: { total: number; rows: MatchJson[] } | null;
+}
+
+/**
+ * A legal search (pointing at its match set), its charge when `charge` and its events, in ONE
+ * statement that also reads the first page of its matches (`LegalSearchRepository.insertSearch`).
+ * Two texts, one per kind of page (filtered, or a slice of the set: see `matchPageSql`), each
+ * prepared under its own name.
+ */
+const insertSearch = (name: string, filtered: boolean) =>
+  hotStatement<InsertedSearchRow>()(
+    name,
+    {
+      searches: rows<NewSearch>('s', {
+        id: ['uuid', (s) => s.id],
+        client_id: ['text', (s) => s.clientId],
+        created_by: ['uuid', (s) => s.createdBy],
+        search_query: ['jsonb', (s) => s.query],
+        outcome: ['text', (s) => s.outcome],
+        total_in_source: ['int', (s) => s.totalInSource],
+        kpis: ['jsonb', (s) => s.kpis],
+        slow_response: ['bool', (s) => s.slowResponse],
+        recoverable_until: ['timestamptz', (s) => s.recoverableUntil],
+        name_key: ['text', (s) => searchNameKey(s.query)],
+        match_set_id: ['bigint', (s) => s.matchSetId],
+        corpus_version: ['bigint', (s) => s.corpusVersion],
+      }),
+      charge: scalar('bool'),
+      clientId: scalar('text'),
+      events: rows<DomainEvent>('e', EVENT_COLUMNS),
+      mask: scalar('int'),
+      states: scalar('text[]'),
+      limit: scalar('bigint'),
+      offset: scalar('bigint'),
+    },
+    (q) => `WITH s AS (
+         INSERT INTO legal_search (${q.searches.names()}) SELECT * FROM ${q.searches.from}
+         RETURNING id, client_id, match_set_id),
+       c AS (INSERT INTO billing_charge (client_id, kind, search_id)
+             SELECT client_id, 'LEGAL_SEARCH', id FROM s WHERE ${q.charge}
+             RETURNING 1),
+       events AS (INSERT INTO event (client_id, ${q.events.names()}) SELECT ${q.clientId}, * FROM ${q.events.from})
+       SELECT EXISTS (SELECT 1 FROM c) AS charged,
+              (SELECT row_to_json(p) FROM (${matchPageSql('(SELECT match_set_id FROM s)', filtered, q)}) p
+                WHERE (SELECT match_set_id FROM s) IS NOT NULL) AS page`,
+  );
+export const INSERT_SEARCH = insertSearch('legal-search-insert', true);
+export const INSERT_SEARCH_SLICE = insertSearch('legal-search-insert-slice', false);
+
+/**
+ * A record of a search unlocked and charged exactly once (`LegalSearchRepository.unlockOnce`): of
+ * concurrent first readings one inserts the unlock row, its charge and its events; the others wait
+ * on it and then find it there.
+ */
+export const UNLOCK_ONCE = hotStatement<{ inserted: Date | null; existing: Date | null }>()(
+  'legal-unlock-once',
+  {
+    searchId: scalar('uuid'),
+    personUuid: scalar('uuid'),
+    clientId: scalar('text'),
+    events: rows<DomainEvent>('e', EVENT_COLUMNS),
+  },
+  (q) => `WITH u AS (INSERT INTO legal_unlock (search_id, person_uuid) VALUES (${q.searchId}, ${q.personUuid})
+                  ON CONFLICT DO NOTHING RETURNING unlocked_at),
+            c AS (INSERT INTO billing_charge (client_id, kind, search_id, person_uuid)
+                  SELECT ${q.clientId}, 'LEGAL_RECORD_UNLOCK', ${q.searchId}, ${q.personUuid} FROM u
+                  ON CONFLICT (kind, search_id, person_uuid) DO NOTHING),
+            events AS (INSERT INTO event (client_id, ${q.events.names()})
+                  SELECT ${q.clientId}, ${q.events.select()} FROM u, ${q.events.from})
+       SELECT (SELECT unlocked_at FROM u) AS inserted,
+              (SELECT unlocked_at FROM legal_unlock WHERE search_id = ${q.searchId} AND person_uuid = ${q.personUuid})
+                AS existing`,
+);
+
+/** An alert as INSERT_ALERTS answers it: one actually inserted. */
+export interface InsertedAlertRow {
+  id: string;
+  monitor_id: string;
+  client_id: string;
+  request_id: string;
+  source: MonitorSource;
+  kind: AlertDecision['kind'];
+}
+
+/**
+ * Monitor alerts, each once (ON CONFLICT on the fingerprint, never a check first), in the caller's
+ * transaction (`MonitorActivationRepository.raise`). created_at: the time of the insert, right
+ * before the commit (now() would be the start of a transaction that compared a whole version first).
+ */
+export const INSERT_ALERTS = hotStatement<InsertedAlertRow>()(
+  'monitor-insert-alerts',
+  {
+    alerts: rows<NewAlert>('a', {
+      id: ['uuid', (a) => a.id],
+      fingerprint: ['text', (a) => a.fingerprint],
+      monitor_id: ['uuid', (a) => a.monitorId],
+      client_id: ['text', (a) => a.clientId],
+      request_id: ['uuid', (a) => a.requestId],
+      source: ['text', (a) => a.source],
+      version: ['bigint', (a) => String(a.version)],
+      entry_id: ['text', (a) => a.decision.entryId],
+      kind: ['text', (a) => a.decision.kind],
+      match: ['jsonb', (a) => a.decision.match],
+    }),
+  },
+  (q) => `INSERT INTO monitor_alert (${q.alerts.names()}, created_at)
+  SELECT *, clock_timestamp() FROM ${q.alerts.from}
+  ON CONFLICT (fingerprint) DO NOTHING
+  RETURNING id, monitor_id, client_id, request_id, source, kind`,
 );
 
 /** An attempt's record as RECORD_ATTEMPTS answers it; `k` ties it to its item. */

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type DomainEvent, searchNameKey } from '@app/domain';
+import type { DomainEvent } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { eventRows } from './event-rows';
 import { preparedRows, SqlExecutor } from './executor';
+import { INSERT_SEARCH, INSERT_SEARCH_SLICE, UNLOCK_ONCE } from './hot-statements';
+import { MATCH_FIELDS, type MatchJson, matchPageParams, matchPageSql, UNNEST_SET } from './legal-match-page';
 
 import { categoriesOfMask } from '../legal-corpus/vocabulary-filters';
 
@@ -65,61 +66,6 @@ export interface MatchPageFilter {
   offset: number;
 }
 
-interface MatchJson {
-  uuid: string;
-  name: string;
-  count: number | null;
-  mask: number;
-  date: string | null;
-  state: string;
-}
-
-const MATCH_FIELDS = `t.uuid, t.name, t.count, t.mask, t.date, t.state`;
-/** The set's parallel arrays, in the order of MATCH_FIELDS. */
-const SET_COLUMNS_IN_ORDER = ['uuids', 'names', 'counts', 'category_masks', 'agreement_dates', 'states'];
-const UNNEST_SET = `unnest(${SET_COLUMNS_IN_ORDER.map((c) => `ms.${c}`).join(', ')})
-  WITH ORDINALITY AS t(uuid, name, count, mask, date, state, ord)`;
-
-/**
- * One page of the filtered matches of the set `setExpr` (a scalar expression), with the filtered
- * total, as one row `{ total, rows }`: the set holds at most 300 matches, so filtering and counting
- * them all costs less than a second statement. $m = category mask, $s = states, $l = limit, $o = offset.
- *
- * Without a filter (`filtered` false: the caller passes null for both) the page is a slice of the
- * set's arrays and the total their length, which skips unnesting and numbering all 300 matches:
- * about 0.2 ms less of PostgreSQL per search created, on the most common pair.
- */
-function matchPageSql(
-  setExpr: string,
-  filtered: boolean,
-  m: number,
-  st: number,
-  l: number,
-  o: number,
-): string {
-  const page = `json_agg(json_build_object('uuid', uuid, 'name', name, 'count', count, 'mask', mask, 'date', date,
-                                          'state', state) ORDER BY ord)`;
-  if (!filtered) {
-    // Array subscripts are int4 and pages go up to 2^53: a clamped bound past the set slices nothing.
-    const bound = (expr: string) => `least(${expr}, 2147483646)::int`;
-    const slice = (column: string) =>
-      `ms.${column}[${bound(`$${o}::bigint + 1`)} : ${bound(`$${o}::bigint + $${l}::bigint`)}]`;
-    return `SELECT cardinality(ms.uuids) AS total,
-              (SELECT coalesce(${page}, '[]')
-                 FROM unnest(${SET_COLUMNS_IN_ORDER.map(slice).join(', ')})
-                      WITH ORDINALITY AS t(uuid, name, count, mask, date, state, ord)) AS rows
-         FROM legal_match_set ms
-        WHERE ms.id = ${setExpr} AND $${m}::int IS NULL AND $${st}::text[] IS NULL`;
-  }
-  return `SELECT count(*)::int AS total,
-            coalesce(${page} FILTER (WHERE rn > $${o}::bigint AND rn <= $${o}::bigint + $${l}::bigint), '[]') AS rows
-       FROM (SELECT ${MATCH_FIELDS}, t.ord, row_number() OVER (ORDER BY t.ord) AS rn
-               FROM legal_match_set ms, ${UNNEST_SET}
-              WHERE ms.id = ${setExpr}
-                AND ($${m}::int IS NULL OR t.mask & $${m}::int <> 0)
-                AND ($${st}::text[] IS NULL OR t.state = ANY($${st}::text[]))) f`;
-}
-
 /** Whether a page filters the set (otherwise it is a slice of it). */
 function isFiltered(filter: MatchPageFilter): boolean {
   return filter.categoryMask !== null || filter.states !== null;
@@ -159,50 +105,23 @@ export class LegalSearchRepository {
     s: NewSearch,
     effects: { charge: boolean; events: readonly DomainEvent[]; page: MatchPageFilter },
   ): Promise<{ charged: boolean; page: MatchPage }> {
-    const ev = eventRows(effects.events);
-    const filtered = isFiltered(effects.page);
-    const sql = `WITH s AS (
-         INSERT INTO legal_search (id, client_id, created_by, search_query, outcome, total_in_source, kpis, slow_response,
-                                   recoverable_until, name_key, match_set_id, corpus_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $20) RETURNING id),
-       c AS (INSERT INTO billing_charge (client_id, kind, search_id) SELECT $2, 'LEGAL_SEARCH', id FROM s WHERE $12::boolean
-             RETURNING 1),
-       e AS (INSERT INTO event (client_id, type, subject, data)
-             SELECT $2, * FROM unnest($13::text[], $14::text[], $15::jsonb[]) RETURNING 1)
-       SELECT EXISTS (SELECT 1 FROM c) AS charged,
-              (SELECT row_to_json(p) FROM (${matchPageSql('$11', filtered, 16, 17, 18, 19)}) p WHERE $11::bigint IS NOT NULL) AS page`;
-    const params = [
-      s.id,
-      s.clientId,
-      s.createdBy,
-      JSON.stringify(s.query),
-      s.outcome,
-      s.totalInSource,
-      JSON.stringify(s.kpis),
-      s.slowResponse,
-      s.recoverableUntil,
-      searchNameKey(s.query),
-      s.matchSetId,
-      effects.charge,
-      ev.types,
-      ev.subjects,
-      ev.data,
-      effects.page.categoryMask,
-      effects.page.states,
-      effects.page.limit,
-      effects.page.offset,
-      s.corpusVersion,
-    ];
-    const rows: Array<{ charged: boolean; page: { total: number; rows: MatchJson[] } | null }> =
+    const { categoryMask, states, limit, offset } = effects.page;
+    const statement = isFiltered(effects.page) ? INSERT_SEARCH : INSERT_SEARCH_SLICE;
+    const values = {
+      searches: [s],
+      charge: effects.charge,
+      clientId: s.clientId,
+      events: effects.events,
+      mask: categoryMask,
+      states,
+      limit: String(limit),
+      offset: String(offset),
+    };
+    const [row] =
       executor === this.dataSource
-        ? await preparedRows(
-            this.dataSource,
-            filtered ? 'legal-search-insert' : 'legal-search-insert-slice',
-            sql,
-            params,
-          )
-        : await executor.query(sql, params);
-    return { charged: rows[0].charged, page: pageOf(rows[0].page) };
+        ? await statement.prepared(this.dataSource, values)
+        : await statement.query(executor, values);
+    return { charged: row.charged, page: pageOf(row.page) };
   }
 
   /** One ledger row per billable event; a repeated event adds nothing. Returns whether it charged. */
@@ -238,7 +157,7 @@ export class LegalSearchRepository {
       this.dataSource,
       isFiltered(filter) ? 'legal-search-page' : 'legal-search-page-slice',
       `SELECT ${SEARCH_FIELDS},
-                (SELECT row_to_json(p) FROM (${matchPageSql('s.match_set_id', isFiltered(filter), 3, 4, 5, 6)}) p
+                (SELECT row_to_json(p) FROM (${matchPageSql('s.match_set_id', isFiltered(filter), matchPageParams(3))}) p
                   WHERE s.match_set_id IS NOT NULL) AS page,
                 ARRAY(SELECT u.person_uuid FROM legal_unlock u WHERE u.search_id = s.id
                        ORDER BY u.unlocked_at, u.person_uuid) AS unlocked
@@ -287,21 +206,12 @@ export class LegalSearchRepository {
     clientId: string,
     firstUnlockEvents: readonly DomainEvent[],
   ): Promise<{ newlyUnlocked: boolean; unlockedAt: Date }> {
-    const ev = eventRows(firstUnlockEvents);
-    const [row] = await preparedRows<{ inserted: Date | null; existing: Date | null }>(
-      this.dataSource,
-      'legal-unlock-once',
-      `WITH u AS (INSERT INTO legal_unlock (search_id, person_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING
-                  RETURNING unlocked_at),
-            c AS (INSERT INTO billing_charge (client_id, kind, search_id, person_uuid)
-                  SELECT $3, 'LEGAL_RECORD_UNLOCK', $1, $2 FROM u
-                  ON CONFLICT (kind, search_id, person_uuid) DO NOTHING),
-            e AS (INSERT INTO event (client_id, type, subject, data)
-                  SELECT $3, t.type, t.subject, t.data FROM u, unnest($4::text[], $5::text[], $6::jsonb[]) AS t(type, subject, data))
-       SELECT (SELECT unlocked_at FROM u) AS inserted,
-              (SELECT unlocked_at FROM legal_unlock WHERE search_id = $1 AND person_uuid = $2) AS existing`,
-      [searchId, personUuid, clientId, ev.types, ev.subjects, ev.data],
-    );
+    const [row] = await UNLOCK_ONCE.prepared(this.dataSource, {
+      searchId,
+      personUuid,
+      clientId,
+      events: firstUnlockEvents,
+    });
     if (row.inserted) return { newlyUnlocked: true, unlockedAt: row.inserted };
     if (row.existing) return { newlyUnlocked: false, unlockedAt: row.existing };
     // The first reading committed while this statement waited on its row: its snapshot predates it.

@@ -1,14 +1,8 @@
-import type {
-  AlertDecision,
-  DomainEvent,
-  MonitorSource,
-  ScreeningSubject,
-  WatchListSource,
-} from '@app/domain';
+import type { AlertDecision, MonitorSource, ScreeningSubject, WatchListSource } from '@app/domain';
 import { subjectOfCandidate } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
-import { eventRows } from './event-rows';
 import { queryRows, SqlExecutor } from './executor';
+import { APPEND_CLIENT_EVENTS, type ClientEvent, INSERT_ALERTS } from './hot-statements';
 import type { OutboxJob } from './outbox.repository';
 
 /** The work an activated version left for the monitors (CONTRACT 11). */
@@ -267,44 +261,14 @@ export class MonitorActivationRepository {
    */
   async raise(tx: SqlExecutor, alerts: readonly NewAlert[]): Promise<number> {
     if (alerts.length === 0) return 0;
-    const inserted = await queryRows<{
-      id: string;
-      monitor_id: string;
-      client_id: string;
-      request_id: string;
-      source: MonitorSource;
-      kind: AlertDecision['kind'];
-    }>(
-      tx,
-      // created_at: the time of the insert, right before the commit (now() would be the start of
-      // a transaction that compared a whole version first).
-      `INSERT INTO monitor_alert (id, fingerprint, monitor_id, client_id, request_id, source, version, entry_id, kind, match,
-                                 created_at)
-       SELECT *, clock_timestamp() FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[],
-                                              $7::bigint[], $8::text[], $9::text[], $10::jsonb[])
-       ON CONFLICT (fingerprint) DO NOTHING
-       RETURNING id, monitor_id, client_id, request_id, source, kind`,
-      [
-        alerts.map((a) => a.id),
-        alerts.map((a) => a.fingerprint),
-        alerts.map((a) => a.monitorId),
-        alerts.map((a) => a.clientId),
-        alerts.map((a) => a.requestId),
-        alerts.map((a) => a.source),
-        alerts.map((a) => a.version),
-        alerts.map((a) => a.decision.entryId),
-        alerts.map((a) => a.decision.kind),
-        alerts.map((a) => JSON.stringify(a.decision.match)),
-      ],
-    );
+    const inserted = await INSERT_ALERTS.query(tx, { alerts });
     if (inserted.length === 0) return 0;
-    const byClient = new Map<string, DomainEvent[]>();
     // In the order the alerts were decided, so a request's events follow its alerts' order.
     const order = new Map(alerts.map((a, at) => [a.id, at]));
     inserted.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    for (const row of inserted) {
-      const events = byClient.get(row.client_id) ?? [];
-      events.push({
+    const events: ClientEvent[] = inserted.map((row) => ({
+      clientId: row.client_id,
+      event: {
         type: 'monitor.alert_raised',
         data: {
           monitorId: row.monitor_id,
@@ -313,16 +277,9 @@ export class MonitorActivationRepository {
           source: row.source,
           kind: row.kind,
         },
-      });
-      byClient.set(row.client_id, events);
-    }
-    for (const [clientId, events] of byClient) {
-      const columns = eventRows(events);
-      await tx.query(
-        `INSERT INTO event (client_id, type, subject, data) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::jsonb[])`,
-        [clientId, columns.types, columns.subjects, columns.data],
-      );
-    }
+      },
+    }));
+    await APPEND_CLIENT_EVENTS.query(tx, { events });
     return inserted.length;
   }
 

@@ -1,6 +1,6 @@
-import type { ClientRetention, DomainEvent, RetentionCutOff, RetentionSettings } from '@app/domain';
+import type { ClientRetention, RetentionCutOff, RetentionSettings } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { eventRows } from './event-rows';
+import { APPEND_CLIENT_EVENTS } from './hot-statements';
 import { queryRows, SqlExecutor } from './executor';
 import { ErasureReport, PersonalDataEraser } from './personal-data-eraser';
 
@@ -50,13 +50,9 @@ async function appendEvents(
   rows: ReadonlyArray<{ id: string; clientId: string }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const events: DomainEvent[] = rows.map((row) => ({ type, data: { uuid: row.id } }));
-  const ev = eventRows(events);
-  await tx.query(
-    `INSERT INTO event (client_id, type, subject, data)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[])`,
-    [rows.map((row) => row.clientId), ev.types, ev.subjects, ev.data],
-  );
+  await APPEND_CLIENT_EVENTS.query(tx, {
+    events: rows.map((row) => ({ clientId: row.clientId, event: { type, data: { uuid: row.id } } })),
+  });
 }
 
 /**
