@@ -126,10 +126,15 @@ describe('Group commit', () => {
       expect(together.ok && alone.every((a) => a.ok)).toBe(true);
       const values = together.ok ? together.value : [];
       expect(values).toEqual(alone.map((a) => (a.ok ? a.value[0] : null)));
-      expect(values.slice(0, 3).every((s) => s.lawsuitsFound > 0)).toBe(true);
+      expect(values.slice(0, 3).every((s) => s.lawsuitsFound > 0 && s.persons.length > 0)).toBe(true);
+      // Each person found counts toward the totals (the persons shown are the first 20 by lawsuits).
+      for (const summary of values.slice(0, 3))
+        expect(summary.persons.reduce((n, p) => n + p.lawsuits, 0)).toBeLessThanOrEqual(
+          summary.lawsuitsFound,
+        );
       expect(values.slice(3)).toEqual([
-        { lawsuitsFound: 0, asDefendant: 0, categories: [] },
-        { lawsuitsFound: 0, asDefendant: 0, categories: [] },
+        { lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] },
+        { lawsuitsFound: 0, asDefendant: 0, categories: [], persons: [] },
       ]);
     } finally {
       await source.close();
