@@ -37,10 +37,7 @@ export function pdfText(pdf: Uint8Array): Promise<{ text: string; pages: number;
 }
 
 /** supertest's parser for a binary answer (a PDF): the body is the bytes, whole. */
-export function binaryBody(
-  response: Response,
-  done: (error: Error | null, body: Buffer) => void,
-): void {
+export function binaryBody(response: Response, done: (error: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
   response.on('end', () => done(null, Buffer.concat(chunks)));
