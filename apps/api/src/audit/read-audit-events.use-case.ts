@@ -1,20 +1,11 @@
-import { auditClient, auditFilterOf, auditQueryViolations } from '@app/domain';
+import { auditClient, auditFilterOf, AuditQuery, auditQueryViolations } from '@app/domain';
 import type { AuditRepository } from '@app/persistence';
 import type { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import type { AuditEventPageDto } from './dto/audit-events.dto';
 
 /** Which audit events, as asked (every field text, checked by the domain). */
-export interface AuditEventsQuery {
-  from?: string;
-  to?: string;
-  actorId?: string;
-  action?: string;
-  subjectId?: string;
-  after?: string;
-  limit?: string;
-  clientId?: string;
-}
+export type AuditEventsQuery = AuditQuery;
 
 /** An admin's page of its client's audit log, oldest first, after a cursor. */
 export class ReadAuditEventsUseCase {

@@ -14,6 +14,7 @@ import { testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import type { RegistrationPlanner } from './registration-planner';
 import { RegisterCandidateUseCase, type RegisterCandidateCommand } from './register-candidate.use-case';
+import { fakeIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 // The use case's validation module defines a Nest pipe; Jest cannot load Nest 12 (ESM) here.
 jest.mock('@nestjs/common', () => ({ ValidationPipe: class {} }));
@@ -39,23 +40,7 @@ class InMemoryRegistrations implements Pick<CandidateRequestRepository, 'writeRe
   }
 }
 
-/** The Idempotency-Key rules as `IdempotentCommands` applies them (its hash is a canonical JSON's). */
-const commands: Pick<IdempotentCommands, 'claimOf' | 'replay'> = {
-  claimOf: (scope, result) =>
-    scope.key === undefined
-      ? undefined
-      : {
-          userId: scope.userId,
-          operation: scope.operation,
-          key: scope.key,
-          requestHash: JSON.stringify(scope.request),
-          answer: { statusCode: 202, body: result },
-        },
-  replay: <T>(claim: IdempotencyClaim, kept: { requestHash: string; body: unknown }): T => {
-    if (kept.requestHash !== claim.requestHash) throw new UnprocessableError('another body');
-    return kept.body as T;
-  },
-};
+const commands = fakeIdempotentCommands(202);
 
 const JOB: OutboxJob = { queue: 'screening', jobName: 'run-process', jobId: 'p-1:0', payload: {} };
 

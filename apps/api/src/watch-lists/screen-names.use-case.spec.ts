@@ -26,6 +26,7 @@ import { AuthUser } from '../auth/auth-user';
 import { ACME, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { ScreenNamesUseCase, type ScreenNamesCommand } from './screen-names.use-case';
+import { claimKeyOf, fakeIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 /** The fake clock: 03:00 UTC on 1 March is still 28 February in the service's time zone (UTC-6). */
 const NOW = Date.UTC(2026, 2, 1, 3, 0, 0);
@@ -104,34 +105,16 @@ class InMemoryScreenings implements Pick<WatchListScreeningRepository, 'writeScr
     const error = this.refuseNext;
     this.refuseNext = undefined;
     if (error) throw error;
-    const earlier = claim && this.kept.get(claimKey(claim));
+    const earlier = claim && this.kept.get(claimKeyOf(claim));
     if (earlier)
       return { written: false, kept: { requestHash: earlier.requestHash, headers: {}, ...earlier.answer } };
-    if (claim) this.kept.set(claimKey(claim), claim);
+    if (claim) this.kept.set(claimKeyOf(claim), claim);
     this.stored.push({ key: claim?.key, screening });
     return { written: true };
   }
 }
 
-const claimKey = (claim: IdempotencyClaim) => `${claim.userId}:${claim.operation}:${claim.key}`;
-
-/** The Idempotency-Key rules as `IdempotentCommands` applies them (its hash is a canonical JSON's). */
-const commands: Pick<IdempotentCommands, 'claimOf' | 'replay'> = {
-  claimOf: (scope, result) =>
-    scope.key === undefined
-      ? undefined
-      : {
-          userId: scope.userId,
-          operation: scope.operation,
-          key: scope.key,
-          requestHash: JSON.stringify(scope.request),
-          answer: { statusCode: 200, body: result },
-        },
-  replay: <T>(claim: IdempotencyClaim, kept: { requestHash: string; body: unknown }): T => {
-    if (kept.requestHash !== claim.requestHash) throw new UnprocessableError('another body');
-    return kept.body as T;
-  },
-};
+const commands = fakeIdempotentCommands(200);
 
 function setup(hits: ListScreening['hits'] = []) {
   const lists = new InMemoryLists(hits);
