@@ -142,12 +142,13 @@ describe('npm start supervises the api and the processor', () => {
       const [apiPid] = start.pids('api');
       expect(apiPid).toBeDefined();
       expect(isAlive(apiPid)).toBe(false);
-      // The processor's own error (not a pino line) and the final verdict are JSON lines too.
+      // The processor's failed start is one fatal JSON line naming the reason; the verdict one too.
       const lines = start.jsonLines();
       expect(lines).toContainEqual(
         expect.objectContaining({
           app: 'processor',
-          level: 50,
+          level: 60,
+          exitCode: 1,
           msg: expect.stringContaining('PROCESSOR_METRICS_PORT'),
         }),
       );
