@@ -333,4 +333,30 @@ describe('buildCandidateReport: reviews and disputes', () => {
       ),
     ).toBe(true);
   });
+
+  it('prints the reviews of monitor alerts in a section of their own', () => {
+    const withAlert = buildCandidateReport(
+      input([gwl], {
+        reviews: [
+          {
+            finding: { source: 'ofac-sdn', entryId: '990002' },
+            decision: 'confirmed',
+            reason: 'Es el candidato.',
+            reviewerEmail: 'ana@acme.test',
+            processId: null,
+            processGeneration: null,
+            at: T0 + 20 * MINUTE,
+          },
+        ],
+        confirmedAlertResult: 'Riesgo Alto',
+      }),
+      context,
+    );
+    const monitoring = withAlert.sections.at(-1)!;
+    expect(monitoring.title).toBe('Monitoreo: alertas revisadas');
+    expect(monitoring.sentences).toEqual([
+      'Revisión de OFAC, lista SDN, registro 990002: confirmada por ana@acme.test el 17/05/2026 14:20. Motivo: Es el candidato.',
+    ]);
+    expect(report.sections.map((s) => s.title)).not.toContain('Monitoreo: alertas revisadas');
+  });
 });

@@ -53,6 +53,21 @@ export function summaryMatches(
   );
 }
 
+/** The reviews of the request's monitor alerts, when it has any: their own section, after the processes. */
+function monitoringSection(input: CandidateReportInput, timeZone: string): ReportSection[] {
+  const alertReviews = (input.reviews ?? []).filter((r) => r.processId === null);
+  if (alertReviews.length === 0) return [];
+  return [
+    {
+      title: 'Monitoreo: alertas revisadas',
+      badge: resultBadge(input.confirmedAlertResult ?? 'Aprobado'),
+      facts: [{ label: 'Revisiones', value: String(alertReviews.length) }],
+      sentences: reviewSentences(null, alertReviews, [], timeZone),
+      matches: [],
+    },
+  ];
+}
+
 /** BGC Legal's persons, one sentence each, "en disputa" where the candidate disputes one. */
 function legalPersonSentences(processName: string, summary: unknown, disputed: readonly Finding[]): string[] {
   return legalPersonsOfProcess({ name: processName, summary }).map((person) => {
@@ -274,7 +289,10 @@ export function buildCandidateReport(
       entries: RESULT_LEGEND.map(({ result, meaning }) => ({ badge: resultBadge(result), meaning })),
     },
     sectionsTitle: `Procesos (${input.processes.length})`,
-    sections: input.processes.map((p) => section(p, input, timeZone)),
+    sections: [
+      ...input.processes.map((p) => section(p, input, timeZone)),
+      ...monitoringSection(input, timeZone),
+    ],
     confidentiality: confidentialityNotice(input.clientName),
     generatedAt: `Generado el ${formatLocalDateTime(timeZone, context.generatedAt, true)} (${zoneName})`,
     documentDate: lastChange(input),

@@ -38,7 +38,7 @@ export function reviewFacts(
  * still disputed: "…: en disputa por el candidato desde el …".
  */
 export function reviewSentences(
-  processId: string,
+  processId: string | null,
   reviews: readonly ReportedReview[],
   disputes: readonly DisputeRecord[],
   timeZone: string,
@@ -49,7 +49,7 @@ export function reviewSentences(
     const why = r.reason ? ` Motivo: ${r.reason.normalize('NFC')}` : '';
     return `Revisión de ${findingName(r.finding)}: ${DECIDED[r.decision] ?? r.decision} por ${who} el ${formatLocalDateTime(timeZone, r.at)}.${why}`;
   });
-  const open = openDisputes(processId, disputes, own);
+  const open = processId === null ? [] : openDisputes(processId, disputes, own);
   const disputed = disputes
     .filter((d) => d.processId === processId && open.some((f) => sameFinding(f, d.finding)))
     .map(
