@@ -16,6 +16,7 @@ import { ACME } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import { CreateSearchUseCase, type CreateSearchCommand } from './create-search.use-case';
 import type { SearchPageQuery } from './search-filters';
+import { InMemoryIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 const MAIN_POOL = { pool: 'main' };
 const KEY_TX = { tx: 'idempotency' };
@@ -48,22 +49,6 @@ class InMemorySearches {
   }
 }
 
-/**
- * Idempotency in memory: without a key the statement runs on the main pool; with one, in the key's
- * transaction, and a repeated key answers the first result without running it.
- */
-class InMemoryCommands {
-  private readonly kept = new Map<string, unknown>();
-  async runStatement<T>(scope: { userId: string; key?: string }, command: (tx: unknown) => Promise<T>) {
-    if (scope.key === undefined) return { result: await command(MAIN_POOL), replayed: false };
-    const key = `${scope.userId}:${scope.key}`;
-    if (this.kept.has(key)) return { result: this.kept.get(key) as T, replayed: true };
-    const result = await command(KEY_TX);
-    this.kept.set(key, result);
-    return { result, replayed: false };
-  }
-}
-
 function setup(answer: SourceAnswer<MatchSetHandle>) {
   const asked: unknown[] = [];
   const source = {
@@ -76,7 +61,10 @@ function setup(answer: SourceAnswer<MatchSetHandle>) {
   const useCase = new CreateSearchUseCase(
     source as unknown as LegalRecordsSource,
     searches as unknown as LegalSearchRepository,
-    new InMemoryCommands() as unknown as IdempotentCommands,
+    new InMemoryIdempotentCommands({
+      transaction: (work) => work(KEY_TX),
+      pool: MAIN_POOL,
+    }) as unknown as IdempotentCommands,
   );
   return { asked, searches, useCase };
 }

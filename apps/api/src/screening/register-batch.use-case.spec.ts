@@ -28,6 +28,7 @@ import type { IdempotentCommands } from '../common/idempotency';
 import { CsvBody } from '../common/json-body';
 import { RegisterBatchUseCase } from './register-batch.use-case';
 import type { RegistrationCheck, RegistrationPlanner } from './registration-planner';
+import { InMemoryIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 /** One user acting for two clients: their default and another. */
 const BOTH: AuthUser = testUser({
@@ -148,30 +149,6 @@ class InMemoryDatabase {
   };
 }
 
-/** Idempotency in memory: a repeated key answers the first result, or a 422 for another request. */
-class InMemoryCommands {
-  private readonly kept = new Map<string, { request: string; result: unknown }>();
-  constructor(private readonly db: InMemoryDatabase) {}
-
-  async run<T>(
-    scope: { userId: string; operation: string; key?: string; request: unknown },
-    command: (tx: unknown) => Promise<T>,
-  ) {
-    return this.db.transaction(async (tx) => {
-      const key = scope.key && `${scope.userId}:${scope.operation}:${scope.key}`;
-      const request = JSON.stringify(scope.request);
-      const earlier = key ? this.kept.get(key) : undefined;
-      if (earlier) {
-        if (earlier.request !== request) throw new UnprocessableError('another body');
-        return { result: earlier.result as T, replayed: true };
-      }
-      const result = await command(tx);
-      if (key) this.kept.set(key, { request, result });
-      return { result, replayed: false };
-    });
-  }
-}
-
 function setup() {
   const db = new InMemoryDatabase();
   const planner = new FakePlanner();
@@ -181,7 +158,9 @@ function setup() {
     planner as unknown as RegistrationPlanner,
     db.requestRepository as unknown as CandidateRequestRepository,
     db.batchRepository as unknown as BatchRepository,
-    new InMemoryCommands(db) as unknown as IdempotentCommands,
+    new InMemoryIdempotentCommands({
+      transaction: (work) => db.transaction(work),
+    }) as unknown as IdempotentCommands,
     outbox as unknown as OutboxPublisher,
   );
   return { db, planner, published, useCase };

@@ -28,6 +28,7 @@ import {
   type CreateWebhookEndpointCommand,
   type UpdateWebhookEndpointCommand,
 } from './webhook-endpoints.use-case';
+import { InMemoryIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 const MAX_ENDPOINTS = 2;
 const TX = { tx: true };
@@ -85,21 +86,6 @@ class InMemoryEndpoints {
   }
 }
 
-/** Idempotency in memory: a command runs in "the" transaction; a repeated key answers the first result. */
-class InMemoryCommands {
-  private readonly kept = new Map<string, unknown>();
-  async run<T>(
-    scope: { userId: string; operation: string; key?: string },
-    command: (tx: unknown) => Promise<T>,
-  ) {
-    const key = scope.key && `${scope.userId}:${scope.operation}:${scope.key}`;
-    if (key && this.kept.has(key)) return { result: this.kept.get(key) as T, replayed: true };
-    const result = await command(TX);
-    if (key) this.kept.set(key, result);
-    return { result, replayed: false };
-  }
-}
-
 function setup(config: { allowPrivateUrls?: boolean } = {}) {
   const endpoints = new InMemoryEndpoints();
   const appended: Array<{ clientId: string; type: string; data: unknown }> = [];
@@ -120,7 +106,7 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
     endpoints as unknown as WebhookEndpointRepository,
     events as unknown as EventRepository,
     cipher as unknown as SecretCipher,
-    new InMemoryCommands() as unknown as IdempotentCommands,
+    new InMemoryIdempotentCommands({ transaction: (work) => work(TX) }) as unknown as IdempotentCommands,
     {
       webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },
     } as unknown as AppConfig,
