@@ -77,8 +77,9 @@ export class ReadRequestsUseCase {
       status: overallStatus(states),
       candidateId: row.candidateId,
       result: overallResult(states),
+      // The rows carry what the rule reads (status, result, dates, review): no copy on the polled path.
       reviewedResult: reviewedRequestResult(
-        row.processes.map((p, i) => ({ ...states[i], review: p.review })),
+        row.processes as unknown as Parameters<typeof reviewedRequestResult>[0],
         row.confirmedAlertResult,
       ),
       globalEndDate: globalEndDate(states),

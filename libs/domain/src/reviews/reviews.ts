@@ -170,8 +170,12 @@ export function reviewedRequestResult(
   >,
   confirmedAlerts: FinalResult | null,
 ): ProcessResult {
+  // Nothing reviewed (the usual case, and the polled overview's): the result itself, nothing copied.
+  const reviewed = processes.some((p) => p.review !== null && p.review !== undefined);
   const result = overallResult(
-    processes.map((p) => ({ ...p, result: p.review ? p.review.reviewedResult : p.result })),
+    reviewed
+      ? processes.map((p) => ({ ...p, result: p.review ? p.review.reviewedResult : p.result }))
+      : processes,
   );
   if (result === 'Pendiente' || confirmedAlerts === null) return result;
   return mostSevere([result, confirmedAlerts]);
