@@ -1,5 +1,5 @@
 'use strict';
-// docker/compose.yml as an operator takes it for granted (CONTRACT 13): crashed apps come back,
+// docker/compose.yml as an operator takes it for granted (docs/integrators.md): crashed apps come back,
 // PostgreSQL and Redis are not reachable from outside the host, every app says whether it is
 // healthy. `docker compose config` validates the syntax; this checks the properties.
 const fs = require('node:fs');

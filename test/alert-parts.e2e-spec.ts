@@ -4,7 +4,7 @@ import { uniqueWord } from './support/legal-corpus';
 import { compared, importSdn } from './support/sdn-versions';
 
 /**
- * A burst of alerts (CONTRACT 11) is raised in parts, each committed on its own with its events, no
+ * A burst of alerts (docs/monitoring.md) is raised in parts, each committed on its own with its events, no
  * faster than the part before the previous one's webhooks left: here 2,100 monitors of one client,
  * all namesakes of the entry a version adds, against the real PostgreSQL and processor. The monitors
  * are written straight into the tables (as many as the bench's million are) for a client of their

@@ -9,7 +9,7 @@ const INVALID_REFRESH = {
 };
 
 describe('POST /signin', () => {
-  it('answers the SPEC 2.1 body for the demo user', async () => {
+  it('answers the docs/behaviour.md body for the demo user', async () => {
     const response = await api()
       .post('/signin')
       .send({ email: 'demo@acme.test', password: DEMO_PASSWORD })
@@ -97,7 +97,7 @@ describe('POST /signin', () => {
 });
 
 describe('POST /signin/refresh', () => {
-  it('rotates: answers a new pair in the SPEC 2.1 shape and retires the old refresh token', async () => {
+  it('rotates: answers a new pair in the docs/behaviour.md shape and retires the old refresh token', async () => {
     const first = await signIn();
     const rotated = await api()
       .post('/signin/refresh')

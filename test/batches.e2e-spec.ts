@@ -1,4 +1,4 @@
-/** Batch registration (CONTRACT 8): partial and atomic, JSON and CSV, limits, idempotency, tenancy. */
+/** Batch registration (docs/behaviour.md): partial and atomic, JSON and CSV, limits, idempotency, tenancy. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, countRows, signIn, Session, untilCount } from './support/helpers';

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 13 CORS: browsers on an allowed origin (by default outside production, localhost and
+ * docs/integrators.md CORS: browsers on an allowed origin (by default outside production, localhost and
  * 127.0.0.1 on any port) may call the api and read its answers, errors included; any other origin
  * gets no CORS header at all.
  */

@@ -1,5 +1,5 @@
 /**
- * Estimates (CONTRACT 8): from the median duration of the last 100 finished processes of a name,
+ * Estimates (docs/behaviour.md): from the median duration of the last 100 finished processes of a name,
  * null with fewer than 5, null while the candidate is awaited.
  */
 import { api, killProcessor, restartProcessor, signIn, Session, withDb } from './support/helpers';

@@ -1,5 +1,5 @@
 /**
- * The event log (CONTRACT 7.1, 7.2): what each change writes, tenancy, the cursor's errors, and a
+ * The event log (docs/integrators.md): what each change writes, tenancy, the cursor's errors, and a
  * reader paging as fast as it can while 100 registrations write concurrently.
  */
 import { randomUUID } from 'node:crypto';

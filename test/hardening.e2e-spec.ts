@@ -1,5 +1,5 @@
 /**
- * CONTRACT 9 hardening, each finding of the black-box probe as a test: forged tenancy claims,
+ * docs/security.md hardening, each finding of the black-box probe as a test: forged tenancy claims,
  * repository secrets in production, parallel lockout, the per-address limit, input that used to
  * answer 500, security headers, token caching and personal data in logs.
  */

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 12: `npm run corpus:ingest` adds and replaces persons and lawsuits while the apps
+ * docs/operations.md: `npm run corpus:ingest` adds and replaces persons and lawsuits while the apps
  * serve, all or nothing; searches created after its commit answer from the new corpus as if it
  * had been loaded whole, searches stored before keep their answers (details included).
  */
@@ -43,7 +43,7 @@ async function detail(session: Session, searchId: string, uuid: string) {
     .body.data;
 }
 
-/** Every uuid of a search answer or a record detail (SPEC 2.5, 2.6). */
+/** Every uuid of a search answer or a record detail (docs/behaviour.md). */
 function uuidsOf(data: Record<string, unknown>): string[] {
   const d = data as {
     searchId?: string;
@@ -331,7 +331,7 @@ describe('a search after an ingest answers from the new corpus; one before keeps
         lawsuits_replaced: 1,
       }),
     );
-    // The processor then compares it with the monitors (CONTRACT 11) and says when it did.
+    // The processor then compares it with the monitors (docs/monitoring.md) and says when it did.
     await untilCount(
       `SELECT count(*)::int AS n FROM legal_corpus_ingest WHERE version = $1 AND monitors_compared_at IS NOT NULL`,
       [version],

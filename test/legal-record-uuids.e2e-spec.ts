@@ -1,5 +1,5 @@
 /**
- * Issue 23 / CONTRACT 13: legal-record uuids are RFC 9562 UUIDs. The generator makes them (the same
+ * Issue 23 / docs/integrators.md: legal-record uuids are RFC 9562 UUIDs. The generator makes them (the same
  * corpus for the same seed), and a one-time migration re-keys a corpus generated before, stored
  * searches following it. Both run here against scratch databases beside the e2e stack's.
  */

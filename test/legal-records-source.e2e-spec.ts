@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the legal-records source port', () => {
-  it('answers outcome FAILED when the source fails, billed like every creation (SPEC 2.5)', async () => {
+  it('answers outcome FAILED when the source fails, billed like every creation (docs/behaviour.md)', async () => {
     await restartApi({ LEGAL_SOURCE_FAILURE_RATE: '1' });
     const session = await signIn();
     const data = (await searchJuanHernandez(session).expect(200)).body.data;

@@ -14,7 +14,7 @@ import { candidate, register } from './support/screening';
 import { compared, importSdn, latestActivation } from './support/sdn-versions';
 
 /**
- * CONTRACT 11 end to end: monitors over real OFAC SDN versions imported with the CLI (an added
+ * docs/monitoring.md end to end: monitors over real OFAC SDN versions imported with the CLI (an added
  * namesake, an unrelated change, a dismissal, a program change, a removal), counted in alerts,
  * events and charges; a legal-records ingest; a processor killed around an activation; expiry.
  */

@@ -1,5 +1,5 @@
 /**
- * What integrators take for granted in the served OpenAPI document (CONTRACT 13): integer `page`
+ * What integrators take for granted in the served OpenAPI document (docs/integrators.md): integer `page`
  * and `limit` with the bounds the api enforces, every tag declared in product order, a description
  * on every response, no internal references in public text, the event envelope as a discriminated
  * union derived from the event catalogue, and the body limits each operation really has.

@@ -1,5 +1,5 @@
 /**
- * What operators take for granted (CONTRACT 13, issue 23): production refuses predictable secrets
+ * What operators take for granted (docs/integrators.md, issue 23): production refuses predictable secrets
  * at boot, creates demo users only with a password of the operator's own, and a script that
  * changes data prints its usage for --help and changes nothing.
  */
@@ -59,7 +59,7 @@ describe('production refuses predictable secrets at boot', () => {
   });
 });
 
-describe('demo users in production (CONTRACT 6, 13)', () => {
+describe('demo users in production (docs/behaviour.md, docs/integrators.md)', () => {
   const databaseUrl = `${state().databaseUrl}_production`;
   const admin = () => {
     const url = new URL(databaseUrl);

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 13: request ids on every answer, and one access-log line per request with its method,
+ * docs/integrators.md: request ids on every answer, and one access-log line per request with its method,
  * route pattern, status, duration and id, and nothing else of the request.
  */
 import { randomUUID } from 'node:crypto';

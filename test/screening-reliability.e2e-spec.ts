@@ -293,7 +293,7 @@ describe('a provider that never answers', () => {
         .expect(200);
       const { summary, rawDetails } = response.body.data;
       expect(summary).toEqual({ providerAnswered: false, reason: expect.any(String) });
-      // CONTRACT 4.4: provider name, reference, timestamps, payload; null where nothing was answered.
+      // docs/behaviour.md: provider name, reference, timestamps, payload; null where nothing was answered.
       expect(rawDetails).toEqual({
         provider: 'sandbox:BGC News',
         reference: null,

@@ -35,7 +35,7 @@ function dateFromToday(years: number, days = 0): string {
 }
 
 describe('POST /candidate-requests', () => {
-  it('answers 202 with SPEC 2.2 and a Location header', async () => {
+  it('answers 202 with docs/behaviour.md and a Location header', async () => {
     const response = await api().post('/candidate-requests').set(acme.auth).send(candidate()).expect(202);
     expect(response.body).toEqual({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -160,7 +160,7 @@ describe('POST /candidate-requests', () => {
 });
 
 describe('GET /candidate-requests/{uuid}', () => {
-  it('shows the SPEC 3 picture once a full package settles', async () => {
+  it('shows the docs/behaviour.md picture once a full package settles', async () => {
     const uuid = await register(acme, fullCandidate());
     const view = await waitForOverview(acme, uuid, settled);
     expect(view).toEqual(
@@ -223,7 +223,7 @@ describe('GET /candidate-requests/{uuid}', () => {
     expect(await documentedViolations('/candidate-requests/{uuid}', body)).toEqual([]);
   });
 
-  it('answers HTTP 200 with statusCode 404 for an unknown uuid (SPEC 4.3 quirk)', async () => {
+  it('answers HTTP 200 with statusCode 404 for an unknown uuid (docs/behaviour.md quirk)', async () => {
     for (const uuid of ['5f0c7a8e-1111-4222-8333-944455556666', 'not-a-uuid']) {
       const response = await api().get(`/candidate-requests/${uuid}`).set(acme.auth).expect(200);
       expect(response.body).toEqual({
@@ -421,7 +421,7 @@ describe('GET /candidate-requests/{uuid}/processes/{processId}', () => {
         processName: 'Documentos',
         status: 'Pendiente Candidato',
         result: 'Pendiente',
-        estimatedEndDate: null, // waits for the candidate: no estimate (CONTRACT 8)
+        estimatedEndDate: null, // waits for the candidate: no estimate (docs/behaviour.md)
       },
     });
     expect(

@@ -8,7 +8,7 @@ import { ROOT } from './support/stack';
 import { byName, register, waitForOverview } from './support/screening';
 
 /**
- * CONTRACT 10 end to end: the demo lists `npm start` imports (the e2e stack's setup is the same
+ * docs/watch-lists.md end to end: the demo lists `npm start` imports (the e2e stack's setup is the same
  * path), the three list processes of registered candidates, `GET /watch-lists`, the ad-hoc
  * screening with its charge, and `npm run lists:import` with versions that fail closed.
  */

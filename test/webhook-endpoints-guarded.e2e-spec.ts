@@ -1,6 +1,6 @@
 /**
  * Issue 23 on webhook endpoints: a quota per client (409 past WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT),
- * answers that show a secret kept out of caches, and `Idempotency-Key` on creation as CONTRACT 1
+ * answers that show a secret kept out of caches, and `Idempotency-Key` on creation as docs/behaviour.md
  * describes it for the other POSTs (the same secret on a replay, stored sealed).
  */
 import { randomUUID } from 'node:crypto';

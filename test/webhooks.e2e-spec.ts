@@ -1,5 +1,5 @@
 /**
- * Webhooks (CONTRACT 7.3, 7.4) against real receivers (node:http on 127.0.0.1): signed Standard
+ * Webhooks (docs/integrators.md) against real receivers (node:http on 127.0.0.1): signed Standard
  * Webhooks deliveries of a registration, retries with the same webhook-id, a receiver that is down,
  * Redis stopped, the processor killed mid-delivery, rotation, tenancy, the SSRF guard on a second
  * api that refuses private URLs, redirects and a huge answer. The stack retries after 1s,1s,1s.
@@ -669,7 +669,7 @@ describe('SSRF guard (WEBHOOKS_ALLOW_PRIVATE_URLS=false)', () => {
     'http://[::1]/',
     'http://[fd00::1]/',
     'http://[::ffff:169.254.169.254]/',
-    // CONTRACT 13: IPv6 addresses that carry an IPv4 address are judged by it.
+    // docs/integrators.md: IPv6 addresses that carry an IPv4 address are judged by it.
     'http://[::127.0.0.1]/',
     'http://[::7f00:1]/',
     'http://[::a9fe:a9fe]/',

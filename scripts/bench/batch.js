@@ -1,5 +1,5 @@
 'use strict';
-// Batch registration (CONTRACT 8): how long a 1,000-item batch takes to be accepted, and how fast its
+// Batch registration (docs/behaviour.md): how long a 1,000-item batch takes to be accepted, and how fast its
 // processes then run (the processor's full rate is the screening bench's figure).
 const { median } = require('./lib/measure');
 const { authHeaders, candidate, processJobsRun, withDatabase } = require('./lib/workload');

@@ -1,5 +1,5 @@
 'use strict';
-// The command line of a script that changes data (CONTRACT 13): `--help` or `-h` prints the
+// The command line of a script that changes data (docs/integrators.md): `--help` or `-h` prints the
 // usage and exits 0 before anything else runs, and a flag the script does not know stops it with
 // exit 2 instead of being ignored (a mistyped `--persns 10` must not regenerate the default
 // corpus). Built on node:util's parseArgs.

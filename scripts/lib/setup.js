@@ -14,7 +14,7 @@ function persistence() {
 }
 
 /**
- * Whether the demo users are created, and with which password (CONTRACT 6, 13: in production only
+ * Whether the demo users are created, and with which password (docs/behaviour.md, docs/integrators.md: in production only
  * with a DEMO_PASSWORD of the operator's own). A refusal (the published default in production) is
  * thrown, so the setup stops saying why.
  */

@@ -1,5 +1,5 @@
 'use strict';
-// The watch lists' official files written as their publishers write them (CONTRACT 10.1), for the
+// The watch lists' official files written as their publishers write them (docs/watch-lists.md), for the
 // golden fixtures, the demo files and the bench's real-size files. Each writer takes plain records
 // and yields lines, so a 300,000-row file is written as it is made, never held as one string.
 //
@@ -133,7 +133,7 @@ function* sat69bLines({ asOf, rows, headerCells = SAT_69B_TITLES }) {
 
 // ---------------------------------------------------------------- SAT Art. 69
 
-/** The header of each Art. 69 file as the SAT writes it (they differ: CONTRACT 10.1 finds columns by name). */
+/** The header of each Art. 69 file as the SAT writes it (they differ: docs/watch-lists.md finds columns by name). */
 const ART_69_HEADERS = {
   'Firmes.csv': [
     'RFC',

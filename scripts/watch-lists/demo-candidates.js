@@ -1,6 +1,6 @@
 'use strict';
 // The demo candidates of the watch lists and the entries written for them into the demo files
-// (scripts/watch-lists/demo-files.js). Each expected decision follows CONTRACT 10.3: an RFC or a
+// (scripts/watch-lists/demo-files.js). Each expected decision follows docs/watch-list-matching.md: an RFC or a
 // CURP decides first; a differing identifier, a missing maternal surname or a birth year that
 // differs keeps an equal name at `possible_match`. The manifest (candidates.json) is what the
 // README, the Swagger examples and the tests take from here.
@@ -590,7 +590,7 @@ const FILES = {
 module.exports = {
   manifest: {
     about:
-      'Demo candidates of the watch lists (CONTRACT 10): register each `registration` (signed in as demo@acme.test) and its three processes answer from the demo files as `processes` says; `hits` are the matches expected in their summaries. Paths in `files` are relative to this directory. Written by scripts/watch-lists/demo-files.js.',
+      'Demo candidates of the watch lists (docs/watch-lists.md): register each `registration` (signed in as demo@acme.test) and its three processes answer from the demo files as `processes` says; `hits` are the matches expected in their summaries. Paths in `files` are relative to this directory. Written by scripts/watch-lists/demo-files.js.',
     files: FILES,
     candidates,
   },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Writes the demo watch-list files (data/watch-lists/demo/<source>/) that a fresh `npm start`
-// imports (CONTRACT 10.2), in exactly the publishers' formats, and the manifest of the demo
+// imports (docs/watch-lists.md), in exactly the publishers' formats, and the manifest of the demo
 // candidates they were made for (data/watch-lists/demo/candidates.json). The candidates' entries
 // are written as below; around them, realistic filler (fixed seed) that none of them matches.
 // The files are committed; run this again only to change them (and the README beside them):
@@ -14,7 +14,7 @@ const people = require('../lib/watch-list-people');
 const OUT = path.join(__dirname, '../../data/watch-lists/demo');
 const SEED = 2026;
 
-/** The demo candidates and what each list should answer for them (CONTRACT 10.3). */
+/** The demo candidates and what each list should answer for them (docs/watch-list-matching.md). */
 const CANDIDATES = require('./demo-candidates');
 
 // Filler keeps away from every candidate's surnames (and the Swagger examples' companies), so the

@@ -104,7 +104,7 @@ export function lawsuit(personUuid: string, fields: Partial<Line> = {}): Line {
   };
 }
 
-/** A lawsuit line as the record detail shows it (SPEC 2.6 entry). */
+/** A lawsuit line as the record detail shows it (docs/behaviour.md entry). */
 export function asEntry(l: Line): Record<string, string> {
   return {
     id: l.id as string,
@@ -147,7 +147,7 @@ export interface Answer {
   }>;
 }
 
-/** The part of a search answer (`data` of SPEC 2.5, all 300 on one page) the corpus decides. */
+/** The part of a search answer (`data` of docs/behaviour.md, all 300 on one page) the corpus decides. */
 export function answerOf(data: {
   kpis: Answer['kpis'];
   records: Answer['records'];
@@ -159,7 +159,7 @@ export function answerOf(data: {
 const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The answer to a search computed from scratch (CONTRACT 5): every person whose given names hold
+ * The answer to a search computed from scratch (docs/behaviour.md): every person whose given names hold
  * every word of `name` and whose surnames equal the supplied ones, folded by the domain's
  * normalizeName; their lawsuits counted from legal_lawsuit; ranked by most lawsuits, then name
  * (folded, byte order), then uuid; persons per category and per state over all of them.

@@ -44,7 +44,7 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    // CONTRACT 13: the caller's X-Request-Id when usable, else a UUID; every answer carries it.
+    // docs/integrators.md: the caller's X-Request-Id when usable, else a UUID; every answer carries it.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     frameworkErrors: routerErrorReply(early),
     clientErrorHandler: clientErrorReply(early),
@@ -70,7 +70,7 @@ export async function createApiApp(): Promise<NestFastifyApplication> {
   app.useLogger(app.get(Logger));
   startEveryRequest(adapter, early.securityHeaders, await app.resolve(PinoLogger));
   answerConditionalGets(adapter);
-  // CONTRACT 13, through @fastify/cors: its hook runs among the adapter's first, so preflights are
+  // docs/integrators.md, through @fastify/cors: its hook runs among the adapter's first, so preflights are
   // answered before authentication and every later answer (errors included) carries its headers.
   app.enableCors(corsOptions(early.isAllowedOrigin));
   app.useBodyParser(

@@ -1,4 +1,4 @@
-// Public surface of the domain: plain TypeScript rules of SPEC.md and CONTRACT.md.
+// Public surface of the domain: plain TypeScript rules of docs/behaviour.md and docs/behaviour.md.
 export * from './errors';
 export * from './screening';
 export * from './legal-records';

@@ -14,7 +14,7 @@ export function offsetOf(page: number, limit: number): number {
   return Math.min((page - 1) * limit, MAX_OFFSET);
 }
 
-/** The `meta.pagination` of every list (SPEC 2.5). */
+/** The `meta.pagination` of every list (docs/behaviour.md). */
 export interface Pagination {
   total_records_found: number;
   current_page: number;
@@ -76,7 +76,7 @@ function wholeNumberViolations(field: string, value: unknown, max: number, range
   return violations;
 }
 
-/** CONTRACT 2.5: `page` 1..MAX_PAGE, `limit` 1..100. */
+/** docs/behaviour.md: `page` 1..MAX_PAGE, `limit` 1..100. */
 export function pageQueryViolations(query: PageQuery): FieldViolation[] {
   return [
     ...wholeNumberViolations(

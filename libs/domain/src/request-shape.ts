@@ -1,7 +1,7 @@
 import { FieldViolation } from './errors';
 
 /**
- * The wording of the shape rules every request shares (CONTRACT 1): a field the endpoint does not
+ * The wording of the shape rules every request shares (docs/behaviour.md): a field the endpoint does not
  * know, a value of the wrong JSON type, a flag, a choice among fixed values. The api's validation
  * pipe applies them to a DTO's fields (after class-transformer); the rules about meaning live
  * beside their feature.
@@ -123,7 +123,7 @@ function objectViolations(item: Fields, path: string, shape: ObjectListShape): F
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
-/** CONTRACT 1: an `Idempotency-Key` header, when sent, has 1 to 255 characters. */
+/** docs/behaviour.md: an `Idempotency-Key` header, when sent, has 1 to 255 characters. */
 export function idempotencyKeyViolations(key: string | undefined): FieldViolation[] {
   return key === undefined || (key.length >= 1 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH)
     ? []

@@ -4,5 +4,5 @@
 export * from './setup/database-setup';
 export * from './seed/demo-data';
 export * from './legal-corpus/demo-corpus';
-// The demo users' password policy (CONTRACT 6, 13), for scripts/lib/setup.js.
+// The demo users' password policy (docs/behaviour.md, docs/integrators.md), for scripts/lib/setup.js.
 export { decideDemoUsers } from '@app/domain';

@@ -1,5 +1,5 @@
 'use strict';
-// A daily bulletin for the ingest bench: a JSON Lines file of CONTRACT 12 as a judicial source
+// A daily bulletin for the ingest bench: a JSON Lines file of docs/operations.md as a judicial source
 // would publish it over the corpus in the database. Names, states and categories follow the
 // generator's weighted vocabulary, so new persons land on the same name pairs as the corpus's
 // (every common pair is touched, as a real bulletin touches them).

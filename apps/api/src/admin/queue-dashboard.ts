@@ -74,7 +74,7 @@ export async function mountQueueDashboard(app: NestFastifyApplication, config: A
         if (!admitted) throw new DashboardRefusal(DASHBOARD_CREDENTIALS, 401);
       },
     });
-    // Refusals answer here, in the error body of CONTRACT 1 (Bull Board's own error handler, which
+    // Refusals answer here, in the error body of docs/behaviour.md (Bull Board's own error handler, which
     // would otherwise render them, knows nothing of it).
     scope.addHook('onRequest', (request, reply, done) => {
       scope.basicAuth(request, reply, (error?: Error & { statusCode?: number }) => {

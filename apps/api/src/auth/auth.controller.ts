@@ -6,7 +6,7 @@ import { Public } from './auth-user';
 import { RefreshTokenDto, SignInDto, SignInResultDto } from './auth.dto';
 import { AuthService } from './auth.service';
 
-/** Tokens must never sit in a browser's or a proxy's cache (CONTRACT 9). */
+/** Tokens must never sit in a browser's or a proxy's cache (docs/security.md). */
 export const TokenAnswer = () =>
   applyDecorators(
     Header('Cache-Control', 'no-store'),

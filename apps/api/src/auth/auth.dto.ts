@@ -3,7 +3,7 @@ import { Allow } from 'class-validator';
 import { refreshTokenViolations, signInViolations } from '@app/domain';
 import { CheckedBy } from '../common/validation';
 
-/** SPEC 2.1 body; its rules are the domain's (signInViolations). */
+/** docs/behaviour.md body; its rules are the domain's (signInViolations). */
 @CheckedBy(signInViolations)
 export class SignInDto {
   @ApiProperty({ example: 'demo@acme.test', description: 'E-mail of the account', maxLength: 254 })
@@ -31,7 +31,7 @@ export class RefreshTokenDto {
   refreshToken!: string;
 }
 
-/** SPEC 2.1. */
+/** docs/behaviour.md. */
 export class SignInResultDto {
   @ApiProperty({ example: true, description: 'true on successful authentication' })
   success!: boolean;

@@ -17,7 +17,7 @@ const WRONG_CREDENTIALS = 'The e-mail or the password is wrong.';
 const UNKNOWN_USER = '(unknown)';
 const INVALID_REFRESH = 'The refresh token is invalid, expired or revoked: sign in again.';
 
-/** Sign-in, refresh-token rotation with reuse detection, and sign-out (CONTRACT 2). */
+/** Sign-in, refresh-token rotation with reuse detection, and sign-out (docs/behaviour.md). */
 @Injectable()
 export class AuthService {
   /** Verified against when the e-mail is unknown, so both failures take the same time. */

@@ -3,7 +3,7 @@ import { BoundedCache } from '@app/domain';
 import { AuthSessionRepository, SessionGrant } from '@app/persistence';
 import { AccessTokenClaims } from './auth-user';
 
-/** CONTRACT 9: a session's answer may be this old, so a revocation elsewhere takes effect within it. */
+/** docs/security.md: a session's answer may be this old, so a revocation elsewhere takes effect within it. */
 export const SESSION_CACHE_MS = 5_000;
 const MAX_CACHED_SESSIONS = 50_000;
 

@@ -53,7 +53,7 @@ interface ThrottleKeys {
 }
 
 /**
- * Sign-in throttling shared by every api instance through Redis (CONTRACT 2 and 9).
+ * Sign-in throttling shared by every api instance through Redis (docs/behaviour.md, docs/security.md).
  *
  * - Per e-mail and address class: a check is admitted only while the e-mail's failures plus the
  *   checks still in flight are below `SIGNIN_MAX_FAILURES`, decided in one Redis script, so of any

@@ -4,7 +4,7 @@ import { UNMATCHED_ROUTE } from '@app/platform/metrics/route-label'; // no Nest:
 
 export const ACCESS_LOG_MESSAGE = 'request completed';
 
-/** What the log keeps of one request (CONTRACT 13): never a header, a query string or a body. */
+/** What the log keeps of one request (docs/integrators.md): never a header, a query string or a body. */
 export interface AccessLogEntry {
   requestId: string;
   method: string;

@@ -38,7 +38,7 @@ export const OUTAGE_MESSAGE =
   'The service cannot reach its database or queue right now; nothing was changed. Try again in a few seconds.';
 
 /**
- * Maps every error to the one body of CONTRACT 1, in one place. Domain errors carry a stable
+ * Maps every error to the one body of docs/behaviour.md, in one place. Domain errors carry a stable
  * code; an UnavailableError or a dependency outage is a 503; HTTP exceptions carry a status;
  * anything else is a 500 whose details stay in the log.
  */
@@ -74,7 +74,7 @@ export function errorStatusOf(exception: unknown): number {
 }
 
 /**
- * CONTRACT 1: a 401 is exactly `{ message, code }`. Sign-in and refresh say what was wrong with
+ * docs/behaviour.md: a 401 is exactly `{ message, code }`. Sign-in and refresh say what was wrong with
  * the credentials; a missing, malformed, expired or revoked bearer token gets the generic sentence.
  */
 function unauthorizedMessage(exception: unknown): string {

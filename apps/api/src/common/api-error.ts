@@ -20,7 +20,7 @@ export class FieldErrorDto {
   line?: number;
 }
 
-/** CONTRACT 1: the one body of every non-2xx answer. */
+/** docs/behaviour.md: the one body of every non-2xx answer. */
 export class ApiErrorDto {
   @ApiProperty({ description: 'The HTTP status, repeated in the body', example: 400 })
   code!: number;
@@ -41,7 +41,7 @@ export class ApiErrorDto {
   errorId?: string;
 }
 
-/** CONTRACT 1: a 401 is exactly these two fields. */
+/** docs/behaviour.md: a 401 is exactly these two fields. */
 export class UnauthorizedDto {
   @ApiProperty({ example: 'Authentication required: send a valid bearer access token.' })
   message!: string;

@@ -5,7 +5,7 @@ import * as iconv from 'iconv-lite';
 /** A body read as text, or the one sentence that says why it could not be. */
 export type DecodedBody = { text: string } | { problem: string };
 
-/** CONTRACT 1 bodies are JSON, and JSON is UTF-8 (RFC 8259 section 8.1). */
+/** docs/behaviour.md bodies are JSON, and JSON is UTF-8 (RFC 8259 section 8.1). */
 export const JSON_NOT_UTF8 =
   'The request body is not valid UTF-8: send JSON encoded as UTF-8 (RFC 8259), e.g. JSON.stringify in a browser or Node, or requests/json in Python.';
 
@@ -38,7 +38,7 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 const isUtf8Name = (charset: string) => charset === 'utf-8' || charset === 'utf8';
 
 /**
- * The text of a CSV body as spreadsheets write it (CONTRACT 8 batches). A `charset` in
+ * The text of a CSV body as spreadsheets write it (docs/behaviour.md batches). A `charset` in
  * Content-Type is honoured (any encoding iconv-lite knows; the bytes must be valid in it).
  * Without one: a UTF-16 body is recognised by its byte-order mark, a valid UTF-8 body (with or
  * without Excel's byte-order mark) is UTF-8, and anything else is read as Windows-1252, which is

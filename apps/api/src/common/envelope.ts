@@ -1,7 +1,7 @@
 import { Type } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, getSchemaPath, type SchemaObject } from '@nestjs/swagger';
 
-/** The SPEC 2.3 envelope `{ isSuccess, statusCode, message, data }` used by the read endpoints. */
+/** The docs/behaviour.md envelope `{ isSuccess, statusCode, message, data }` used by the read endpoints. */
 export interface Envelope<T> {
   isSuccess: boolean;
   statusCode: number;
@@ -14,7 +14,7 @@ export function envelope<T>(data: T, message = 'OK', statusCode = 200): Envelope
 }
 
 /**
- * `data` of the body-level 404 (CONTRACT 1): exactly `{}`. A schema of its own so that the
+ * `data` of the body-level 404 (docs/behaviour.md): exactly `{}`. A schema of its own so that the
  * documented envelope accepts the real body, and nothing else matches it.
  */
 export const EMPTY_DATA_SCHEMA: SchemaObject = {
@@ -26,7 +26,7 @@ export const EMPTY_DATA_SCHEMA: SchemaObject = {
 };
 
 /**
- * A body-level answer besides the normal `statusCode: 200` (the kept quirks of CONTRACT 1 and
+ * A body-level answer besides the normal `statusCode: 200` (the kept quirks of docs/behaviour.md and
  * 4.4): the HTTP status stays 200, `statusCode` says what happened and `data` has another shape.
  */
 export interface BodyLevelAnswer {

@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER } from '@app/platform';
  * preflight answer, the 404 of an unroutable URL and Nest's middleware, so that no answer goes
  * without it):
  *
- * - what every answer carries, the security headers (CONTRACT 9) and the request id (CONTRACT 13),
+ * - what every answer carries, the security headers (docs/security.md) and the request id (docs/integrators.md),
  *   set on the Node response: Fastify merges them into whatever it sends, errors included (its own
  *   reply headers win);
  * - the request's logging context: a line logged while it is served (an unhandled error's, say)

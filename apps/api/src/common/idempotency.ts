@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { idempotencyKeyViolations, UnprocessableError, ValidationFailedError } from '@app/domain';
 import { IdempotencyClaim, IdempotencyRepository, SqlExecutor, StoredResponse } from '@app/persistence';
 
-/** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (CONTRACT 1). */
+/** An answer as an Idempotency-Key record keeps it, to answer a retry byte for byte (docs/behaviour.md). */
 export interface KeptAnswer<B = unknown> {
   statusCode: number;
   body: B;
@@ -51,7 +51,7 @@ export function validateIdempotencyKey(key: string | undefined): string | undefi
 
 /**
  * Runs a command in one transaction, at most once per (caller, operation, Idempotency-Key)
- * within 24 hours (CONTRACT 1). Without a key it simply runs the command in a transaction. The
+ * within 24 hours (docs/behaviour.md). Without a key it simply runs the command in a transaction. The
  * command returns its result; the record keeps the answer the module's codec makes of it, and a
  * replay reads the result back from that answer.
  */

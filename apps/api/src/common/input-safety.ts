@@ -1,6 +1,6 @@
 import { FieldViolation } from '@app/domain';
 
-/** CONTRACT 9: JSON nested deeper than this answers 400. */
+/** docs/security.md: JSON nested deeper than this answers 400. */
 export const MAX_JSON_DEPTH = 32;
 
 /**

@@ -41,7 +41,7 @@ function describeJson(value: unknown): string {
 }
 
 /**
- * Fastify's own JSON parser (with its prototype-poisoning guard), plus the limits of CONTRACT 9
+ * Fastify's own JSON parser (with its prototype-poisoning guard), plus the limits of docs/security.md
  * (nesting depth, NUL and unpaired surrogates), UTF-8 only, and an object as the whole body (every
  * endpoint reads named fields: `null`, an array, a string or a number is refused before any use
  * case sees it), except that a body it refuses does not end the request before the guards run: a

@@ -21,7 +21,7 @@ export interface EarlyAnswers {
 
 /**
  * Errors Fastify's router answers before any hook runs (a malformed percent-encoding, a path
- * parameter longer than the router accepts), in the one error body of CONTRACT 1.
+ * parameter longer than the router accepts), in the one error body of docs/behaviour.md.
  */
 export function routerErrorReply(early: EarlyAnswers) {
   return (
@@ -77,7 +77,7 @@ function headerOf(head: string, name: string): string | undefined {
 /**
  * Requests Node refuses before Fastify sees them: a URL and headers over Node's limit (431), a
  * request that is not HTTP (400), one that arrives too slowly (408). Fastify's own handler writes
- * `{ error, message, statusCode }`; this one writes the error body of CONTRACT 1 with the headers of
+ * `{ error, message, statusCode }`; this one writes the error body of docs/behaviour.md with the headers of
  * every other answer. The request was not parsed, so its `Origin` and `X-Request-Id` are looked for
  * in the bytes read so far: a URL of some tens of kilobytes arrives with its headers in the same
  * read, while for a far longer one they may not have arrived and the answer has a new id and no

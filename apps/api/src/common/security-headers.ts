@@ -3,7 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '@app/platform';
 
 /**
- * CONTRACT 9 headers on every response: `nosniff`, no framing (X-Frame-Options and CSP
+ * docs/security.md headers on every response: `nosniff`, no framing (X-Frame-Options and CSP
  * `frame-ancestors`), no referrer, HSTS in production. The CSP is helmet's default, which Swagger
  * UI works under (its scripts are files of ours; it needs inline styles and data: images), minus
  * `upgrade-insecure-requests`, which would send a browser on plain-HTTP localhost to https.

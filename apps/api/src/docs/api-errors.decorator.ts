@@ -41,7 +41,7 @@ const EXAMPLES: Record<number, object> = {
   503: { code: 503, message: OUTAGE_MESSAGE },
 };
 
-/** The 400s a JSON body itself can cause, before any of its fields is read (CONTRACT 1, 9). */
+/** The 400s a JSON body itself can cause, before any of its fields is read (docs/behaviour.md, docs/security.md). */
 const JSON_BODY_400_EXAMPLES = {
   invalidField: { summary: 'A field breaks a rule', value: EXAMPLES[400] },
   notUtf8: {
@@ -143,7 +143,7 @@ function errorResponse(status: number, description: string, examples: Record<str
 }
 
 /**
- * Documents the CONTRACT 1 error body for each listed status (a number, or a status with this
+ * Documents the docs/behaviour.md error body for each listed status (a number, or a status with this
  * operation's own description or example); with `{ body, names }` among them, the 400 also shows
  * what a body that cannot be read answers. Every operation also documents the 503 of an outage of
  * PostgreSQL or Redis (docs/operations.md, "Outages"), which any of them may answer.

@@ -9,7 +9,7 @@ import { API_TAGS } from './tags';
 
 const CSV_BODY_EXTENSION = 'x-csv-body';
 
-/** CONTRACT 13: every answer carries the request id; the document says so once and refers to it. */
+/** docs/integrators.md: every answer carries the request id; the document says so once and refers to it. */
 const REQUEST_ID_RESPONSE_HEADER = {
   description:
     'The id of this request: the `X-Request-Id` the caller sent (1 to 128 visible ASCII characters), ' +
@@ -111,7 +111,7 @@ export function isDocsRoute(route: string): boolean {
   return route === '/docs' || route.startsWith('/docs/');
 }
 
-/** Swagger UI at /docs and the OpenAPI JSON at /docs-json (CONTRACT 1). */
+/** Swagger UI at /docs and the OpenAPI JSON at /docs-json (docs/behaviour.md). */
 export function mountSwagger(app: INestApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, SWAGGER_UI_OPTIONS);

@@ -3,7 +3,7 @@ import { EVENT_CATALOG, EVENT_TYPES, type EventType } from '@app/domain';
 import { summaryDto } from '../screening/dto/summaries.dto';
 
 /**
- * CONTRACT 7.1 in the OpenAPI document: the event envelope, for the event log and the webhook
+ * docs/integrators.md in the OpenAPI document: the event envelope, for the event log and the webhook
  * deliveries alike, derived from the event catalogue (libs/domain/src/events/event-catalog.ts) and
  * nothing else. `EventEnvelopeDto` is `oneOf` one variant per event type with a discriminator on
  * `type`; each variant's `type` is an enum of that one value and its `data` the schema of that

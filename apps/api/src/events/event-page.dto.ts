@@ -17,7 +17,7 @@ export class EventPageDto {
   hasMore!: boolean;
 }
 
-/** CONTRACT 7.2 query (all strings; checked by the domain). */
+/** docs/integrators.md query (all strings; checked by the domain). */
 @CheckedBy(eventQueryShapeViolations)
 export class EventQueryDto {
   @ApiProperty({

@@ -4,7 +4,7 @@ import { AuthUser } from '../auth/auth-user';
 import { invalidRequest } from '../common/validation';
 import { EventPageDto } from './event-page.dto';
 
-/** CONTRACT 7.2: the caller's events, oldest first, after a cursor no concurrent write can pass. */
+/** docs/integrators.md: the caller's events, oldest first, after a cursor no concurrent write can pass. */
 export class ReadEventsUseCase {
   constructor(private readonly events: EventRepository) {}
 

@@ -49,7 +49,7 @@ export class HealthDto {
   details!: HealthDetailsDto;
 }
 
-/** The 503 answer: the error body of CONTRACT 1 with the same `status` and `details`. */
+/** The 503 answer: the error body of docs/behaviour.md with the same `status` and `details`. */
 export class HealthUnavailableDto extends HealthDto {
   @ApiProperty({ example: 503, enum: [503] })
   code!: number;

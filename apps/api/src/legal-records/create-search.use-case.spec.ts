@@ -102,7 +102,7 @@ describe('CreateSearchUseCase', () => {
     expect(data.meta.charged).toBe(BILLING.searchCreationIsBillable);
   });
 
-  it('stores and charges a FAILED search when the source fails or times out (SPEC 2.5), flagged slow', async () => {
+  it('stores and charges a FAILED search when the source fails or times out (docs/behaviour.md), flagged slow', async () => {
     const { searches, useCase } = setup({ ok: false, slow: true, reason: 'source timed out' });
     const data = await useCase.execute(ACME, BODY, QUERY);
     expect(data.outcome).toBe('FAILED');

@@ -19,7 +19,7 @@ import { SearchDataDto } from './dto/search-result.dto';
 import { filtersOf, matchFilter, SearchPageQuery } from './search-filters';
 import { searchView } from './search-view';
 
-/** The name to search (SPEC 4.5): given names, and the surnames when known. */
+/** The name to search (docs/behaviour.md): given names, and the surnames when known. */
 export interface CreateSearchCommand {
   name: string;
   lastName?: string;
@@ -27,7 +27,7 @@ export interface CreateSearchCommand {
 }
 
 /**
- * SPEC 4.5: finds the match set of the query through the source port (its universe's KPIs and the
+ * docs/behaviour.md: finds the match set of the query through the source port (its universe's KPIs and the
  * reachable matches, at most 300), then stores the search pointing at it and charges it once, in
  * one statement: on its own, or in the Idempotency-Key's transaction when there is one
  * (`IdempotentCommands.runStatement` decides; the use case writes the same way either way).

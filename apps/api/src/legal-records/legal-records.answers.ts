@@ -9,7 +9,7 @@ function messageFor(outcome: string): string {
   return 'Search completed.';
 }
 
-/** SPEC 4.5: the search in the SPEC 2.3 envelope, its message saying how the search went. */
+/** docs/behaviour.md: the search in the docs/behaviour.md envelope, its message saying how the search went. */
 export const searchAnswer: AnswerCodec<SearchDataDto, Envelope<SearchDataDto>> = {
   answer: (search) => ({ statusCode: 200, body: envelope(search, messageFor(search.outcome)), headers: {} }),
   result: ({ body }) => (body as Envelope<SearchDataDto>).data,

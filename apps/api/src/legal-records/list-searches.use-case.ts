@@ -21,7 +21,7 @@ export interface SearchListQuery {
   clientId?: string;
 }
 
-/** CONTRACT 8: the searches of one of the caller's clients, newest first, filtered and paged. */
+/** docs/behaviour.md: the searches of one of the caller's clients, newest first, filtered and paged. */
 export class ListSearchesUseCase {
   constructor(
     private readonly searches: LegalSearchListRepository,

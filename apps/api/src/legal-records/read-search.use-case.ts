@@ -30,7 +30,7 @@ export interface RecordDetailQuery extends SearchPageQuery {
 
 const SEARCH_NOT_FOUND = 'Search not found.';
 
-/** SPEC 4.6 and 4.7: re-reading a stored search (free) and the detail of one matched person. */
+/** docs/behaviour.md: re-reading a stored search (free) and the detail of one matched person. */
 export class ReadSearchUseCase {
   constructor(
     private readonly searches: LegalSearchRepository,
@@ -79,7 +79,7 @@ export class ReadSearchUseCase {
 
     const { page, limit, normCategories, normStates } = filtersOf(query);
     // As the corpus stood when the search was created: a stored search keeps its answers,
-    // details included, whatever was ingested since (CONTRACT 12).
+    // details included, whatever was ingested since (docs/operations.md).
     const answer = await this.source.lawsuits(
       personUuid,
       {

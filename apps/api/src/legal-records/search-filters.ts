@@ -2,7 +2,7 @@ import { normalizeName, offsetOf, pagingOf, parseCsvFilter } from '@app/domain';
 import { categoryMaskOf, MatchPageFilter, statesNamed } from '@app/persistence';
 
 /**
- * A page of a search's matches as asked (SPEC 4.5-4.7): every field text, checked by the domain;
+ * A page of a search's matches as asked (docs/behaviour.md-4.7): every field text, checked by the domain;
  * `categories` and `states` comma-separated.
  */
 export interface SearchPageQuery {
@@ -13,7 +13,7 @@ export interface SearchPageQuery {
   clientId?: string;
 }
 
-/** Paging and filters of SPEC 4.5-4.7 (already validated), with filter values normalized like stored ones. */
+/** Paging and filters of docs/behaviour.md-4.7 (already validated), with filter values normalized like stored ones. */
 export function filtersOf(query: SearchPageQuery): {
   page: number;
   limit: number;

@@ -2,7 +2,7 @@ import { capInfo, pagination, toDayMonthYear } from '@app/domain';
 import { StoredMatch, StoredSearch } from '@app/persistence';
 import { MatchedPersonDto, SearchDataDto } from './dto/search-result.dto';
 
-/** SPEC 2.5 `records[]` entry: `count` absent when unknown, agreement date as DD-MM-YYYY. */
+/** docs/behaviour.md `records[]` entry: `count` absent when unknown, agreement date as DD-MM-YYYY. */
 export function toMatchedPerson(match: StoredMatch): MatchedPersonDto {
   return {
     uuid: match.uuid,
@@ -14,7 +14,7 @@ export function toMatchedPerson(match: StoredMatch): MatchedPersonDto {
   };
 }
 
-/** The SPEC 2.5 body of a stored search, for one page of its (possibly filtered) matches. */
+/** The docs/behaviour.md body of a stored search, for one page of its (possibly filtered) matches. */
 export function searchView(
   search: StoredSearch,
   page: { rows: StoredMatch[]; total: number; page: number; limit: number },

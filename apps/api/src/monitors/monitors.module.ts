@@ -7,7 +7,7 @@ import { MonitorsUseCase } from './monitors.use-case';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { ReviewsUseCase } from '../reviews/reviews.use-case';
 
-/** CONTRACT 11: monitors and their alerts. */
+/** docs/monitoring.md: monitors and their alerts. */
 @Module({
   imports: [ReviewsModule],
   controllers: [MonitorsController, MonitorAlertsController],

@@ -79,7 +79,7 @@ export interface AlertReviews {
 }
 
 /**
- * CONTRACT 11: monitors of the caller's candidate requests, their alerts and reviews. Another
+ * docs/monitoring.md: monitors of the caller's candidate requests, their alerts and reviews. Another
  * client's monitor, alert or request answers 404 as one that does not exist.
  */
 export class MonitorsUseCase {

@@ -10,7 +10,7 @@ export interface RenderedReport {
 }
 
 /**
- * CONTRACT 8: the printable report of a candidate request at any stage, generated on request.
+ * docs/behaviour.md: the printable report of a candidate request at any stage, generated on request.
  * Unlike the overview's kept quirk, an unknown or another client's request is a real 404.
  */
 export class GetCandidateReportUseCase {

@@ -22,7 +22,7 @@ interface ParsedRecord {
 }
 
 /**
- * The items of a CSV batch (CONTRACT 8): a header row of registration field names, then one
+ * The items of a CSV batch (docs/behaviour.md): a header row of registration field names, then one
  * registration per row; an empty cell is an absent field. Every problem names its line, and
  * every item keeps the line its record starts on.
  */

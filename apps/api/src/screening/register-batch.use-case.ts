@@ -29,7 +29,7 @@ export interface BatchInput {
 }
 
 /**
- * CONTRACT 8: up to 1,000 registrations at once, each checked exactly as a single registration
+ * docs/behaviour.md: up to 1,000 registrations at once, each checked exactly as a single registration
  * (RegistrationPlanner), all valid ones written in ONE statement with the batch, in one
  * transaction; with `atomic` one invalid item refuses the whole batch.
  */

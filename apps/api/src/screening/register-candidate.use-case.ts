@@ -39,8 +39,8 @@ export interface RegisteredRequest {
 }
 
 /**
- * SPEC 4.2: validates, then writes the request, its candidate, one row per process, its events and
- * the jobs to run (outbox), with the Idempotency-Key's claim when there is one (CONTRACT 1), as one
+ * docs/behaviour.md: validates, then writes the request, its candidate, one row per process, its events and
+ * the jobs to run (outbox), with the Idempotency-Key's claim when there is one (docs/behaviour.md), as one
  * atomic write; the jobs reach Bull after it, and the client's answer never waits on Redis.
  */
 export class RegisterCandidateUseCase {

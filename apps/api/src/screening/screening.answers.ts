@@ -15,15 +15,15 @@ import { ProcessDetailResult } from './read-requests.use-case';
 import { RegisteredRequest } from './register-candidate.use-case';
 
 /**
- * How the screening controllers answer the results of their use cases over HTTP: the SPEC 2.3
- * envelope, its body-level statuses (CONTRACT 1's kept quirks), `Location` headers, and what an
+ * How the screening controllers answer the results of their use cases over HTTP: the docs/behaviour.md
+ * envelope, its body-level statuses (docs/behaviour.md's kept quirks), `Location` headers, and what an
  * Idempotency-Key record keeps of a registration.
  */
 
 export const REGISTRATION_MESSAGE =
   'Candidate request registered: its processes run asynchronously; poll GET /candidate-requests/{uuid}.';
 
-/** SPEC 4.2: 202 with the request's uuid and its `Location`. */
+/** docs/behaviour.md: 202 with the request's uuid and its `Location`. */
 export const registrationAnswer: AnswerCodec<RegisteredRequest, RegistrationAcceptedDto> = {
   answer: ({ requestId, packageId }) => {
     const body = { uuid: requestId, status: 'Pending', packageId, message: REGISTRATION_MESSAGE };
@@ -35,7 +35,7 @@ export const registrationAnswer: AnswerCodec<RegisteredRequest, RegistrationAcce
   },
 };
 
-/** CONTRACT 8: 202 with the batch's items and its `Location`. */
+/** docs/behaviour.md: 202 with the batch's items and its `Location`. */
 export const batchAnswer: AnswerCodec<BatchAcceptedDto, BatchAcceptedDto> = {
   answer: (batch) => ({
     statusCode: 202,
@@ -53,7 +53,7 @@ export const SCREENING_ANSWERS: AnswerCodecs = {
 
 export const REQUEST_NOT_FOUND = 'Candidate request not found';
 
-/** SPEC 4.3 quirk kept by CONTRACT 1: unknown (or another client's) answers HTTP 200 with statusCode 404. */
+/** docs/behaviour.md quirk kept by docs/behaviour.md: unknown (or another client's) answers HTTP 200 with statusCode 404. */
 function notFound(): Envelope<Record<string, never>> {
   return { isSuccess: true, statusCode: 404, message: REQUEST_NOT_FOUND, data: {} };
 }
@@ -65,7 +65,7 @@ export function overviewAnswer(
 }
 
 /**
- * CONTRACT 1: an unknown request or process answers exactly as the overview's unknown request; a
+ * docs/behaviour.md: an unknown request or process answers exactly as the overview's unknown request; a
  * process that has not finished answers the body-level 409.
  */
 export function processDetailAnswer(

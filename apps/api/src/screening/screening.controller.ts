@@ -63,7 +63,7 @@ import { MinimumRole } from '../auth/roles.guard';
 import { Audited, byParam, byAnswer } from '../audit/audited';
 import { BLOCKED_REQUEST_410 } from '../docs/retention-errors';
 
-/** The kept quirk of CONTRACT 1: HTTP 200, `statusCode: 404`, `data: {}`. */
+/** The kept quirk of docs/behaviour.md: HTTP 200, `statusCode: 404`, `data: {}`. */
 const BODY_LEVEL_NOT_FOUND = {
   statusCode: 404,
   when: 'for an unknown request (or one of another client), with `data: {}`',

@@ -108,7 +108,7 @@ function finishedEntry(id: string, processName: string, result: string, startDat
   };
 }
 
-/** The bodies `GET /candidate-requests/{uuid}` answers, both with HTTP 200 (CONTRACT 1, 4.3). */
+/** The bodies `GET /candidate-requests/{uuid}` answers, both with HTTP 200 (docs/behaviour.md). */
 export const OVERVIEW_EXAMPLES = {
   found: {
     summary: 'A request whose processes have all finished (statusCode 200)',
@@ -205,7 +205,7 @@ const FINISHED_WATCH_LIST = {
   },
 };
 
-/** The bodies `GET /candidate-requests/{uuid}/processes/{processId}` answers, all with HTTP 200 (CONTRACT 4.4). */
+/** The bodies `GET /candidate-requests/{uuid}/processes/{processId}` answers, all with HTTP 200 (docs/behaviour.md). */
 export const PROCESS_DETAIL_EXAMPLES = {
   finished: {
     summary: 'A finished process (statusCode 200)',

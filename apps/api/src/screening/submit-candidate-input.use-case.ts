@@ -30,7 +30,7 @@ export interface CandidateInputCommand {
   }>;
 }
 
-/** CONTRACT 4.2: what the candidate supplies resumes a process that waits for it. */
+/** docs/behaviour.md: what the candidate supplies resumes a process that waits for it. */
 export class SubmitCandidateInputUseCase {
   constructor(
     private readonly requests: CandidateRequestRepository,

@@ -21,7 +21,7 @@ export interface UsageQuery {
 }
 
 /**
- * CONTRACT 8: what a client was billed, per day or month of SERVICE_TIMEZONE, counted from the
+ * docs/behaviour.md: what a client was billed, per day or month of SERVICE_TIMEZONE, counted from the
  * billing ledger alone so that the statement and the charges can never disagree.
  */
 export class GetUsageUseCase {

@@ -2,7 +2,7 @@ import { processOfSource, WATCH_LIST_SOURCES } from '@app/domain';
 import { WatchListRepository } from '@app/persistence';
 import { WatchListsDto } from './dto/watch-lists.dto';
 
-/** `GET /watch-lists` (CONTRACT 10.2): every source, with the version screenings read now. */
+/** `GET /watch-lists` (docs/watch-lists.md): every source, with the version screenings read now. */
 export class ListWatchListsUseCase {
   constructor(private readonly versions: WatchListRepository) {}
 

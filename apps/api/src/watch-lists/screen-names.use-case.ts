@@ -35,7 +35,7 @@ export interface ScreenNamesCommand {
 }
 
 /**
- * `POST /watch-lists/screenings` (CONTRACT 10.4): the same matcher as the list processes, against
+ * `POST /watch-lists/screenings` (docs/watch-lists.md): the same matcher as the list processes, against
  * the active versions, without a registration; one charge, stored with the answer in one statement,
  * with the Idempotency-Key's claim (and the answer it keeps) when there is one, as a registration
  * is; the repository may group it with others arriving together. The screened name is never stored

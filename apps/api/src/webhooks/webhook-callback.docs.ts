@@ -4,7 +4,7 @@ import { ApiTagName } from '../docs/tags';
 
 const WEBHOOKS_TAG: ApiTagName = 'Events and webhooks';
 
-/** How deliveries work, for the operation that registers an endpoint (CONTRACT 7.4). */
+/** How deliveries work, for the operation that registers an endpoint (docs/integrators.md). */
 export const DELIVERY_DESCRIPTION =
   'Every event of the endpoint\'s client it subscribes to is POSTed to its `url` as the event envelope (`EventEnvelopeDto`: one variant per event type, told apart by `type`), with the Standard Webhooks headers `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` per valid secret, space-separated), verifiable as they stand with the `standardwebhooks` libraries. ' +
   'A 2xx within 10 seconds is a success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (+-10%), then the delivery is `failed`; an endpoint whose deliveries all failed for 5 days is disabled. ' +

@@ -8,7 +8,7 @@ import { WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
 export const DELIVERY_NOT_FOUND = 'Webhook delivery not found.';
 
-/** The deliveries of an endpoint (CONTRACT 7.3): their attempts, and a retry on demand. */
+/** The deliveries of an endpoint (docs/integrators.md): their attempts, and a retry on demand. */
 export class WebhookDeliveriesUseCase {
   constructor(
     private readonly endpoints: WebhookEndpointsUseCase,
@@ -27,7 +27,7 @@ export class WebhookDeliveriesUseCase {
   }
 
   /**
-   * A new attempt now, whatever the status (CONTRACT 7.3): the delivery is scheduled again in the
+   * A new attempt now, whatever the status (docs/integrators.md): the delivery is scheduled again in the
    * same transaction as its job, and the job is published after the commit.
    */
   async retry(user: AuthUser, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {

@@ -2,7 +2,7 @@ import { SecretCipher } from '@app/platform';
 import { AnswerCodec, AnswerCodecs } from '../common/idempotency';
 import { CreatedWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 
-/** An answer that shows a secret must not sit in any cache (CONTRACT 9 says so of tokens). */
+/** An answer that shows a secret must not sit in any cache (docs/security.md says so of tokens). */
 export const SECRET_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': 'no-store' };
 
 /** How the Idempotency-Key record keeps a created endpoint: its secret sealed, never in clear. */

@@ -47,7 +47,7 @@ export interface UpdateWebhookEndpointCommand {
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 
-/** CONTRACT 7.3 shape: no client, no secret. */
+/** docs/integrators.md shape: no client, no secret. */
 export function endpointView(endpoint: StoredEndpoint): WebhookEndpointDto {
   return {
     id: endpoint.id,
@@ -74,8 +74,8 @@ export class WebhookEndpointsUseCase {
   ) {}
 
   /**
-   * CONTRACT 7.3, within the client's quota of endpoints (409 past it), at most once per
-   * Idempotency-Key (CONTRACT 1: a retry answers the first answer, its secret included).
+   * docs/integrators.md, within the client's quota of endpoints (409 past it), at most once per
+   * Idempotency-Key (docs/behaviour.md: a retry answers the first answer, its secret included).
    */
   async create(
     user: AuthUser,
@@ -153,7 +153,7 @@ export class WebhookEndpointsUseCase {
       throw new NotFoundError(ENDPOINT_NOT_FOUND);
   }
 
-  /** CONTRACT 7.3: a new secret; the current one keeps signing (as a second signature) for 24 hours. */
+  /** docs/integrators.md: a new secret; the current one keeps signing (as a second signature) for 24 hours. */
   async rotateSecret(user: AuthUser, id: string): Promise<WebhookSecretDto> {
     const secret = newWebhookSecret();
     const rotated =
@@ -191,7 +191,7 @@ export class WebhookEndpointsUseCase {
   }
 
   /**
-   * SSRF (CONTRACT 7.3): a well-formed URL pointing at a loopback, private, link-local, unique-local
+   * SSRF (docs/integrators.md): a well-formed URL pointing at a loopback, private, link-local, unique-local
    * or metadata address is refused, unless private URLs are allowed.
    */
   private async addressViolations(url: unknown): Promise<FieldViolation[]> {

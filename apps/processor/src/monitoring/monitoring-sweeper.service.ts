@@ -4,7 +4,7 @@ import { monthIn, unchargedMonths } from '@app/domain';
 import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
 import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
 
-/** How often pending work is looked for: well within CONTRACT 11's minute. */
+/** How often pending work is looked for: well within docs/monitoring.md's minute. */
 const SWEEP_EVERY_MS = 2_000;
 /** An activation younger than this is left to its Bull job (published right after its commit). */
 const ACTIVATION_GRACE_MS = 3_000;

@@ -9,7 +9,7 @@ import { provideUseCase } from '@app/platform';
 import { MonitoringProcessor } from './monitoring.processor';
 import { MonitoringSweeperService } from './monitoring-sweeper.service';
 
-/** CONTRACT 11 in the processor: activations and ingests compared with the monitors, expiry, monthly charges. */
+/** docs/monitoring.md in the processor: activations and ingests compared with the monitors, expiry, monthly charges. */
 @Module({
   providers: [
     provideUseCase(MonitorComparisons, [

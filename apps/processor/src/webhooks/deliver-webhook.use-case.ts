@@ -28,7 +28,7 @@ export const MAX_DECRYPTED_SECRETS = 1_000;
 export const CHAIN_STEPS_PER_JOB = 50;
 
 /**
- * Attempts of deliveries (CONTRACT 7.4), each on its own: re-read it, POST the signed event envelope
+ * Attempts of deliveries (docs/integrators.md), each on its own: re-read it, POST the signed event envelope
  * outside any transaction, then record the attempt and what follows from it (a delayed retry as an
  * outbox job, the release of the next event of the subject, the endpoint's failure streak); the
  * records of attempts that end together share a statement and its commit, and each attempt goes on

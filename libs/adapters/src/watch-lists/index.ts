@@ -1,4 +1,4 @@
-// The readers of the watch lists' official files (CONTRACT 10.1). A separate entry point, imported
+// The readers of the watch lists' official files (docs/watch-lists.md). A separate entry point, imported
 // by path (`@app/adapters/watch-lists`): only the import needs them, the api and the processor never
 // load csv-parse, iconv-lite or saxes.
 export { readWatchListFiles, type ReadOptions } from './read-watch-list-files';

@@ -34,7 +34,7 @@ async function* linesOf(file: NamedFile): AsyncGenerator<string> {
 }
 
 /**
- * PEPs as OpenSanctions exports them (CONTRACT 10.1): FollowTheMoney entities, one JSON object per
+ * PEPs as OpenSanctions exports them (docs/watch-lists.md): FollowTheMoney entities, one JSON object per
  * line (UTF-8). `Person`s are read; other schemas are skipped; a line that is not JSON is a
  * rejected row; a line longer than MAX_RECORD_CHARACTERS refuses the file.
  */

@@ -24,9 +24,9 @@ export interface ReadOptions {
 }
 
 /**
- * Reads the files of one source as the publisher writes them (CONTRACT 10.1), streaming: the
+ * Reads the files of one source as the publisher writes them (docs/watch-lists.md), streaming: the
  * entries, the rows that could not be read, the as-of date the files state. Throws
- * `WatchListFileRefused` when the files cannot make a version (CONTRACT 10.2). Never writes.
+ * `WatchListFileRefused` when the files cannot make a version (docs/watch-lists.md). Never writes.
  */
 export async function readWatchListFiles(
   source: WatchListSource,

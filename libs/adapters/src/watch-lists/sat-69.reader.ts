@@ -16,7 +16,7 @@ import { ReadTally, type NamedFile, type WatchListRead } from './watch-list-read
 import { WatchListFileRefused } from './watch-list-file-refused';
 
 /**
- * The Art. 69 files (CONTRACT 10.1), one or more of the seven lists: the header on the first
+ * The Art. 69 files (docs/watch-lists.md), one or more of the seven lists: the header on the first
  * line, columns found by title, each list told by its file name (or its columns, or its rows'
  * `SUPUESTO`). An RFC on several rows or lists is one entry whose `listStatus` joins its supuestos.
  */

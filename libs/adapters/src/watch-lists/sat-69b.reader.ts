@@ -18,7 +18,7 @@ import { WatchListFileRefused } from './watch-list-file-refused';
 const MAX_PREAMBLE_ROWS = 50;
 
 /**
- * `Listado_completo_69-B.csv` (CONTRACT 10.1): preamble lines (the first says `Información
+ * `Listado_completo_69-B.csv` (docs/watch-lists.md): preamble lines (the first says `Información
  * actualizada al <d> de <mes> de <yyyy>`, the version's as-of), then the header, the first row
  * with a cell `RFC` and a cell that starts `Situación`, then one row per taxpayer.
  */

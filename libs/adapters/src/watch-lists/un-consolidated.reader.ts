@@ -40,7 +40,7 @@ function addChild(parent: Frame, name: string, value: XmlElement[string]): void 
 }
 
 /**
- * The UN Security Council consolidated list (`consolidated.xml`, CONTRACT 10.1), streamed with
+ * The UN Security Council consolidated list (`consolidated.xml`, docs/watch-lists.md), streamed with
  * saxes: `CONSOLIDATED_LIST` (its `dateGenerated` is the as-of), then `INDIVIDUALS/INDIVIDUAL`
  * and `ENTITIES/ENTITY`. Each record is gathered as plain data (a few kilobytes) and read by the
  * domain; the file itself never sits in memory. Nor does a record, a text, a tag or a comment

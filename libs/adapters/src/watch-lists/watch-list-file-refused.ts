@@ -1,7 +1,7 @@
 import type { RejectedRow } from '@app/domain';
 
 /**
- * Why a set of files cannot become a version (CONTRACT 10.2): the import refuses them and the
+ * Why a set of files cannot become a version (docs/watch-lists.md): the import refuses them and the
  * active version stays active.
  * - `files`: the files given do not make up the source (none, two where one is read, no sdn.csv);
  * - `unreadable`: a file cannot be opened or does not parse as its source's format;

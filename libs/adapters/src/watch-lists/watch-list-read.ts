@@ -25,7 +25,7 @@ export interface FileRead {
   rows: number;
 }
 
-/** What the files of one source say (CONTRACT 10.2's version, before it is written). */
+/** What the files of one source say (docs/watch-lists.md's version, before it is written). */
 export interface WatchListRead {
   /** `YYYY-MM-DD` as the files state it (69-B preamble, UN `dateGenerated`); null when they do not. */
   asOf: string | null;

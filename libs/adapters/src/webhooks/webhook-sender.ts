@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig, guardedLookup, literalAddressRefusal } from '@ap
 export const MAX_RESPONSE_BYTES = 1024;
 
 /**
- * The domain's WebhookSender port over Node's HTTP client (CONTRACT 7.4): one POST, success is a 2xx within
+ * The domain's WebhookSender port over Node's HTTP client (docs/integrators.md): one POST, success is a 2xx within
  * WEBHOOKS_TIMEOUT_MS, redirects are not followed (Node's client never follows them), at most
  * 1 kB of the answer is read. Unless private URLs are allowed, the address is checked again right
  * before connecting, on the addresses the connection then uses (see guardedLookup). Connections

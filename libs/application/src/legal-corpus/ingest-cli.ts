@@ -6,7 +6,7 @@ import { ingestCorpusFile } from './ingest-corpus-file';
 
 export const INGEST_USAGE = `Usage: npm run corpus:ingest -- <file.jsonl> [--database-url URL]
 
-Adds and replaces legal-records persons and lawsuits while the apps serve (CONTRACT 12), all or
+Adds and replaces legal-records persons and lawsuits while the apps serve (docs/operations.md), all or
 nothing: one JSON object a line,
   {"type":"person","uuid","givenNames","paternalSurname","maternalSurname"?,"state"}
   {"type":"lawsuit","id","personUuid","role":"Applicant"|"Defendant","category","judgementType",

@@ -26,7 +26,7 @@ const MAX_PROBLEMS = 20;
 const STAGE_EVERY = 5_000;
 
 /**
- * CONTRACT 12: ingests a JSON Lines file of persons and lawsuits into the corpus, all or nothing.
+ * docs/operations.md: ingests a JSON Lines file of persons and lawsuits into the corpus, all or nothing.
  * Every line is checked (the domain's IngestFileRules) while it is staged in the ingest's
  * transaction; a lawsuit must name a person of the file or of the corpus. Any problem rolls the
  * transaction back and the corpus is as it was; otherwise the ingest is applied and committed, and

@@ -6,7 +6,7 @@ import { outboxJob } from '../outbox/outbox-jobs';
 import type { ActivationHook } from '../watch-lists/import-watch-list';
 
 /**
- * CONTRACT 11: an activated version is compared with the monitors as a durable piece of work. The
+ * docs/monitoring.md: an activated version is compared with the monitors as a durable piece of work. The
  * activation's own transaction writes the `monitor_activation` row and the outbox job that starts
  * it, so a crash between the activation and the alerts loses nothing (the processor's sweep
  * finishes any activation still pending), and the work never exists for a version that did not

@@ -47,7 +47,7 @@ const MAX_SEGMENTS = 8;
 const RESCAN = 1_000n;
 
 /**
- * CONTRACT 11's comparisons, run by the processor:
+ * docs/monitoring.md's comparisons, run by the processor:
  * - an activated list version: the delta with the previous version by key and fingerprint, the
  *   reverse screening of the added and changed entries (and the previous form of the changed and
  *   removed ones) against the monitors' index, the exact comparison of the few candidates it names,

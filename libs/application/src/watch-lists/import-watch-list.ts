@@ -44,7 +44,7 @@ export type ImportOutcome =
   | { kind: 'refused'; source: WatchListSource; version: number; reason: string };
 
 /**
- * `npm run lists:import` (CONTRACT 10.2): hash the files, skip them when they are the active
+ * `npm run lists:import` (docs/watch-lists.md): hash the files, skip them when they are the active
  * version, read them, and either activate them as a new version or record why they were refused
  * (the active version stays). Each rule of what is refused is the domain's (decideImport).
  */

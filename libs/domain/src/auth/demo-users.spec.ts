@@ -1,6 +1,6 @@
 import { decideDemoUsers, PUBLISHED_DEMO_PASSWORD } from './demo-users';
 
-describe('decideDemoUsers (CONTRACT 6, 13)', () => {
+describe('decideDemoUsers (docs/behaviour.md, docs/integrators.md)', () => {
   it.each([
     [undefined, undefined, { create: true, password: PUBLISHED_DEMO_PASSWORD }],
     ['development', undefined, { create: true, password: PUBLISHED_DEMO_PASSWORD }],

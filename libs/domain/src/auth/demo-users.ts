@@ -1,5 +1,5 @@
 /**
- * CONTRACT 6 and 13: the demo users' password is published (README, Swagger's sign-in example),
+ * docs/behaviour.md, docs/integrators.md: the demo users' password is published (README, Swagger's sign-in example),
  * so anyone could sign in with it wherever it works. Outside production it is the convenience QA
  * and the tests rely on; in production the demo users exist only with a password of the
  * operator's own.

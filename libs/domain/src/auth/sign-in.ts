@@ -12,7 +12,7 @@ export interface SignInInput {
 }
 
 /**
- * SPEC 2.1 sign-in body: an e-mail address of at most 254 characters and a password of 1 to 256.
+ * docs/behaviour.md sign-in body: an e-mail address of at most 254 characters and a password of 1 to 256.
  * A refused shape answers 400 before any account is looked up (and before any attempt counts
  * against the throttle); a well-formed but wrong pair is the service's 401.
  */

@@ -38,7 +38,7 @@ interface EventDefinition {
 }
 
 /**
- * CONTRACT 7.1: every event type, when it happens and the data it carries, described once with
+ * docs/integrators.md: every event type, when it happens and the data it carries, described once with
  * the field builders of the executive summaries: the types below derive from it, and the api
  * derives the OpenAPI document's event variants from it (one per type, discriminated by `type`).
  * A new event type is one entry here. Data holds identifiers, statuses and results only, never
@@ -217,7 +217,7 @@ export function isEventType(value: string): value is EventType {
 export type DomainEvent = { [T in EventType]: { type: T; data: EventDataByType[T] } }[EventType];
 
 /**
- * What an event is about, for keeping one subject's deliveries in order (CONTRACT 7.4): the
+ * What an event is about, for keeping one subject's deliveries in order (docs/integrators.md): the
  * candidate request (a monitor's alerts included), the search, the ARCO request, or the endpoint of
  * a test event.
  */

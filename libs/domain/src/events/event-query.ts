@@ -4,7 +4,7 @@ import { PageSize } from '../paging';
 import { stringFieldViolations } from '../request-shape';
 import { EventType, EVENT_TYPES, isEventType } from './event-catalog';
 
-/** CONTRACT 7.2 page sizes of the event log. */
+/** docs/integrators.md page sizes of the event log. */
 export const EVENTS_PAGE_SIZE: PageSize = { default: 100, max: 500 };
 export const DEFAULT_EVENTS_LIMIT = EVENTS_PAGE_SIZE.default;
 export const MAX_EVENTS_LIMIT = EVENTS_PAGE_SIZE.max;

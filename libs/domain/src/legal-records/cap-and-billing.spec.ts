@@ -32,7 +32,7 @@ describe('retention and billing policy', () => {
     expect(isRecoverable(until, new Date('2026-12-22T12:00:00Z'))).toBe(true);
     expect(isRecoverable(until, new Date('2026-12-22T12:00:01Z'))).toBe(false);
   });
-  it('bills every search creation (SPEC 2.5)', () => {
+  it('bills every search creation (docs/behaviour.md)', () => {
     expect(BILLING.searchCreationIsBillable).toBe(true);
   });
   it('charges the reading that unlocked a record, not the later ones', () => {

@@ -1,6 +1,6 @@
-/** SPEC 8: matches reachable per search. */
+/** docs/behaviour.md: matches reachable per search. */
 export const MAX_MATCHES = 300;
-/** CONTRACT 5: a search can be recovered for 30 days. */
+/** docs/behaviour.md: a search can be recovered for 30 days. */
 export const SEARCH_RETENTION_DAYS = 30;
 
 /** How a search went: matches found, none found, or the source failed (or timed out). */
@@ -33,7 +33,7 @@ export function isRecoverable(until: Date, now: Date): boolean {
 }
 
 /**
- * The billing policy. Billable: creating a search, whatever its outcome (SPEC 2.5 says `charged`
+ * The billing policy. Billable: creating a search, whatever its outcome (docs/behaviour.md says `charged`
  * is always true there), and the first successful reading of a record in a search.
  * Free (nothing is written to the ledger for them): re-reading or filtering a stored search, later
  * readings of an unlocked record, and the BGC Legal screening process (internal use).
@@ -50,7 +50,7 @@ export interface Consumption {
   unlocked_at: string;
 }
 
-/** SPEC 2.6 `consumption`: charged only on the reading that unlocked the record. */
+/** docs/behaviour.md `consumption`: charged only on the reading that unlocked the record. */
 export function consumptionFor(unlock: { newlyUnlocked: boolean; unlockedAt: Date }): Consumption {
   return {
     consumption_type: 'INCLUDED',
@@ -61,7 +61,7 @@ export function consumptionFor(unlock: { newlyUnlocked: boolean; unlockedAt: Dat
   };
 }
 
-/** CONTRACT 5: DD-MM-YYYY in search records (lawsuit entries keep YYYY-MM-DD). */
+/** docs/behaviour.md: DD-MM-YYYY in search records (lawsuit entries keep YYYY-MM-DD). */
 export function toDayMonthYear(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split('-');
   return `${d}-${m}-${y}`;

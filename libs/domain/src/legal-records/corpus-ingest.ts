@@ -3,7 +3,7 @@ import { normalizeName } from './names';
 import { isRfc9562Uuid } from './rfc-uuid';
 import { ROLES, Role } from './search-rules';
 
-/** CONTRACT 12: a person line of a corpus ingest file, as the corpus will store it. */
+/** docs/operations.md: a person line of a corpus ingest file, as the corpus will store it. */
 export interface IngestPerson {
   type: 'person';
   /** Lower case. */
@@ -16,7 +16,7 @@ export interface IngestPerson {
   state: string;
 }
 
-/** CONTRACT 12: a lawsuit line (SPEC 2.6 entry fields plus a category). */
+/** docs/operations.md: a lawsuit line (docs/behaviour.md entry fields plus a category). */
 export interface IngestLawsuit {
   type: 'lawsuit';
   id: string;
@@ -41,7 +41,7 @@ export interface IngestLawsuit {
 
 export type IngestRecord = IngestPerson | IngestLawsuit;
 
-/** The corpus's closed vocabularies (CONTRACT 5), spelled as the corpus stores them. */
+/** The corpus's closed vocabularies (docs/behaviour.md), spelled as the corpus stores them. */
 export interface CorpusVocabulary {
   states: readonly string[];
   categories: readonly string[];
@@ -203,7 +203,7 @@ function shapes(vocabulary: CorpusVocabulary): Record<IngestRecord['type'], Shap
 }
 
 /**
- * CONTRACT 12: the rules a corpus ingest file's lines follow, line by line. A line is one JSON
+ * docs/operations.md: the rules a corpus ingest file's lines follow, line by line. A line is one JSON
  * object, `type` "person" or "lawsuit" with exactly the contract's fields; names, states and
  * categories are compared as the corpus folds them; a uuid or id given twice in one file is refused
  * (which line wins would be a guess). Whether a lawsuit's person exists is the corpus's to say.

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 5: matching is case-, accent- and whitespace-insensitive. Both the stored corpus and
+ * docs/behaviour.md: matching is case-, accent- and whitespace-insensitive. Both the stored corpus and
  * the query go through the same normalization, so "HERNÁNDEZ", "hernandez" and " Hernández "
  * compare equal. Ñ becomes N like any other accented letter: consistent on both sides.
  */

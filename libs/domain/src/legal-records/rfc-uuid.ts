@@ -1,5 +1,5 @@
 /**
- * CONTRACT 13: every id the OpenAPI document declares `format: uuid` is an RFC 9562 UUID, legal-record
+ * docs/integrators.md: every id the OpenAPI document declares `format: uuid` is an RFC 9562 UUID, legal-record
  * uuids included: 8-4-4-4-12 hexadecimal digits, a version from 1 to 8 (the first digit of the third
  * group) and the variant 10xx (the first digit of the fourth group is 8, 9, a or b). A zod or
  * ajv `uuid` check refuses anything else, such as a bare md5 digest cast to uuid.

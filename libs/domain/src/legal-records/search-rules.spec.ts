@@ -13,7 +13,7 @@ import {
 
 const fields = (violations: Array<{ field: string }>) => violations.map((v) => v.field);
 
-describe('validateSearchQuery (SPEC 4.5 name rules)', () => {
+describe('validateSearchQuery (docs/behaviour.md name rules)', () => {
   it.each([
     ['name + lastName', { name: 'Juan', lastName: 'Hernández' }],
     ['name + secondLastName', { name: 'Juan', secondLastName: 'López' }],
@@ -124,7 +124,7 @@ describe('validateDetailQuery', () => {
   });
 });
 
-describe('clientIdViolations (CONTRACT 3, the 400 part)', () => {
+describe('clientIdViolations (docs/behaviour.md, the 400 part)', () => {
   it.each([
     [['acme'], undefined, []],
     [['acme'], '', []],
@@ -137,7 +137,7 @@ describe('clientIdViolations (CONTRACT 3, the 400 part)', () => {
   });
 });
 
-describe('resolveClientId (CONTRACT 3)', () => {
+describe('resolveClientId (docs/behaviour.md)', () => {
   it('uses the only client when clientId is omitted', () => {
     expect(resolveClientId(['acme'], 'acme')).toBe('acme');
   });

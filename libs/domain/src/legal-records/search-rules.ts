@@ -38,7 +38,7 @@ function nameViolation(field: NameField, value: unknown): FieldViolation | undef
 }
 
 /**
- * SPEC 4.5 name rules: `name` plus at least one surname; an absent surname is omitted, never sent
+ * docs/behaviour.md name rules: `name` plus at least one surname; an absent surname is omitted, never sent
  * as an empty string (or null). Every violation is listed, shape and meaning alike.
  */
 export function validateSearchQuery(body: SearchBody): FieldViolation[] {
@@ -95,7 +95,7 @@ export function parseCsvFilter(value: string | undefined): string[] | undefined 
   return items.length > 0 ? items : undefined;
 }
 
-/** SPEC 4.7 filters: real YYYY-MM-DD dates with start <= end, and a known role. */
+/** docs/behaviour.md filters: real YYYY-MM-DD dates with start <= end, and a known role. */
 export function validateDetailQuery(query: {
   startDate?: string;
   endDate?: string;
@@ -116,7 +116,7 @@ export function validateDetailQuery(query: {
 }
 
 /**
- * CONTRACT 3, the 400 part: `clientId` is required when the user has several clients and has at
+ * docs/behaviour.md, the 400 part: `clientId` is required when the user has several clients and has at
  * most 64 characters. Listed with the other violations of a request.
  */
 export function clientIdViolations(userClients: readonly string[], clientId?: string): FieldViolation[] {
@@ -135,7 +135,7 @@ export function clientIdViolations(userClients: readonly string[], clientId?: st
 }
 
 /**
- * CONTRACT 3: which client a search acts for. Required when the user has several clients, at
+ * docs/behaviour.md: which client a search acts for. Required when the user has several clients, at
  * most 64 characters (400, see {@link clientIdViolations}), and one of the user's clients (403).
  */
 export function resolveClientId(
@@ -153,12 +153,12 @@ export function resolveClientId(
 
 const SEARCH_QUERY_FIELDS = ['limit', 'page', 'categories', 'states', 'clientId'];
 
-/** The shape of the SPEC 4.5 / 4.6 query: every parameter, when present, is one string (not repeated). */
+/** The shape of the docs/behaviour.md / 4.6 query: every parameter, when present, is one string (not repeated). */
 export function searchQueryShapeViolations(query: object): FieldViolation[] {
   return stringFieldViolations(query, SEARCH_QUERY_FIELDS);
 }
 
-/** The shape of the SPEC 4.7 query: its own filters, then those of {@link searchQueryShapeViolations}. */
+/** The shape of the docs/behaviour.md query: its own filters, then those of {@link searchQueryShapeViolations}. */
 export function recordQueryShapeViolations(query: object): FieldViolation[] {
   return stringFieldViolations(query, ['startDate', 'endDate', 'role', ...SEARCH_QUERY_FIELDS]);
 }

@@ -2,7 +2,7 @@
  * How an activation raises a burst of alerts: in parts, each committed on its own, no faster than
  * their webhooks leave.
  *
- * CONTRACT 11 wants every alert raised within a minute of the activation and its webhook sent
+ * docs/monitoring.md wants every alert raised within a minute of the activation and its webhook sent
  * within 5 s of the alert. Committed together, 38,150 alerts (1,000 entries named after common
  * names among a million monitors) queue behind each other at the webhooks' delivery rate: on a
  * 2-core machine the last left 15 s after its alert. Raised a part at a time, with the part before
@@ -12,14 +12,14 @@
  * The wait has a budget: an endpoint that is slow to answer (or a machine that is slow to deliver)
  * must not hold the alerts themselves back past the minute, so once the budget is spent the rest is
  * raised without waiting. Alerts of clients without webhooks, or whose webhooks wait behind an
- * earlier failing one of their subject (CONTRACT 7.4 order), hold nothing back.
+ * earlier failing one of their subject (docs/integrators.md order), hold nothing back.
  */
 
 /** How many alerts one part commits (a small activation is one part, as before). */
 export const ALERTS_PER_PART = 1_000;
 /**
  * How long an activation waits for webhooks in all. With the comparison before it (5-9 s for 1,000
- * entries against a million monitors on a 2-core machine) it stays within CONTRACT 11's minute; the
+ * entries against a million monitors on a 2-core machine) it stays within docs/monitoring.md's minute; the
  * 38,150 alerts of that bench waited about 22 s of it at about 1,700 webhooks a second.
  */
 export const ALERT_PACING_BUDGET_MS = 40_000;

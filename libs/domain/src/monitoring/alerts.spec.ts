@@ -19,7 +19,7 @@ const side = (
   fields: () => [{ field: 'paternalSurname', candidate: 'Aispuro', listed: 'AISPURO', same: true }],
 });
 
-describe('decideAlert (CONTRACT 11)', () => {
+describe('decideAlert (docs/monitoring.md)', () => {
   it.each([
     ['added and matching', null, side('match'), 'new_match'],
     ['added and possibly matching', null, side('possible_match'), 'new_match'],

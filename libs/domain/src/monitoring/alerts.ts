@@ -3,7 +3,7 @@ import type { Comparison, MatchDecision, MatchFeature } from '../watch-lists/com
 import type { FieldComparison } from '../watch-lists/matching/field-comparison';
 import type { MonitorSource } from './monitor';
 
-/** CONTRACT 11 alert vocabulary. */
+/** docs/monitoring.md alert vocabulary. */
 export const ALERT_KINDS = ['new_match', 'status_changed', 'removed'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_STATUSES = ['open', 'dismissed', 'confirmed'] as const;
@@ -12,7 +12,7 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 export const ALERT_REVIEW_STATUSES = ['dismissed', 'confirmed'] as const;
 export type AlertReviewStatus = (typeof ALERT_REVIEW_STATUSES)[number];
 
-/** CONTRACT 11 `match` of an alert. */
+/** docs/monitoring.md `match` of an alert. */
 export interface AlertMatch {
   score: number;
   decision: Exclude<MatchDecision, 'no_match'>;
@@ -58,7 +58,7 @@ function matchOf(side: EntrySide): AlertMatch {
 }
 
 /**
- * CONTRACT 11, for one monitored candidate and one entry the delta names (added: no `before`;
+ * docs/monitoring.md, for one monitored candidate and one entry the delta names (added: no `before`;
  * removed: no `after`; changed: both):
  * - it matches now and did not match the previous version's entry (or there was none): `new_match`;
  * - it matched both and the list status changed: `status_changed`;
@@ -102,7 +102,7 @@ export function alertFingerprint(
 /**
  * The order an activation raises its alerts in: each request's own in the order they were decided,
  * the requests taking turns (the first alert of every request, then the second...). A request's
- * webhooks go out one after the other (CONTRACT 7.4), and the dispatcher can only start the first
+ * webhooks go out one after the other (docs/integrators.md), and the dispatcher can only start the first
  * of each request it has read: alerts grouped request by request would leave most of a burst's
  * requests waiting behind a few (38,150 alerts of 1,000 requests advanced about 200 at a time).
  */

@@ -6,7 +6,7 @@ import { LEGAL_RECORDS_SOURCE } from './monitor';
 import type { AlertDecision } from './alerts';
 
 /**
- * CONTRACT 11, legal records: after a corpus ingest, a monitored candidate whose `BGC Legal` name
+ * docs/monitoring.md, legal records: after a corpus ingest, a monitored candidate whose `BGC Legal` name
  * query matches a person the ingest added or changed is alerted (`new_match`, source
  * `legal-records`, `entryId` the person's uuid) when the person is new to the corpus, was replaced
  * (a new name may match now), or gained lawsuits. The match itself is the search's rule (every

@@ -5,7 +5,7 @@ import { watchListSourcesOf } from '../screening/catalog';
 import { WATCH_LIST_SOURCES, WatchListSource } from '../watch-lists/entry';
 
 /**
- * CONTRACT 11: a monitor keeps one candidate request under watch; the lists it watches are those
+ * docs/monitoring.md: a monitor keeps one candidate request under watch; the lists it watches are those
  * of the request's processes, plus the legal-records corpus when the request has `BGC Legal`.
  */
 
@@ -98,7 +98,7 @@ const monthLabel = (n: number) =>
   `${String(Math.floor(n / 12)).padStart(4, '0')}-${String((n % 12) + 1).padStart(2, '0')}`;
 
 /**
- * CONTRACT 11 billing: one charge per calendar month (of `timeZone`) a monitor is active in, from
+ * docs/monitoring.md billing: one charge per calendar month (of `timeZone`) a monitor is active in, from
  * the month it was created to the month it ended (stopped, expired) or, while it runs, `now`'s.
  * Each month is charged once whoever asks how often (the ledger's key is monitor + month).
  */

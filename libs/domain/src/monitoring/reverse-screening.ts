@@ -16,7 +16,7 @@ import {
 } from '../watch-lists/matching/indexing/segment-builder';
 
 /**
- * Reverse screening (CONTRACT 11): when a list changes, which monitored candidates can a changed
+ * Reverse screening (docs/monitoring.md): when a list changes, which monitored candidates can a changed
  * entry concern? The watch-list index answers "which entries can this candidate match" with
  * lookups that mirror the scoring limits; here the same index is built over the monitored
  * candidates (each filed as a person or company under its name parts and identifiers) and looked

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 11: what a new version of a list changed, by the source's own key. Entries carry the
+ * docs/monitoring.md: what a new version of a list changed, by the source's own key. Entries carry the
  * fingerprint of what screening reads (entry-fingerprint.ts), so an entry whose key and fingerprint
  * are both in the previous version is the same for screening and is left alone.
  */

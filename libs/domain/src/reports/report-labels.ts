@@ -40,7 +40,7 @@ export function resultBadge(result: string): Badge {
   return { label: result, tone: RESULT_TONE[result as ProcessResult] ?? 'neutral' };
 }
 
-/** The overall status (English on the wire, CONTRACT 4.3) as a Spanish reader expects it. */
+/** The overall status (English on the wire, docs/behaviour.md) as a Spanish reader expects it. */
 export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   Pending: 'Pendiente de inicio',
   Processing: 'En proceso',
@@ -48,7 +48,7 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
 };
 
 /**
- * `Completed` means nothing is left for the service to do now (CONTRACT 4.3): while a process is not
+ * `Completed` means nothing is left for the service to do now (docs/behaviour.md): while a process is not
  * finished, that can only be because the candidate has yet to supply something, and says so.
  */
 export function requestStatusLabel(status: string, processes: readonly { status: string }[] = []): string {

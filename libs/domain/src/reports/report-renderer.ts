@@ -1,7 +1,7 @@
 import type { CandidateReport } from './candidate-report';
 
 /**
- * The port that turns a candidate report into a printable document (CONTRACT 8). Every word is
+ * The port that turns a candidate report into a printable document (docs/behaviour.md). Every word is
  * the domain's CandidateReport; the adapter (libs/adapters/src/reports: PDF with pdfkit today)
  * only places it. The api injects `ReportRenderer` and never knows which.
  */

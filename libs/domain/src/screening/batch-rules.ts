@@ -2,7 +2,7 @@ import { FieldViolation } from '../errors';
 import { REQUEST_STATUSES, RequestStatus } from './catalog';
 import { REGISTRATION_FIELDS } from './registration-rules';
 
-/** CONTRACT 8: a batch holds 1 to 1,000 registrations. */
+/** docs/behaviour.md: a batch holds 1 to 1,000 registrations. */
 export const MAX_BATCH_ITEMS = 1_000;
 
 /** The shape of a JSON batch body: `items`, an array of 1..1,000 objects. */

@@ -27,7 +27,7 @@ function checkFields(item: Json, path: string, fields: string[], violations: Fie
 
 const PERSONAL_REFERENCE_FIELDS = ['name', 'phone', 'relationship'];
 const WORK_REFERENCE_FIELDS = ['company', 'contactName', 'phone', 'position', 'startDate', 'endDate'];
-/** The fields a document and a reference may have (CONTRACT 4.2), as the DTOs declare them. */
+/** The fields a document and a reference may have (docs/behaviour.md), as the DTOs declare them. */
 const DOCUMENT_FIELDS = ['type', 'fileName', 'sha256'];
 const REFERENCE_FIELDS = [
   ...PERSONAL_REFERENCE_FIELDS,
@@ -130,7 +130,7 @@ export const CANDIDATE_INPUT_RULES: Readonly<Record<CandidateInputKind, Candidat
   },
 };
 
-/** CONTRACT 4.2: what each candidate-facing process needs from the candidate (its catalogue entry says). */
+/** docs/behaviour.md: what each candidate-facing process needs from the candidate (its catalogue entry says). */
 export function validateCandidateInput(processName: ProcessName, body: unknown): FieldViolation[] {
   const input = (body && typeof body === 'object' ? body : {}) as Json;
   const kind = processTypeOf(processName)?.candidateInput;
@@ -139,7 +139,7 @@ export function validateCandidateInput(processName: ProcessName, body: unknown):
 }
 
 /**
- * CONTRACT 4.2 shape, checked before the process is looked up: `documents` and `references` are
+ * docs/behaviour.md shape, checked before the process is looked up: `documents` and `references` are
  * lists of objects; a document has exactly its three fields, as strings; a reference has only
  * reference fields, each a string when present. Which of them a process needs is
  * {@link validateCandidateInput}'s.

@@ -1,13 +1,13 @@
 import type { WatchListSource } from '../watch-lists/entry';
 import { PROCESS_TYPES, ProcessTypeDefinition } from './process-types';
 
-/** The vocabulary of SPEC 3 and CONTRACT 4, exactly as it appears on the wire. */
+/** The vocabulary of docs/behaviour.md and docs/behaviour.md, exactly as it appears on the wire. */
 
 /** The process types of the catalogue (process-types.ts), in its order. */
 export type ProcessName = (typeof PROCESS_TYPES)[number]['name'];
 export const PROCESS_NAMES: readonly ProcessName[] = PROCESS_TYPES.map((type) => type.name);
 
-/** The processes that answer from official list files (CONTRACT 10), not from a provider. */
+/** The processes that answer from official list files (docs/watch-lists.md), not from a provider. */
 export type ListProcessName = Extract<
   (typeof PROCESS_TYPES)[number],
   { watchLists: readonly WatchListSource[] }

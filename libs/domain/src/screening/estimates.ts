@@ -2,7 +2,7 @@ import { ProcessName } from './catalog';
 import { effectiveDependency } from './process-graph';
 import { ProcessState } from './process-lifecycle';
 
-/** CONTRACT 8: estimates come from the last 100 finished processes of a name, and need 5 of them. */
+/** docs/behaviour.md: estimates come from the last 100 finished processes of a name, and need 5 of them. */
 export const ESTIMATE_SAMPLE_SIZE = 100;
 export const ESTIMATE_MIN_SAMPLES = 5;
 

@@ -1,5 +1,5 @@
 /**
- * What a candidate supplies (CONTRACT 4.2): the kinds of input and the document types. A leaf
+ * What a candidate supplies (docs/behaviour.md): the kinds of input and the document types. A leaf
  * module: the catalogue (through process-types.ts), the candidate-input rules and the report's
  * sentences all read it, so none of them has to import another to know these words (they used to
  * reach them through catalog.ts, which closed an import cycle through process-types.ts).

@@ -2,7 +2,7 @@ import { globalEndDate, overallResult, overallStatus } from './overview';
 import { ProcessState } from './process-lifecycle';
 import { processState as state } from './process-state.fixture';
 
-describe('overview (CONTRACT 4.3)', () => {
+describe('overview (docs/behaviour.md)', () => {
   const queued = state();
   const running = state({ startDate: 1 });
   const waiting = state({ status: 'Pendiente Candidato', startDate: 1 });

@@ -4,7 +4,7 @@ import { ProcessState } from './process-lifecycle';
 type Snapshot = Pick<ProcessState, 'status' | 'result' | 'startDate' | 'endDate'>;
 
 /**
- * CONTRACT 4.3: `Pending` while no process has started, `Processing` while one is queued or
+ * docs/behaviour.md: `Pending` while no process has started, `Processing` while one is queued or
  * running, `Completed` when nothing is left for the service to do now. A request always has at
  * least one process; an empty list is reported as `Pending`.
  */

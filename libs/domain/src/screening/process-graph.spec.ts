@@ -10,7 +10,7 @@ import {
 
 const ALL = [...PROCESS_NAMES];
 
-describe('process graph (CONTRACT 4.2)', () => {
+describe('process graph (docs/behaviour.md)', () => {
   it.each([
     ['Referencias Laborales', 'BGC Laboral'],
     ['Validación de estudios', 'Documentos'],

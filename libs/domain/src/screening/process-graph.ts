@@ -1,12 +1,12 @@
 import { PersonType, ProcessName, ProcessStatus } from './catalog';
 import { PROCESS_TYPES } from './process-types';
 
-/** CONTRACT 4.2: the process each one waits for (null: starts at once), from the catalogue. */
+/** docs/behaviour.md: the process each one waits for (null: starts at once), from the catalogue. */
 export const PROCESS_DEPENDENCY: Readonly<Record<ProcessName, ProcessName | null>> = Object.fromEntries(
   PROCESS_TYPES.map((type) => [type.name, type.dependsOn as ProcessName | null]),
 ) as Record<ProcessName, ProcessName | null>;
 
-/** CONTRACT 4.2: processes that cannot run before the candidate supplies something. */
+/** docs/behaviour.md: processes that cannot run before the candidate supplies something. */
 export const NEEDS_CANDIDATE: ReadonlySet<ProcessName> = new Set<ProcessName>(
   PROCESS_TYPES.filter((type) => type.candidateInput !== null).map((type) => type.name),
 );
@@ -15,7 +15,7 @@ const SKIPPED_FOR_CORPORATE: ReadonlySet<string> = new Set(
   PROCESS_TYPES.filter((type) => type.skippedForCorporate).map((type) => type.name),
 );
 
-/** SPEC rule 6: a corporate registration skips the personal references; package order is kept. */
+/** docs/behaviour.md: a corporate registration skips the personal references; package order is kept. */
 export function processesForRegistration(
   packageProcesses: readonly ProcessName[],
   personType: PersonType,

@@ -12,7 +12,7 @@ export interface ProcessState {
 }
 
 /**
- * The transitions of CONTRACT 4.2. Each one refuses a source status it does not expect by
+ * The transitions of docs/behaviour.md. Each one refuses a source status it does not expect by
  * returning null, so that the caller (a job that may be delivered twice) can simply stop.
  */
 

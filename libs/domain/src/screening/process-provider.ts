@@ -51,12 +51,12 @@ export interface ProviderContext {
    * (docs/reviews.md, "Dismissal memory"): a list process leaves them out while they stay so.
    */
   dismissed?: ReadonlyArray<{ source: string; entryId: string; entryState: string }>;
-  /** What the candidate supplied for a process that waits for them (CONTRACT 4.2). */
+  /** What the candidate supplied for a process that waits for them (docs/behaviour.md). */
   candidateInput?: unknown;
 }
 
 /**
- * `rawDetails` of a process (CONTRACT 4.4: the provider's answer), documented by the api's
+ * `rawDetails` of a process (docs/behaviour.md: the provider's answer), documented by the api's
  * ProviderRawDetailsDto. The same keys whether or not the provider answered.
  */
 export interface ProviderRawDetails {

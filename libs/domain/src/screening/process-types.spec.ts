@@ -4,7 +4,7 @@ import { PROCESS_TYPES } from './process-types';
 import { PROCESS_SUMMARIES } from './summaries';
 
 describe('the process-type catalogue', () => {
-  it('names each type once, the types of SPEC 3 first and in its order (new types are appended)', () => {
+  it('names each type once, the types of docs/behaviour.md first and in its order (new types are appended)', () => {
     expect(new Set(PROCESS_NAMES).size).toBe(PROCESS_TYPES.length);
     expect(PROCESS_NAMES.slice(0, 12)).toEqual([
       'Peps',

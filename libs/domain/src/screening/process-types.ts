@@ -25,24 +25,24 @@ import type { WatchListSource } from '../watch-lists/entry';
 import { SummaryOf, SummarySchema } from './summary-schema';
 
 /**
- * Everything the service knows of a kind of process (SPEC 3, CONTRACT 4.2), in one entry. The
+ * Everything the service knows of a kind of process (docs/behaviour.md, docs/behaviour.md), in one entry. The
  * vocabulary (PROCESS_NAMES), the graph, what waits for the candidate, the validation of candidate
  * input, the summary's Swagger schema and the report's sentences are all derived from here. Adding
  * a process type: docs/extending.md.
  */
 export interface ProcessTypeDefinition<N extends string = string, S extends SummarySchema = SummarySchema> {
-  /** The name on the wire (Spanish, as in SPEC 3). */
+  /** The name on the wire (Spanish, as in docs/behaviour.md). */
   name: N;
   /** The process it waits for (another entry's name); null: it starts at once. */
   dependsOn: string | null;
   /** What the candidate must supply before it can run (candidate-input.ts); null: nothing. */
   candidateInput: CandidateInputKind | null;
-  /** SPEC rule 6: a corporate registration skips it. */
+  /** docs/behaviour.md: a corporate registration skips it. */
   skippedForCorporate?: boolean;
   /** Its provider is given what the legal-records corpus says of the candidate (ProviderContext). */
   usesLegalRecords?: boolean;
   /**
-   * It answers from these official list files (CONTRACT 10), not from a provider: the watch-list
+   * It answers from these official list files (docs/watch-lists.md), not from a provider: the watch-list
    * adapter screens the candidate against their active versions.
    */
   watchLists?: readonly WatchListSource[];
@@ -66,7 +66,7 @@ export function processType<
   return definition as ProcessTypeDefinition<N, S> & { watchLists: W };
 }
 
-/** The catalogue, in the order of SPEC 3 (the order of PROCESS_NAMES and of the API's enums). */
+/** The catalogue, in the order of docs/behaviour.md (the order of PROCESS_NAMES and of the API's enums). */
 export const PROCESS_TYPES = [
   processType({
     name: 'Peps',

@@ -3,7 +3,7 @@ import { FieldViolation } from '../errors';
 import { textCharacterViolations } from '../text-characters';
 import { CREDIT_REPORT, GENDERS, NATIONALITIES, PERSON_TYPES, PersonType, ProcessName } from './catalog';
 
-/** The candidate part of a registration body (CONTRACT 4.1), after {@link normalizeRegistration}. */
+/** The candidate part of a registration body (docs/behaviour.md), after {@link normalizeRegistration}. */
 export interface RegistrationInput {
   personType: PersonType;
   name?: string;
@@ -28,8 +28,8 @@ export interface RegistrationContext {
 }
 
 /**
- * RFC: 3 letters (a company) or 4 (a person), YYMMDD, a 3-character homoclave. SPEC and CONTRACT
- * accept 12 or 13 characters whatever the person type, so the length is not tied to it.
+ * RFC: 3 letters (a company) or 4 (a person), YYMMDD, a 3-character homoclave. The service
+ * accepts 12 or 13 characters whatever the person type, so the length is not tied to it.
  */
 export const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
 
@@ -65,8 +65,8 @@ const TEXT_FIELDS: TextField[] = [
 ];
 
 /**
- * Trims every string and upper-cases RFC and CURP (CONTRACT 4.1). Nationality and gender are
- * taken as sent: SPEC 2.2 allows strictly the listed codes.
+ * Trims every string and upper-cases RFC and CURP (docs/behaviour.md). Nationality and gender are
+ * taken as sent: docs/behaviour.md allows strictly the listed codes.
  */
 export function normalizeRegistration(
   input: Partial<RegistrationInput> & { personType?: PersonType },
@@ -95,7 +95,7 @@ export const REGISTRATION_NAME_FIELDS = [
   'regime',
 ] as const satisfies readonly TextField[];
 
-/** Every field a registration body may have (CONTRACT 4.1); anything else is refused. */
+/** Every field a registration body may have (docs/behaviour.md); anything else is refused. */
 export const REGISTRATION_FIELDS: readonly string[] = ['packageId', 'personType', ...TEXT_FIELDS];
 /** A JSON registration may also carry the candidate's consent (docs/privacy.md, "Consent"). */
 const REGISTRATION_BODY_FIELDS: readonly string[] = [...REGISTRATION_FIELDS, 'consent'];
@@ -138,7 +138,7 @@ export function registrationTypeViolations(body: Record<string, unknown>): Field
 }
 
 /**
- * SPEC rule 1: older than 18 means the 18th birthday lies strictly before today. A 29 February
+ * docs/behaviour.md: older than 18 means the 18th birthday lies strictly before today. A 29 February
  * birthday falls on 1 March in a non-leap year (the legal reading in Mexico: the day after 28 Feb).
  */
 export function isOlderThan18(birthDate: string, today: string): boolean {
@@ -278,7 +278,7 @@ export function personFieldViolations(
 }
 
 /**
- * Every rule of SPEC 4.2 with CONTRACT 4.1, on a normalized input. Returns all violations, each
+ * Every rule of docs/behaviour.md with docs/behaviour.md, on a normalized input. Returns all violations, each
  * on the field a person would fix.
  */
 export function validateRegistration(input: RegistrationInput, ctx: RegistrationContext): FieldViolation[] {

@@ -29,7 +29,7 @@ export const FieldComparisonSchema = summarySchema('FieldComparison', {
 
 /**
  * The three processes that answer from official list files (Peps, Listas negras del SAT, Global
- * Watch List; CONTRACT 10.3): which versions were read and what matched, best first.
+ * Watch List; docs/watch-list-matching.md): which versions were read and what matched, best first.
  */
 export const WatchListScreeningSummary = summarySchema('WatchListScreeningSummary', {
   listsChecked: field.list(

@@ -4,7 +4,7 @@ import { stringFieldViolations } from '../request-shape';
 
 /**
  * The billable events of the ledger (`billing_charge.kind`) and the statement column each is
- * counted in, in the statement's column order (CONTRACT 8, 10.4, 11).
+ * counted in, in the statement's column order (docs/behaviour.md, docs/watch-lists.md, docs/monitoring.md).
  */
 export const USAGE_COLUMNS = {
   LEGAL_SEARCH: 'searches',

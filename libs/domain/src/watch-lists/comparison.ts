@@ -1,7 +1,7 @@
 import type { WatchListEntry } from './entry';
 
 /**
- * The two sides of a watch-list comparison (CONTRACT 10.3) and what it answers. The matcher
+ * The two sides of a watch-list comparison (docs/watch-list-matching.md) and what it answers. The matcher
  * (matching/) implements it; the screening processes and `POST /watch-lists/screenings` call it.
  */
 

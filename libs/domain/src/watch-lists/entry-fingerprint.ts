@@ -5,7 +5,7 @@ import type { WatchListEntry } from './entry';
  * A digest of what screening reads of an entry (kind, names and aliases, identifiers, birth dates,
  * nationalities, gender, list status, redaction), not of the raw cells: two versions' entries with
  * the same key and fingerprint screen alike, so a new version changed only the entries whose
- * fingerprint differs (CONTRACT 11's delta). Arrays keep the publisher's order: a reordered alias
+ * fingerprint differs (docs/monitoring.md's delta). Arrays keep the publisher's order: a reordered alias
  * list counts as a change, which at worst re-screens an entry that did not need it.
  */
 export function entryFingerprint(entry: WatchListEntry): string {

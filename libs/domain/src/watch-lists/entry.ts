@@ -1,14 +1,14 @@
 /**
- * What a watch list says of one listed party (CONTRACT 10), whatever its publisher's format. The
+ * What a watch list says of one listed party (docs/watch-lists.md), whatever its publisher's format. The
  * readers of libs/adapters turn a publisher's files into these; the matcher (matching/) compares
  * a candidate with them; persistence stores them as imported. Plain data: no behaviour here.
  */
 
-/** The sources of CONTRACT 10.1, in the order the API lists them. */
+/** The sources of docs/watch-lists.md, in the order the API lists them. */
 export const WATCH_LIST_SOURCES = ['sat-69b', 'sat-69', 'ofac-sdn', 'un-consolidated', 'peps'] as const;
 export type WatchListSource = (typeof WATCH_LIST_SOURCES)[number];
 
-/** Sanctions lists: a `match` on one of them is `Riesgo Alto` (CONTRACT 10.3). */
+/** Sanctions lists: a `match` on one of them is `Riesgo Alto` (docs/watch-list-matching.md). */
 export const SANCTIONS_SOURCES: readonly WatchListSource[] = ['ofac-sdn', 'un-consolidated'];
 
 /**
@@ -57,7 +57,7 @@ export type PartialDate = string;
 /** One listed party after grouping its rows (one RFC of several Art. 69 rows is one entry). */
 export interface WatchListEntry {
   source: WatchListSource;
-  /** The source's own key as a string (CONTRACT 10.3 `entryId`): RFC, `ent_num`, `DATAID`, FtM `id`. */
+  /** The source's own key as a string (docs/watch-list-matching.md `entryId`): RFC, `ent_num`, `DATAID`, FtM `id`. */
   key: string;
   kind: PartyKind;
   /** The primary name first, then the aliases. */
@@ -75,7 +75,7 @@ export interface WatchListEntry {
   /** `H` man, `M` woman (the candidate's codes), where the publisher says. */
   gender: 'H' | 'M' | null;
   /**
-   * CONTRACT 10.3 `listStatus`: the 69-B situación (`Definitivo`), the Art. 69 supuestos (`Firmes;
+   * docs/watch-list-matching.md `listStatus`: the 69-B situación (`Definitivo`), the Art. 69 supuestos (`Firmes;
    * No localizados`), the OFAC programs (`SDNTK; ILLICIT-DRUGS-EO14059`), the UN list type (`Al-Qaida`),
    * the PEP positions.
    */
@@ -91,7 +91,7 @@ export interface WatchListEntry {
   raw: Record<string, unknown>;
 }
 
-/** A row the reader could not read (CONTRACT 10.2 `rejected`). */
+/** A row the reader could not read (docs/watch-lists.md `rejected`). */
 export interface RejectedRow {
   /** 1-based line of the file where the row starts (the element's line for XML). */
   line: number;

@@ -1,5 +1,5 @@
 /**
- * When an import of a source's files becomes its active version (CONTRACT 10.2): versions fail
+ * When an import of a source's files becomes its active version (docs/watch-lists.md): versions fail
  * closed, so a broken or truncated download never replaces a good list.
  */
 

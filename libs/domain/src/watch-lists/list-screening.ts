@@ -12,7 +12,7 @@ import {
 } from './matching/field-comparison';
 
 /**
- * What a list screening answers (CONTRACT 10.3 and 10.4): the result of a list process, and the
+ * What a list screening answers (docs/watch-list-matching.md, docs/watch-lists.md): the result of a list process, and the
  * `listsChecked` / `matches` a process summary and an ad-hoc screening show.
  */
 

@@ -7,7 +7,7 @@ import { CURP, RFC } from '../screening/registration-rules';
 import type { ScreeningSubject } from './comparison';
 import { WATCH_LIST_SOURCES, WatchListSource } from './entry';
 
-/** `POST /watch-lists/screenings` (CONTRACT 10.4): who to screen, against which lists. */
+/** `POST /watch-lists/screenings` (docs/watch-lists.md): who to screen, against which lists. */
 export interface ListScreeningBody {
   name?: unknown;
   lastName?: unknown;

@@ -7,7 +7,7 @@ const link = (text: string): ChainLink => {
 };
 const chain = (...links: string[]): ChainLink[] => links.map(link);
 
-describe('nextToRelease (CONTRACT 7.4: a subject’s events in createdAt order)', () => {
+describe('nextToRelease (docs/integrators.md: a subject’s events in createdAt order)', () => {
   it.each([
     ['an empty chain releases nothing', chain(), null],
     ['the oldest waiting link goes when nothing is on its way', chain('b:waiting:0', 'c:waiting:0'), 'b'],

@@ -1,5 +1,5 @@
 /**
- * CONTRACT 7.4 ordering: the events of one subject (a candidate request) reach an endpoint in their
+ * docs/integrators.md ordering: the events of one subject (a candidate request) reach an endpoint in their
  * `createdAt` order as long as the earlier ones succeed. The deliveries of one subject to one
  * endpoint form a chain; this is the one place that says when a link of it may go. The repository
  * only reads the chain's pending deliveries (in their events' order: `createdAt`, then log position)

@@ -14,7 +14,7 @@ export interface EndpointInput {
 }
 
 /**
- * CONTRACT 7.3 body rules of `POST` (`url` required) and `PATCH` (every field optional; `events:
+ * docs/integrators.md body rules of `POST` (`url` required) and `PATCH` (every field optional; `events:
  * null` subscribes to all again, `description: null` clears it). One 400 lists every violation.
  */
 export function endpointInputViolations(input: EndpointInput, mode: 'create' | 'update'): FieldViolation[] {

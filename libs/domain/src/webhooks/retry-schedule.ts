@@ -1,4 +1,4 @@
-/** CONTRACT 7.4 (the Standard Webhooks / Svix schedule): delays between attempts. */
+/** docs/integrators.md (the Standard Webhooks / Svix schedule): delays between attempts. */
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
 /** Each delay is drawn within +-10% of its nominal value, so failed deliveries do not retry in lockstep. */
@@ -53,7 +53,7 @@ export function afterAttempt(attempt: {
   return { status: 'pending', nextAttemptAt: attempt.now + jitteredDelay(delay, attempt.random) };
 }
 
-/** CONTRACT 7.4: an endpoint whose deliveries have all failed for this long is disabled. */
+/** docs/integrators.md: an endpoint whose deliveries have all failed for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
 
 /**

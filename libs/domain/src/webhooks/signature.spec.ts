@@ -2,7 +2,7 @@ import { rotateSecrets, ROTATION_OVERLAP_MS, signingSecrets, webhookHeaders } fr
 
 const now = 1_800_000_000_000;
 
-describe('signingSecrets (CONTRACT 7.3 rotation)', () => {
+describe('signingSecrets (docs/integrators.md rotation)', () => {
   it.each([
     ['a never-rotated endpoint', { secret: 'new', previousSecret: null, previousSecretUntil: null }, ['new']],
     [
@@ -35,7 +35,7 @@ describe('rotateSecrets', () => {
   });
 });
 
-describe('webhookHeaders (CONTRACT 7.4)', () => {
+describe('webhookHeaders (docs/integrators.md)', () => {
   it.each([
     [['v1,abc='], 'v1,abc='],
     [['v1,new=', 'v1,old='], 'v1,new= v1,old='],

@@ -19,7 +19,7 @@ export interface LoggedEvent {
 }
 
 /**
- * CONTRACT 7.3 / 7.4, which endpoints an event goes to: every enabled endpoint of the event's client
+ * docs/integrators.md / 7.4, which endpoints an event goes to: every enabled endpoint of the event's client
  * subscribed to its type, created before it (an endpoint does not receive history, even when the
  * dispatcher runs late). A `webhook.test` event goes to the endpoint it names and nowhere else,
  * whatever that endpoint subscribes to and even while disabled (testing comes before enabling).
@@ -76,7 +76,7 @@ export function chainKey(endpointId: string, subject: string): string {
 }
 
 /**
- * CONTRACT 7.4 ordering: events of one subject (a candidate request) reach an endpoint in
+ * docs/integrators.md ordering: events of one subject (a candidate request) reach an endpoint in
  * `createdAt` order as long as the earlier ones succeed. So a new delivery is sent at once only when
  * it is the oldest of its chain and the chain is not busy (`chainIsBusy`, delivery-chain.ts); the
  * others wait and are released one at a time, each once the one before it has

@@ -5,7 +5,7 @@ import {
   webhookUrlViolations,
 } from './url-policy';
 
-describe('webhookUrlViolations (CONTRACT 7.3)', () => {
+describe('webhookUrlViolations (docs/integrators.md)', () => {
   it.each([
     ['https://hooks.example.com/screening', []],
     ['http://hooks.example.com:8080/a?b=c', []],
@@ -83,7 +83,7 @@ describe('forbiddenAddressReason (SSRF)', () => {
   });
 });
 
-describe('forbiddenAddressReason: an IPv6 address that carries an IPv4 address is judged by it (CONTRACT 13)', () => {
+describe('forbiddenAddressReason: an IPv6 address that carries an IPv4 address is judged by it (docs/integrators.md)', () => {
   it.each([
     // ::/96, IPv4-compatible: the URL parser writes [::127.0.0.1] as [::7f00:1].
     ['::7f00:1', '::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],

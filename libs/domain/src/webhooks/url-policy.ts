@@ -1,11 +1,11 @@
 import * as ipaddr from 'ipaddr.js';
 import type { FieldViolation } from '../errors';
 
-/** CONTRACT 7.3: a webhook URL is at most this long. */
+/** docs/integrators.md: a webhook URL is at most this long. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /**
- * CONTRACT 7.3, the shape of a webhook URL: absolute `http`/`https`, at most 2,048 characters,
+ * docs/integrators.md, the shape of a webhook URL: absolute `http`/`https`, at most 2,048 characters,
  * no credentials (they would sit in our database and logs in clear, and travel on every delivery).
  * Where it points is {@link forbiddenAddressReason}'s question.
  */
@@ -36,7 +36,7 @@ export function webhookHost(url: string): { address: string } | { name: string }
  * Why a webhook may not connect to `address`, or null when it may: only public unicast addresses
  * are allowed, so loopback, private (RFC 1918), link-local (169.254.169.254, the cloud metadata
  * service, is one), unique-local, carrier-grade NAT, unspecified, multicast, broadcast and reserved
- * ranges are refused. An IPv6 address that carries an IPv4 address (CONTRACT 13, see
+ * ranges are refused. An IPv6 address that carries an IPv4 address (docs/integrators.md, see
  * {@link embeddedIPv4}) is judged as that IPv4 address: `[::7f00:1]` is 127.0.0.1 and refused,
  * `[64:ff9b::808:808]` is 8.8.8.8 and allowed. An allowlist (rather than a list of bad ranges)
  * also refuses the ranges we did not think of.
@@ -64,7 +64,7 @@ function rangeName(range: string): string {
 
 /**
  * The IPv4 address in the last 32 bits of an IPv6 address of the prefixes that carry one
- * (CONTRACT 13): IPv4-compatible `::/96` (deprecated, still routed to the IPv4 address by some
+ * (docs/integrators.md): IPv4-compatible `::/96` (deprecated, still routed to the IPv4 address by some
  * stacks), IPv4-mapped `::ffff:0:0/96`, and the NAT64 well-known prefix `64:ff9b::/96` (a NAT64
  * gateway connects to the IPv4 address). Read from the 16-bit words, not from ipaddr's range
  * names: it calls `::7f00:1` plain unicast.

@@ -1,5 +1,5 @@
 /**
- * The port of the HTTP side of a webhook delivery (CONTRACT 7.4). The domain says what a delivery
+ * The port of the HTTP side of a webhook delivery (docs/integrators.md). The domain says what a delivery
  * asks and what it learns back; the adapter (libs/adapters/src/webhooks: an HTTP client with its
  * timeout, its address guard and its connection pool) does it. The processor injects
  * `WebhookSender` and never knows which.

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The entity of SPEC 4.2 that owns packages, requests, searches and charges. */
+/** The entity of docs/behaviour.md that owns packages, requests, searches and charges. */
 @Entity('client')
 export class ClientEntity {
   @PrimaryColumn({ type: 'text' })

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientEntity } from './client.entity';
 
-/** A screening package of one client: an ordered list of process names (SPEC 3). */
+/** A screening package of one client: an ordered list of process names (docs/behaviour.md). */
 @Entity('package')
 export class PackageEntity {
   @PrimaryColumn({ type: 'text' })

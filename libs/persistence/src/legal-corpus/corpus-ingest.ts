@@ -58,7 +58,7 @@ const SLOW_STATEMENT_MS = 100;
 const STAGING_BATCH = 2_000;
 
 /**
- * One ingest of a corpus file (CONTRACT 12) in one transaction of one session: the file's records
+ * One ingest of a corpus file (docs/operations.md) in one transaction of one session: the file's records
  * are staged in temporary tables, then `apply` writes persons and lawsuits, rewrites the sets of the
  * name pairs they touch and makes them current, and the caller commits. Nothing is visible to
  * searches before the commit; everything is after it.
@@ -573,7 +573,7 @@ export class CorpusIngest {
   }
 
   /**
-   * What the monitors (CONTRACT 11) compare after the ingest, written in its transaction: the
+   * What the monitors (docs/monitoring.md) compare after the ingest, written in its transaction: the
    * ingest, and each person it added or changed with the lawsuits that now name them.
    */
   private async recordForMonitors(fileName: string, o: IngestOutcome): Promise<void> {

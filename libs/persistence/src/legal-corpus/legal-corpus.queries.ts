@@ -71,7 +71,7 @@ export function queryKeyOf(keys: string[]): string {
   return keys.join('\n');
 }
 
-/** CONTRACT 5 ranking of matches: most lawsuits first, then name (uuid breaks exact ties). */
+/** docs/behaviour.md ranking of matches: most lawsuits first, then name (uuid breaks exact ties). */
 export const RANK_ORDER = 'lawsuit_count DESC, name_key, uuid';
 /** Top states: most persons first, then state name; ten of them. */
 const TOP_STATES = 10;
@@ -343,7 +343,7 @@ export async function findMatchSet(
   }
 }
 
-/** The columns of a lawsuit entry (SPEC 2.6), in the corpus tables' names. */
+/** The columns of a lawsuit entry (docs/behaviour.md), in the corpus tables' names. */
 const LAWSUIT_COLUMNS = `id, judgement_type, plaintiff, defendant, state, type, agreement_date, file_number, source, court,
   circuit, synthesis, synthesis_url, source_url, category, role`;
 

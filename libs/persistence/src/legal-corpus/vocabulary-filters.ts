@@ -2,7 +2,7 @@ import { normalizeName } from '@app/domain';
 import { CORPUS_CATEGORIES, STATE_NAMES } from './vocabulary';
 
 /**
- * The corpus's categories and states are closed vocabularies (CONTRACT 5: the judicial matters and
+ * The corpus's categories and states are closed vocabularies (docs/behaviour.md: the judicial matters and
  * the 32 federal entities). A filter value, normalized by the domain's normalizeName, is turned
  * here into the values as the corpus spells them (or a category bit mask), so that SQL compares
  * plain values and never re-implements the folding.

@@ -137,8 +137,8 @@ export class CandidateRequestRepository {
   ) {}
 
   /**
-   * Writes one registration (SPEC 4.2) atomically: its request, candidate, processes, events and
-   * outbox jobs, and with an Idempotency-Key its claim (CONTRACT 1). A key already claimed within its
+   * Writes one registration (docs/behaviour.md) atomically: its request, candidate, processes, events and
+   * outbox jobs, and with an Idempotency-Key its claim (docs/behaviour.md). A key already claimed within its
    * lifetime writes nothing and answers the answer it keeps (a request still running with it is
    * waited for). Registrations arriving together are written together (see the constants above).
    */

@@ -5,7 +5,7 @@ import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
 import { APPEND_EVENT_WITH_ID, APPEND_EVENTS } from './hot-statements';
 
-/** An event as the log keeps it (CONTRACT 7.1 envelope). */
+/** An event as the log keeps it (docs/integrators.md envelope). */
 export interface StoredEvent {
   id: string;
   type: string;
@@ -104,7 +104,7 @@ export class EventRepository {
   }
 
   /**
-   * Retention (CONTRACT 7.2). Removes a prefix of the log in reading order (up to the newest event
+   * Retention (docs/integrators.md). Removes a prefix of the log in reading order (up to the newest event
    * past retention), never a gap, so a cursor is either still in the log or before all of it.
    */
   async purgeOlderThan(days: number): Promise<number> {

@@ -27,7 +27,7 @@ export const claimKey = (claim: Pick<IdempotencyClaim, 'userId' | 'operation' | 
   `${claim.userId}\n${claim.operation}\n${claim.key}`;
 
 /**
- * Idempotency-Key records (CONTRACT 1). A key is claimed by an INSERT inside the transaction that
+ * Idempotency-Key records (docs/behaviour.md). A key is claimed by an INSERT inside the transaction that
  * does the work: a concurrent request with the same key blocks on that row until the first
  * commits (and then replays its answer) or rolls back (and then does the work itself). A crash
  * mid-request rolls the claim back with everything else, so no key is ever stuck.

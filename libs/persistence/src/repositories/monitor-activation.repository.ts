@@ -5,7 +5,7 @@ import { queryRows, SqlExecutor } from './executor';
 import { APPEND_CLIENT_EVENTS, type ClientEvent, INSERT_ALERTS } from './hot-statements';
 import type { OutboxJob } from './outbox.repository';
 
-/** The work an activated version left for the monitors (CONTRACT 11). */
+/** The work an activated version left for the monitors (docs/monitoring.md). */
 export interface PendingActivation {
   id: string;
   source: WatchListSource;

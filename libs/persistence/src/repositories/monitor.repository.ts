@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { matchKeys, type MatchQuery } from '../legal-corpus/legal-corpus.queries';
 import { pageWithTotal, queryRows, SqlExecutor } from './executor';
 
-/** A monitor as CONTRACT 11 shows it; times in epoch ms. */
+/** A monitor as docs/monitoring.md shows it; times in epoch ms. */
 export interface MonitorRow {
   id: string;
   candidateRequestUuid: string;
@@ -14,7 +14,7 @@ export interface MonitorRow {
   expiresAt: number;
 }
 
-/** An alert as CONTRACT 11 shows it, with its review. */
+/** An alert as docs/monitoring.md shows it, with its review. */
 export interface MonitorAlertRow {
   id: string;
   monitorId: string;
@@ -81,7 +81,7 @@ const toAlert = (row: MonitorAlertRow): MonitorAlertRow => ({
   reviewedAt: row.reviewedAt === null ? null : Number(row.reviewedAt),
 });
 
-/** Monitors, their alerts and their monthly charges (CONTRACT 11), scoped to the caller's clients. */
+/** Monitors, their alerts and their monthly charges (docs/monitoring.md), scoped to the caller's clients. */
 @Injectable()
 export class MonitorRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -36,7 +36,7 @@ export type WrittenScreening = { written: true } | { written: false; kept: Store
 const SCREENINGS_PER_STATEMENT = 100;
 const STATEMENTS_IN_FLIGHT = 2;
 
-/** `POST /watch-lists/screenings` (CONTRACT 10.4). */
+/** `POST /watch-lists/screenings` (docs/watch-lists.md). */
 @Injectable()
 export class WatchListScreeningRepository {
   /** One that fails in a group is written again alone, so its error is its own. */
@@ -58,7 +58,7 @@ export class WatchListScreeningRepository {
 
   /**
    * Stores a screening and its one charge atomically, and with an Idempotency-Key its claim
-   * (CONTRACT 1), as `CandidateRequestRepository.writeRegistration` does: a key already claimed
+   * (docs/behaviour.md), as `CandidateRequestRepository.writeRegistration` does: a key already claimed
    * within its lifetime writes nothing and answers the answer it keeps (a request still running
    * with it is waited for).
    */

@@ -13,7 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from './executor';
 
-/** What a version row says (CONTRACT 10.2). */
+/** What a version row says (docs/watch-lists.md). */
 export interface WatchListVersionRow {
   id: number;
   source: WatchListSource;
@@ -47,7 +47,7 @@ export interface ImportFacts {
 /** What the screening index reads of an entry: everything but the raw cells. */
 export type IndexedEntry = Omit<WatchListEntry, 'raw'>;
 
-/** Rows kept of the rejected ones (CONTRACT 10.2). */
+/** Rows kept of the rejected ones (docs/watch-lists.md). */
 export const REJECTED_ROWS_KEPT = 100;
 /** Entries read per page when an index loads a version. */
 const LOAD_PAGE = 10_000;
@@ -58,7 +58,7 @@ const VERSION_COLUMNS = `id, source, version, to_char(as_of, 'YYYY-MM-DD') AS "a
   imported_at AS "importedAt", rows, entries, redacted, rejected, status, reason`;
 
 /**
- * Versions of the watch lists and their entries (CONTRACT 10.2). Free of Nest (the module provides
+ * Versions of the watch lists and their entries (docs/watch-lists.md). Free of Nest (the module provides
  * it by a factory) so that the import CLI and `npm start`'s setup load it without the framework.
  */
 export class WatchListRepository {

@@ -9,7 +9,7 @@ import { RECORD_ATTEMPTS } from './hot-statements';
 import { OutboxJob } from './outbox.repository';
 import { CANCEL_PENDING_DELIVERIES } from './webhook-endpoint.repository';
 
-/** One attempt as the deliveries list shows it (CONTRACT 7.3). */
+/** One attempt as the deliveries list shows it (docs/integrators.md). */
 export interface DeliveryAttempt {
   /** Epoch milliseconds: when the attempt started. */
   at: number;
@@ -104,7 +104,7 @@ export interface DeliveryForAttempt {
 const VIEW = `d.id, 'evt_' || d.event_tx || '_' || d.event_seq AS "eventId", d.event_type AS "eventType", d.status,
   d.attempts, (extract(epoch FROM d.next_attempt_at) * 1000)::bigint AS "nextAttemptAt"`;
 
-/** jsonb keeps keys in its own order: give each attempt back in the order CONTRACT 7.3 shows. */
+/** jsonb keeps keys in its own order: give each attempt back in the order docs/integrators.md shows. */
 function viewOf(row: DeliveryView): DeliveryView {
   return {
     ...row,
@@ -118,7 +118,7 @@ function viewOf(row: DeliveryView): DeliveryView {
   };
 }
 
-/** Deliveries of webhook endpoints (CONTRACT 7.3, 7.4). */
+/** Deliveries of webhook endpoints (docs/integrators.md). */
 @Injectable()
 export class WebhookDeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -339,7 +339,7 @@ export class WebhookDeliveryRepository {
     );
   }
 
-  /** CONTRACT 7.4: five days of failures disable an endpoint; what it had pending is cancelled. */
+  /** docs/integrators.md: five days of failures disable an endpoint; what it had pending is cancelled. */
   async disableEndpoint(endpointId: string): Promise<void> {
     await this.dataSource.query(
       `WITH disabled AS (UPDATE webhook_endpoint SET enabled = false WHERE id = $1)

@@ -45,7 +45,7 @@ function endpointOf(row: StoredEndpoint): StoredEndpoint {
   return { ...row, createdAt: Number(row.createdAt) };
 }
 
-/** Webhook endpoints (CONTRACT 7.3), always scoped to the caller's clients. */
+/** Webhook endpoints (docs/integrators.md), always scoped to the caller's clients. */
 @Injectable()
 export class WebhookEndpointRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -3,7 +3,7 @@ import { PROCESS_NAMES, ClientRole } from '@app/domain';
 
 const ALL_PROCESSES = [...PROCESS_NAMES];
 
-/** CONTRACT section 6: QA and the tests rely on these exact values. */
+/** The demo data (docs/behaviour.md, "Demo data"): QA and the tests rely on these exact values. */
 export const DEMO_DATA = {
   clients: [
     { id: 'acme', name: 'Acme Recursos Humanos' },

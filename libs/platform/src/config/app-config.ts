@@ -47,9 +47,9 @@ export interface AppConfig {
   sandbox: { latencyMs: number; failureRate: number; listProcesses: boolean };
   legalSource: { timeoutMs: number; slowThresholdMs: number; latencyMs: number; failureRate: number };
   logLevel: string;
-  /** Days the event log keeps an event (CONTRACT 7.2). */
+  /** Days the event log keeps an event (docs/integrators.md). */
   eventsRetentionDays: number;
-  /** How often the api refreshes the median process durations behind estimates (CONTRACT 8). */
+  /** How often the api refreshes the median process durations behind estimates (docs/behaviour.md). */
   estimatesRefreshMs: number;
   /** How often the processor's retention sweep runs (docs/privacy.md): at most a minute. */
   privacySweepMs: number;
@@ -71,7 +71,7 @@ export interface AppConfig {
    */
   livenessMaxBlockMs: number;
   /**
-   * CORS_ORIGINS (CONTRACT 13): browser origins allowed to call the api (see cors-origins.ts).
+   * CORS_ORIGINS (docs/integrators.md): browser origins allowed to call the api (see cors-origins.ts).
    * Default `http://localhost:*,http://127.0.0.1:*` outside production, none in production.
    */
   corsOrigins: readonly string[];
@@ -330,7 +330,7 @@ export function usesDevelopmentSecret(config: AppConfig): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Webhooks (CONTRACT 7.3, 7.4). A block of its own: the variables, their defaults and checks.
+// Webhooks (docs/integrators.md). A block of its own: the variables, their defaults and checks.
 
 export interface WebhooksConfig {
   /** Base64 of the 32-byte AES-256-GCM key that encrypts endpoint secrets at rest. */

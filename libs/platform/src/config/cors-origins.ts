@@ -1,5 +1,5 @@
 /**
- * CORS_ORIGINS (CONTRACT 13): which browser origins may call the api. Each entry is an origin
+ * CORS_ORIGINS (docs/integrators.md): which browser origins may call the api. Each entry is an origin
  * (`https://app.example.com`), an origin whose port is `*` (`http://localhost:*`: any port, the
  * default one included), or `*` alone (any origin; refused in production by the configuration).
  */

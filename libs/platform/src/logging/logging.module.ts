@@ -26,7 +26,7 @@ export function redactPersonalQuery(url: string): string {
 }
 
 /**
- * JSON lines, one object a line, whenever standard output is not a terminal (CONTRACT 13); pretty
+ * JSON lines, one object a line, whenever standard output is not a terminal (docs/integrators.md); pretty
  * printed in development when a person reads them in a terminal. A line logged while a request is
  * served carries its `requestId` and nothing else of it; the one line per request (method, route,
  * status, duration) is the api's own (apps/api/src/common/access-log.ts), since only Fastify knows

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** CONTRACT 13: 1 to 128 visible ASCII characters (0x21-0x7E: no spaces, no control characters). */
+/** docs/integrators.md: 1 to 128 visible ASCII characters (0x21-0x7E: no spaces, no control characters). */
 const CALLER_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
 /** The header that carries it, both ways. */

@@ -17,12 +17,12 @@ export const ScreeningJob = {
 } as const;
 
 export const WebhookJob = {
-  /** One attempt of one webhook delivery (CONTRACT 7.4). */
+  /** One attempt of one webhook delivery (docs/integrators.md). */
   Deliver: 'deliver',
 } as const;
 
 export const MonitoringJob = {
-  /** Compare an activated list version with the monitors (CONTRACT 11). */
+  /** Compare an activated list version with the monitors (docs/monitoring.md). */
   Activation: 'activation',
 } as const;
 

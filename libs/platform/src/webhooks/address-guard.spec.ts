@@ -12,7 +12,7 @@ describe('registrationRefusal (SSRF at registration)', () => {
     ['http://10.0.0.1/', '10.0.0.1 is a private address'],
     ['http://[::1]/', '::1 is a loopback address'],
     ['http://[::ffff:127.0.0.1]/', 'is a loopback address (it carries the IPv4 address 127.0.0.1)'],
-    // CONTRACT 13: an IPv6 literal that carries an IPv4 address is judged by it.
+    // docs/integrators.md: an IPv6 literal that carries an IPv4 address is judged by it.
     ['http://[::127.0.0.1]/', '::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
     ['http://[::7f00:1]/', '::7f00:1 is a loopback address (it carries the IPv4 address 127.0.0.1)'],
     [

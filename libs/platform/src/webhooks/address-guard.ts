@@ -12,7 +12,7 @@ function resolveAll(name: string): Promise<LookupAddress[]> {
 }
 
 /**
- * SSRF at registration (CONTRACT 7.3): why a URL may not be registered, or null. A literal address
+ * SSRF at registration (docs/integrators.md): why a URL may not be registered, or null. A literal address
  * is judged as it stands, a name by every address it resolves to (one private address among public
  * ones is enough to refuse). A name that does not exist is refused; a DNS failure of another kind
  * is not (the check is made again before every delivery).

@@ -47,7 +47,7 @@ describe('SecretCipher (webhook secrets at rest)', () => {
 });
 
 describe('newWebhookSecret', () => {
-  it('is whsec_ and the base64 of 32 random bytes (CONTRACT 7.3: 24 or more)', () => {
+  it('is whsec_ and the base64 of 32 random bytes (docs/integrators.md: 24 or more)', () => {
     const secret = newWebhookSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);

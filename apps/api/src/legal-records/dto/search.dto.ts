@@ -7,7 +7,7 @@ import { CheckedBy } from '../../common/validation';
 import { OptionalString } from '../../common/optional-string';
 
 /**
- * SPEC 4.5 body. `@Allow` only whitelists the fields: type, emptiness, length and combinations are
+ * docs/behaviour.md body. `@Allow` only whitelists the fields: type, emptiness, length and combinations are
  * all domain rules (validateSearchQuery), so one 400 lists every violation, `{}` included.
  */
 export class CreateSearchDto {
@@ -32,7 +32,7 @@ export class CreateSearchDto {
   secondLastName?: string;
 }
 
-/** Query of SPEC 4.5 / 4.6 (all strings as they arrive; checked by the domain). */
+/** Query of docs/behaviour.md / 4.6 (all strings as they arrive; checked by the domain). */
 @CheckedBy(searchQueryShapeViolations)
 export class SearchQueryDto {
   @LimitParam(SEARCH_PAGE_SIZE, 'Records')

@@ -22,7 +22,7 @@ const REQUEST_UUID = {
   example: '3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f',
 };
 
-/** CONTRACT 11 body of `POST /monitors`; the domain checks it (createMonitorViolations). */
+/** docs/monitoring.md body of `POST /monitors`; the domain checks it (createMonitorViolations). */
 export class CreateMonitorDto {
   @ApiProperty(REQUEST_UUID)
   @Allow()
@@ -192,7 +192,7 @@ export class MonitorAlertsQueryDto extends PageQueryDto {
   status?: string;
 }
 
-/** CONTRACT 11 body of `PATCH /monitor-alerts/{id}`; the domain checks it (alertReviewViolations). */
+/** docs/monitoring.md body of `PATCH /monitor-alerts/{id}`; the domain checks it (alertReviewViolations). */
 export class ReviewAlertDto {
   @ApiProperty({
     enum: [...ALERT_REVIEW_STATUSES],

@@ -5,7 +5,7 @@ import { FieldErrorDto } from '../../common/api-error';
 import { RegisterCandidateDto } from './register-candidate.dto';
 import { CheckedBy } from '../../common/validation';
 
-/** CONTRACT 8 JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
+/** docs/behaviour.md JSON body. `@Allow` whitelists the fields; the shape and every item are checked by the domain. */
 export class BatchRegistrationDto {
   @ApiProperty({
     description: 'The client the batch registers for (one of yours); your default client when omitted',

@@ -52,7 +52,7 @@ export class ReferenceInputDto {
 }
 
 /**
- * CONTRACT 4.2: `documents` for Documentos, `references` for the two reference processes. The
+ * docs/behaviour.md: `documents` for Documentos, `references` for the two reference processes. The
  * fields are only declared here: their JSON types are checked by candidateInputShapeViolations (in
  * the pipe, before the process is looked up), what a process needs by validateCandidateInput.
  */

@@ -186,7 +186,7 @@ export class ProcessDetailQueryDto {
 }
 
 /**
- * `rawDetails` (CONTRACT 4.4): the provider's answer, written by the processor
+ * `rawDetails` (docs/behaviour.md): the provider's answer, written by the processor
  * (apps/processor/src/screening/sandbox-provider.ts). The same keys when the provider never
  * answered (result `No disponible`): `reference` and `payload` are null and `error` says why.
  */
@@ -287,8 +287,8 @@ export class ProcessDetailDto extends ProcessEntryDto {
 }
 
 /**
- * `data` of the body-level 409 of the process detail (CONTRACT 4.4): a process that has not
- * finished answers only its state and its estimate (CONTRACT 8).
+ * `data` of the body-level 409 of the process detail (docs/behaviour.md): a process that has not
+ * finished answers only its state and its estimate (docs/behaviour.md).
  */
 export class ProcessNotFinishedDto {
   @ApiProperty({ format: 'uuid', description: 'The processId of the path' })

@@ -6,7 +6,7 @@ import { SERVICE_TIME_ZONE } from '../../docs/wording';
 import { withNameRule } from '../../docs/text-rules';
 
 /**
- * CONTRACT 4.1. The fields are only declared here (unknown ones are refused); their types and
+ * docs/behaviour.md. The fields are only declared here (unknown ones are refused); their types and
  * every rule about meaning (required fields per person type, age, RFC/CURP consistency, NIP...)
  * are checked by the domain, so that one 400 lists all of them at once.
  */

@@ -24,7 +24,7 @@ const DESCRIPTION_PROPERTY = {
 };
 
 /**
- * CONTRACT 7.3 body of `POST /webhook-endpoints`. `@Allow` only whitelists the fields: their
+ * docs/integrators.md body of `POST /webhook-endpoints`. `@Allow` only whitelists the fields: their
  * rules are the domain's (endpointInputViolations), so one 400 lists every violation.
  */
 export class CreateWebhookEndpointDto {
@@ -53,7 +53,7 @@ export class CreateWebhookEndpointDto {
   clientId?: string;
 }
 
-/** CONTRACT 7.3 body of `PATCH /webhook-endpoints/{id}`: only the fields sent change. */
+/** docs/integrators.md body of `PATCH /webhook-endpoints/{id}`: only the fields sent change. */
 export class UpdateWebhookEndpointDto {
   @ApiProperty(URL_PROPERTY)
   @Allow()

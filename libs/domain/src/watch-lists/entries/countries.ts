@@ -1,6 +1,6 @@
 /**
  * Country names as the publishers write them (`Mexico`, `MÉXICO`, `United States`), in ISO 3166-1
- * alpha-2 (`MX`). A small table: the countries of the candidates (CONTRACT 4.1) and those that
+ * alpha-2 (`MX`). A small table: the countries of the candidates (docs/behaviour.md) and those that
  * appear beside Mexican entries on the lists; a name it does not know is kept as published.
  */
 const BY_NAME: Record<string, string> = {
@@ -46,7 +46,7 @@ const BY_NAME: Record<string, string> = {
   "democratic people's republic of korea": 'KP',
 };
 
-/** The alpha-3 codes of the candidates' nationalities (CONTRACT 4.1) and a few neighbours. */
+/** The alpha-3 codes of the candidates' nationalities (docs/behaviour.md) and a few neighbours. */
 const BY_ALPHA3: Record<string, string> = {
   MEX: 'MX',
   DOM: 'DO',

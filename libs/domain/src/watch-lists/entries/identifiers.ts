@@ -2,7 +2,7 @@ import { isCalendarDate } from '../../calendar';
 import { CURP, RFC } from '../../screening/registration-rules';
 import type { PartialDate, PartyKind } from '../entry';
 
-/** The RFC the SAT prints where it blanked a taxpayer out (CONTRACT 10.1): counted, never matched. */
+/** The RFC the SAT prints where it blanked a taxpayer out (docs/watch-lists.md): counted, never matched. */
 export const REDACTED_RFC = 'XXXXXXXXXXXX';
 
 /**

@@ -1,4 +1,4 @@
-// What a watch-list entry means (CONTRACT 10.1), publisher by publisher: pure readings of the
+// What a watch-list entry means (docs/watch-lists.md), publisher by publisher: pure readings of the
 // records the readers of libs/adapters stream out of the official files.
 export * from './reading';
 export * from './text';

@@ -5,7 +5,7 @@ import { asCurp, asRfc, asRfcStem } from './identifiers';
 import { distinct } from './text';
 
 /**
- * What OFAC's `Remarks` column says of a party (CONTRACT 10.1): `DOB 06 Nov 1968; alt. DOB 1970;
+ * What OFAC's `Remarks` column says of a party (docs/watch-lists.md): `DOB 06 Nov 1968; alt. DOB 1970;
  * POB ...; nationality Mexico; citizen Mexico; Gender Male; R.F.C. AIMO-681106-9F7 (Mexico);
  * C.U.R.P. AIMO681106HCHRRS01 (Mexico); a.k.a. 'EL GUERO'.` Items are separated by `;`, an
  * `alt.` item adds another value of the same kind, the country of an identifier is in brackets.

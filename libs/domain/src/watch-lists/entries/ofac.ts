@@ -3,7 +3,7 @@ import { parseOfacRemarks } from './ofac-remarks';
 import { collapseSpaces, distinct } from './text';
 
 /**
- * OFAC's legacy SDN files (CONTRACT 10.1): no header, `-0-` for an empty value, three files linked
+ * OFAC's legacy SDN files (docs/watch-lists.md): no header, `-0-` for an empty value, three files linked
  * by `ent_num`. Columns are named as OFAC's data specification names them; `raw` keys them so.
  */
 

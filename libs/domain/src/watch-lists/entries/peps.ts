@@ -6,7 +6,7 @@ import type { EntryReading } from './reading';
 import { collapseSpaces, distinct } from './text';
 
 /**
- * A FollowTheMoney entity as OpenSanctions exports it, one per line (CONTRACT 10.1): `{ id, schema,
+ * A FollowTheMoney entity as OpenSanctions exports it, one per line (docs/watch-lists.md): `{ id, schema,
  * properties: { name: [...], ... } }`. Only `Person` is screened; the export's other schemas
  * (`Position`, `Occupancy`, `Organization`, ...) are skipped.
  */

@@ -3,7 +3,7 @@ import { satCells, satEntry, satRfc, type SatRow } from './sat';
 import { collapseSpaces, distinct, foldLabel, remembered } from './text';
 
 /**
- * The SAT's Art. 69 files (CONTRACT 10.1): seven lists of non-compliant taxpayers, each its own
+ * The SAT's Art. 69 files (docs/watch-lists.md): seven lists of non-compliant taxpayers, each its own
  * file with its own header, one RFC possibly on several rows and several lists.
  */
 

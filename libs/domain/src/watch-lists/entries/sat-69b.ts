@@ -3,7 +3,7 @@ import { satCells, satEntry, satRfc, type SatRow } from './sat';
 import { collapseSpaces, foldLabel, remembered } from './text';
 
 /**
- * The SAT's Art. 69-B list (`Listado_completo_69-B.csv`, CONTRACT 10.1): a preamble, a header
+ * The SAT's Art. 69-B list (`Listado_completo_69-B.csv`, docs/watch-lists.md): a preamble, a header
  * found by its cells, one row per taxpayer with its situación.
  */
 

@@ -4,7 +4,7 @@ import { asRfc, birthDateOfPersonRfc, isRedactedRfc, partyKindOfRfc, REDACTED_RF
 import { collapseSpaces, distinct, foldLabel, remembered, setOwn } from './text';
 
 /**
- * What the SAT's lists say of a taxpayer (CONTRACT 10.1), shared by the 69-B list and the
+ * What the SAT's lists say of a taxpayer (docs/watch-lists.md), shared by the 69-B list and the
  * Art. 69 files: the row as read, the party's kind and name, the entry of one RFC.
  */
 

@@ -6,7 +6,7 @@ import type { EntryReading } from './reading';
 import { collapseSpaces, distinct } from './text';
 
 /**
- * The UN Security Council consolidated list (`consolidated.xml`, CONTRACT 10.1). The reader hands
+ * The UN Security Council consolidated list (`consolidated.xml`, docs/watch-lists.md). The reader hands
  * each `INDIVIDUAL` or `ENTITY` element over as plain data: an element with text is its text, one
  * with children an object of them, a child that repeats an array.
  */

@@ -42,7 +42,7 @@ const eduardo = candidate('Eduardo', 'Zubiría', 'Ochoa', { birthDate: '1966-09-
 
 type Case = [string, ScreeningSubject, MatchableEntry, MatchDecision, string[]?];
 
-/** Each behaviour CONTRACT 10.3 names, with the decision it must give and features it must show. */
+/** Each behaviour docs/watch-list-matching.md names, with the decision it must give and features it must show. */
 const CONTRACT: Case[] = [
   // Identifiers decide first.
   [
@@ -492,7 +492,7 @@ describe('the real files and the way names are typed: compareWithEntry', () => {
   });
 });
 
-describe('CONTRACT 10.3: compareWithEntry', () => {
+describe('docs/watch-list-matching.md: compareWithEntry', () => {
   it.each(CONTRACT)('%s', (_, subject, listedEntry, decision, features = []) => {
     const comparison = compareWithEntry(subject, listedEntry);
     expect(comparison.decision).toBe(decision);

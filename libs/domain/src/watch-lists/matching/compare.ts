@@ -27,7 +27,7 @@ import {
 } from './scoring';
 
 /**
- * CONTRACT 10.3: a candidate against one list entry. Both sides are first prepared (folded,
+ * docs/watch-list-matching.md: a candidate against one list entry. Both sides are first prepared (folded,
  * split, identifiers and dates read) into the shapes below; the index keeps entries in a compact
  * form and rebuilds a `PreparedEntry` for the few it scores, so both paths share every rule.
  */
@@ -508,7 +508,7 @@ export function scoreCeiling(subject: PreparedSubject): ScoreCeiling {
 }
 
 /**
- * CONTRACT 10.3, in this order: a redacted entry never matches; the candidate's RFC or CURP on
+ * docs/watch-list-matching.md, in this order: a redacted entry never matches; the candidate's RFC or CURP on
  * the entry is a `match` (score 1) whatever the name; a persona física is compared with persons
  * and a persona moral with entities; then the names (each published name, each way of reading
  * it, the best kept), with birth date, nationality and gender, and the limits of `scoring.ts`.

@@ -39,7 +39,7 @@ describe('foldText', () => {
   });
 });
 
-describe('particles (CONTRACT 10.3: part of the surname they precede)', () => {
+describe('particles (docs/watch-list-matching.md: part of the surname they precede)', () => {
   it.each([
     ['DE', true],
     ['DEL', true],

@@ -1,7 +1,7 @@
 import { BoundedCache } from '../../bounded-cache';
 
 /**
- * CONTRACT 10.3: names are folded (case, accents, `Ñ` as `N`, punctuation, repeated spaces) and
+ * docs/watch-list-matching.md: names are folded (case, accents, `Ñ` as `N`, punctuation, repeated spaces) and
  * particles stay part of the surname they precede. Both sides of a comparison, and the index's
  * keys, go through these functions, so `Zúñiga de la Garza`, `ZUNIGA DE LA GARZA` and
  * `zuniga  de  la garza` are one name.
@@ -45,7 +45,7 @@ export function foldWords(text: string | null | undefined): string[] {
 }
 
 /**
- * Words that belong to the name part after them: the Spanish particles of CONTRACT 10.3 (`de`,
+ * Words that belong to the name part after them: the Spanish particles of docs/watch-list-matching.md (`de`,
  * `del`, `de la`, `de los`, `de las`, `y`) and, for the foreign names of the sanctions lists, the
  * Dutch, German, Portuguese, Italian, French and Arabic ones (`van der`, `von`, `da`, `dos`, `di`,
  * `du`, `al`, `el`). A run of particles joins the word that follows it: `DE LOS SANTOS` is one part.

@@ -1,7 +1,7 @@
 import type { BirthDate } from './birth-dates';
 
 /**
- * Mexican identifiers as the matcher reads them (CONTRACT 10.3: they decide first). Publishers
+ * Mexican identifiers as the matcher reads them (docs/watch-list-matching.md: they decide first). Publishers
  * write them with hyphens, spaces or dots (OFAC `R.F.C. AIMO-681106-9F7`); none of those is
  * significant, so both sides are compared without them.
  */

@@ -1,4 +1,4 @@
-// The watch-list matcher's public surface (CONTRACT 10.3): compare a candidate with an entry, or
+// The watch-list matcher's public surface (docs/watch-list-matching.md): compare a candidate with an entry, or
 // screen one against the index of every active version. The rest of matching/ is its working
 // parts (see docs/watch-list-matching.md); testing/ and quality/ serve the specs and scripts.
 export { foldText, NAME_PARTICLES } from './folding';

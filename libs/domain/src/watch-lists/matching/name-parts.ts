@@ -4,7 +4,7 @@ import { BoundedCache } from '../../bounded-cache';
 import { abbreviates, coreOf, MAX_ABBREVIATION, sameCompact } from './folding';
 
 /**
- * How one name part of a candidate compares with the same part of a listed name (CONTRACT 10.3:
+ * How one name part of a candidate compares with the same part of a listed name (docs/watch-list-matching.md:
  * "compared part by part"). Distances and phonetic codes come from talisman; the thresholds are
  * the contract's: one typo counts only in a part of five letters or more.
  */

@@ -2,7 +2,7 @@ import type { ListedName } from '../entry';
 import { foldWords, nameUnits } from './folding';
 
 /**
- * A person's name split into the parts CONTRACT 10.3 compares: given names, paternal and maternal
+ * A person's name split into the parts docs/watch-list-matching.md compares: given names, paternal and maternal
  * surname. Each part is folded, with its particles (`DE LA CRUZ`); a compound surname keeps its
  * words (`PONCE DE LEON`). A part the name does not give is null (or no given names).
  */

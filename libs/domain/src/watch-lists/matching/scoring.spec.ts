@@ -10,7 +10,7 @@ import {
   type Qualifiers,
 } from './scoring';
 
-describe('matchDecision (CONTRACT 10.3: match from 0.90, possible_match from 0.75)', () => {
+describe('matchDecision (docs/watch-list-matching.md: match from 0.90, possible_match from 0.75)', () => {
   it.each([
     [1, 'match'],
     [0.9, 'match'],

@@ -6,7 +6,7 @@ import { agrees, type PartMatch } from './name-parts';
 import { surnameCommonness } from './surname-frequencies';
 
 /**
- * The score and decision rules of CONTRACT 10.3, all here. A score is the sum of its features'
+ * The score and decision rules of docs/watch-list-matching.md, all here. A score is the sum of its features'
  * effects (clamped to 0..1 as they are added); a rule that limits the score ("at most a
  * `possible_match`") adds what it removes to the feature that states the reason, so the features
  * always add up to the score. Effects are kept in thousandths, so rounding never breaks the sum.

@@ -13,7 +13,7 @@ import type { WatchListSegment } from './segment';
 export interface IndexedHit {
   source: WatchListSource;
   version: number;
-  /** The source's own key (CONTRACT 10.3 `entryId`). */
+  /** The source's own key (docs/watch-list-matching.md `entryId`). */
   key: string;
   /**
    * Which of the entry's `names` (primary first, then aliases) the best comparison was made with:
@@ -24,7 +24,7 @@ export interface IndexedHit {
 }
 
 /**
- * A hit with its entry, loaded by the caller by `(source, version, key)`: CONTRACT 10.3's
+ * A hit with its entry, loaded by the caller by `(source, version, key)`: docs/watch-list-matching.md's
  * `WatchListHit`, whose `listedName` is the entry's name the comparison was made with.
  */
 export function withEntry(hit: IndexedHit, entry: WatchListEntry): WatchListHit {
@@ -68,7 +68,7 @@ const byRank = (a: Found, b: Found): number => b.score - a.score || a.order - b.
 
 /**
  * The active version of each source, in memory, answering "which entries does this candidate
- * match" (CONTRACT 10.3, 10.4). One segment per source: activating a source's next version swaps
+ * match" (docs/watch-list-matching.md, docs/watch-lists.md). One segment per source: activating a source's next version swaps
  * its segment and leaves the others alone. A screening is synchronous, so it reads one version of
  * each source from start to end even while a new one is being swapped in.
  */
