@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { api, eventually, signIn, state, withDb } from './support/helpers';
+import { PASSWORD_RESET_MAILS } from '@app/domain';
+import { api, countRows, eventually, signIn, state, withDb } from './support/helpers';
 import { linkIn, waitForMail } from './support/mail';
 
 const ROOT = join(__dirname, '..');
@@ -309,6 +310,22 @@ describe('users of a new client', () => {
     await api().post('/signin/refresh').send({ refreshToken: session.refreshToken }).expect(401);
     await api().post('/signin').send({ email: analystEmail, password: PASSWORD }).expect(401);
     await signIn(analystEmail, newPassword);
+  });
+
+  it('opens at most 3 resets an hour for one address, answering every request the same', async () => {
+    const opened = () =>
+      countRows(
+        `SELECT count(*)::int AS n FROM password_reset r JOIN app_user u ON u.id = r.user_id WHERE u.email = $1`,
+        [analystEmail],
+      );
+    // The request of the test above counted: two more are opened, the other three are refused in
+    // Redis before anything is written or mailed.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api().post('/password-resets').send({ email: analystEmail })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    await eventually(async () => ((await opened()) === PASSWORD_RESET_MAILS.max ? true : undefined));
   });
 
   it('records who changed what in the audit log, the operator too, with no password or token', async () => {

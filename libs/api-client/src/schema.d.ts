@@ -991,7 +991,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for a password reset
-     * @description Mails (in Spanish) a link `https://<your frontend>/password-resets/<token>` that works once, for 60 minutes, when the address is that of an active user. The answer is the same, and as fast, for every address: it never says whether an account exists. A new request replaces the link of the one before.
+     * @description Mails (in Spanish) a link `https://<your frontend>/password-resets/<token>` that works once, for 60 minutes, when the address is that of an active user. The answer is the same, and as fast, for every address: it never says whether an account exists. A new request replaces the link of the one before. At most 3 links an hour go to one address: past that the answer is the same and nothing is sent (the last link still works).
      */
     post: operations['requestPasswordReset'];
     delete?: never;

@@ -47,6 +47,14 @@ export class RateLimiter {
     if (wait !== null) throw new TooManyRequestsError(refusal(wait), wait);
   }
 
+  /**
+   * Takes one call of `scope`/`key` and says whether it was admitted, refusing nothing: for work
+   * whose answer must not change with the limit (a password reset answers the same for everyone).
+   */
+  async admits(scope: string, key: string, rule: RateLimitRule): Promise<boolean> {
+    return (await this.count(scope, key, rule)) === null;
+  }
+
   /** null when admitted, else the seconds to wait. */
   private async count(scope: string, key: string, rule: RateLimitRule): Promise<number | null> {
     // Hashed, so the keyspace does not list who was limited.

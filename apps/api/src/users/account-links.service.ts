@@ -10,6 +10,7 @@ import {
   oneTimeTokenHash,
   oneTimeTokenState,
   passwordResetMail,
+  PASSWORD_RESET_MAILS,
 } from '@app/domain';
 import { MembershipRepository, PasswordResetRepository } from '@app/persistence';
 import { APP_CONFIG, AppConfig, Mailer } from '@app/platform';
@@ -18,6 +19,7 @@ import { SignInResultDto } from '../auth/auth.dto';
 import { AuthService } from '../auth/auth.service';
 import { SessionAuthority } from '../auth/session-authority';
 import { errorStatusOf } from '../common/all-exceptions.filter';
+import { RateLimiter } from '../common/rate-limit';
 import { invalidRequest } from '../common/validation';
 
 const INVITATION_NOT_FOUND = 'Invitation not found: check that the link was copied whole.';
@@ -43,6 +45,7 @@ export class AccountLinksService {
     private readonly sessions: SessionAuthority,
     private readonly audit: AuditTrail,
     private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -73,8 +76,14 @@ export class AccountLinksService {
    * the answer nor its time tells whether the address has an account.
    */
   async requestPasswordReset(email: string): Promise<void> {
-    const token = newOneTimeToken('password-reset', Date.now());
     const address = normalisedEmail(email);
+    // Counted for every address, known or not, so that the limit says nothing either; the link of an
+    // earlier request stays valid.
+    if (!(await this.limiter.admits('password-reset', address, PASSWORD_RESET_MAILS))) {
+      this.logger.log('A password reset was asked for past the hourly limit of its address: nothing sent.');
+      return;
+    }
+    const token = newOneTimeToken('password-reset', Date.now());
     const opened = await this.resets.open(address, token.hash, token.expiresAt);
     if (!opened) return;
     const link = oneTimeLink(this.config.mail.publicUrl, 'password-reset', token.token);

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { SessionAuthority } from '../auth/session-authority';
 import { AccountLinksController } from './account-links.controller';
 import { AccountLinksService } from './account-links.service';
+import { RateLimiter } from '../common/rate-limit';
 import { ManageUsersUseCase } from './manage-users.use-case';
 import { UsersController } from './users.controller';
 
@@ -27,6 +28,7 @@ import { UsersController } from './users.controller';
       { value: new Logger(ManageUsersUseCase.name) },
     ]),
     AccountLinksService,
+    RateLimiter,
   ],
 })
 export class UsersModule {}

@@ -28,6 +28,13 @@ export interface NewOneTimeToken {
   expiresAt: number;
 }
 
+/**
+ * Password-reset mails one address may receive in an hour (docs/behaviour.md, "Users"): enough for a
+ * person who lost a mail or two, and a bound on what asking again and again can make the service send
+ * to someone else's inbox. Past it the request answers as always and sends nothing.
+ */
+export const PASSWORD_RESET_MAILS = { max: 3, windowSeconds: 3600 } as const;
+
 export function newOneTimeToken(
   kind: OneTimeTokenKind,
   now: number,
