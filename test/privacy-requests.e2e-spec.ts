@@ -730,9 +730,15 @@ describe('privacy_request.due_soon', () => {
       subject: { rfc: person().rfc },
       receivedAt: calendarDateIn('America/Mexico_City', new Date()),
     });
-    // Resolved while its due-soon date was still ahead, then that date moved into the past.
-    const resolved = await created({ subject: { rfc: person().rfc } });
-    await resolve(resolved.id, { decision: 'denied', reason: 'No se acreditó la identidad.' });
+    // Resolved while its due-soon date was still ahead (received today, so no sweep may announce it
+    // before it is resolved), then that date moved into the past.
+    const resolved = await created({
+      subject: { rfc: person().rfc },
+      receivedAt: calendarDateIn('America/Mexico_City', new Date()),
+    });
+    expect(
+      (await resolve(resolved.id, { decision: 'denied', reason: 'No se acreditó la identidad.' })).status,
+    ).toBe(200);
     await withDb((db) =>
       db.query(`UPDATE privacy_request SET due_soon_date = '2026-01-26' WHERE id = $1`, [resolved.id]),
     );
