@@ -79,6 +79,21 @@ async function create(body: Record<string, unknown>, session: Session = admin) {
     .send({ ...REQUEST, ...body });
 }
 
+/** A billed legal-records search of the person's full name in the test's client (200 asserted). */
+function searchFor(who: { name: string; lastName: string; secondLastName: string }) {
+  return api()
+    .post('/risks/legal-records/searches')
+    .query({ clientId })
+    .set(admin.auth)
+    .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
+    .expect(200);
+}
+
+/** A monitor of the request (201 asserted). */
+function monitorOf(candidateRequestUuid: string) {
+  return api().post('/monitors').set(admin.auth).send({ candidateRequestUuid }).expect(201);
+}
+
 async function created(body: Record<string, unknown>) {
   const response = await create(body);
   expect(response.status).toBe(201);
@@ -245,12 +260,7 @@ describe('matches', () => {
       secondLastName: who.secondLastName,
     });
     await registered({ ...person('1992-07-08'), name: who.name, lastName: who.lastName });
-    const search = await api()
-      .post('/risks/legal-records/searches')
-      .query({ clientId })
-      .set(admin.auth)
-      .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
-      .expect(200);
+    const search = await searchFor(who);
     const searchId = search.body.data.searchId as string;
     // The same two names without the second surname is another name.
     await api()
@@ -259,11 +269,7 @@ describe('matches', () => {
       .set(admin.auth)
       .send({ name: who.name, lastName: who.lastName })
       .expect(200);
-    const monitor = await api()
-      .post('/monitors')
-      .set(admin.auth)
-      .send({ candidateRequestUuid: first })
-      .expect(201);
+    const monitor = await monitorOf(first);
     const body = await created({
       subject: {
         name: folded(who.name).toLowerCase(),
@@ -284,16 +290,7 @@ describe('matches', () => {
     const who = person();
     const suppressed = await registered(who);
     const blocked = await registered(who);
-    const searches = await Promise.all(
-      [0, 1].map(() =>
-        api()
-          .post('/risks/legal-records/searches')
-          .query({ clientId })
-          .set(admin.auth)
-          .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
-          .expect(200),
-      ),
-    );
+    const searches = await Promise.all([0, 1].map(() => searchFor(who)));
     const [suppressedSearch, blockedSearch] = searches.map((r) => r.body.data.searchId as string);
     await withDb(async (db) => {
       await db.query(
@@ -395,17 +392,8 @@ describe('resolving', () => {
     const who = person();
     const requestId = await registered(who);
     await waitForOverview(admin, requestId, settled, 60_000);
-    const search = await api()
-      .post('/risks/legal-records/searches')
-      .query({ clientId })
-      .set(admin.auth)
-      .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
-      .expect(200);
-    const monitor = await api()
-      .post('/monitors')
-      .set(admin.auth)
-      .send({ candidateRequestUuid: requestId })
-      .expect(201);
+    const search = await searchFor(who);
+    const monitor = await monitorOf(requestId);
     const request = await created({
       subject: { rfc: who.rfc, name: who.name, lastName: who.lastName, secondLastName: who.secondLastName },
     });
@@ -543,11 +531,7 @@ describe('resolving', () => {
     const who = person();
     const requestId = await registered(who);
     const before = await waitForOverview(admin, requestId, settled, 60_000);
-    const monitor = await api()
-      .post('/monitors')
-      .set(admin.auth)
-      .send({ candidateRequestUuid: requestId })
-      .expect(201);
+    const monitor = await monitorOf(requestId);
     const request = await created({ subject: { rfc: who.rfc }, right: 'rectification' });
     const newName = `Josué ${capitalized(word())}`;
     const resolved = await resolve(request.id, {
@@ -614,18 +598,9 @@ describe('resolving', () => {
     const who = person();
     const requestId = await registered(who);
     await waitForOverview(admin, requestId, settled, 60_000);
-    const search = await api()
-      .post('/risks/legal-records/searches')
-      .query({ clientId })
-      .set(admin.auth)
-      .send({ name: who.name, lastName: who.lastName, secondLastName: who.secondLastName })
-      .expect(200);
+    const search = await searchFor(who);
     const searchId = search.body.data.searchId as string;
-    const monitor = await api()
-      .post('/monitors')
-      .set(admin.auth)
-      .send({ candidateRequestUuid: requestId })
-      .expect(201);
+    const monitor = await monitorOf(requestId);
     const request = await created({
       subject: { curp: who.curp, name: who.name, lastName: who.lastName, secondLastName: who.secondLastName },
       right: 'cancellation',
@@ -673,11 +648,7 @@ describe('resolving', () => {
   it('opposes: the person’s monitors stop as DELETE stops them, and no new monitor may watch them (409)', async () => {
     const who = person('1988-02-29');
     const requestId = await registered(who);
-    const monitor = await api()
-      .post('/monitors')
-      .set(admin.auth)
-      .send({ candidateRequestUuid: requestId })
-      .expect(201);
+    const monitor = await monitorOf(requestId);
     const request = await created({
       subject: {
         name: who.name,

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { ProcessRow } from './candidate-request.repository';
 import { queryRows } from './executor';
 
 /** A process of a matched request as an access export shows it: its result and summary. */
-export interface ExportedProcess {
-  id: string;
-  processName: string;
-  status: string;
-  result: string;
-  startDate: number | null;
-  endDate: number | null;
-  summary: Record<string, unknown> | null;
-}
+export type ExportedProcess = Omit<ProcessRow, 'review'> & { summary: Record<string, unknown> | null };
 
 /** A matched candidate request with everything stored of its candidate. */
 export interface ExportedRequest {
