@@ -58,6 +58,18 @@ export interface DisputeRow {
   at: number;
 }
 
+/** A review as an access export shows it: which request, and the process or alert it decided on. */
+export interface ExportedReviewRow extends ReviewRow {
+  requestId: string;
+  processId: string | null;
+  alertId: string | null;
+}
+
+/** A dispute as an access export shows it. */
+export interface ExportedDisputeRow extends DisputeRow {
+  requestId: string;
+}
+
 /** A decision to record. */
 export interface NewReview {
   clientId: string;
@@ -293,5 +305,33 @@ export class ReviewRepository {
       [requestId],
     );
     return rows.map((row) => ({ ...row, at: Number(row.at) }));
+  }
+
+  /**
+   * Every review and dispute of these requests, oldest first (an access export: docs/privacy.md,
+   * "ARCO requests"); the requests are the caller's, already matched in its client.
+   */
+  async ofRequests(
+    requestIds: readonly string[],
+  ): Promise<{ reviews: ExportedReviewRow[]; disputes: ExportedDisputeRow[] }> {
+    if (requestIds.length === 0) return { reviews: [], disputes: [] };
+    const [reviews, disputes] = await Promise.all([
+      queryRows<ExportedReviewRow>(
+        this.dataSource,
+        `SELECT ${REVIEW_VIEW}, r.request_id AS "requestId", r.process_id AS "processId", r.alert_id AS "alertId"
+           FROM finding_review r WHERE r.request_id = ANY($1::uuid[]) ORDER BY r.seq`,
+        [requestIds],
+      ),
+      queryRows<ExportedDisputeRow>(
+        this.dataSource,
+        `SELECT ${DISPUTE_VIEW}, d.request_id AS "requestId"
+           FROM finding_dispute d WHERE d.request_id = ANY($1::uuid[]) ORDER BY d.seq`,
+        [requestIds],
+      ),
+    ]);
+    return {
+      reviews: reviews.map((row) => ({ ...row, at: Number(row.at) })),
+      disputes: disputes.map((row) => ({ ...row, at: Number(row.at) })),
+    };
   }
 }
