@@ -8,12 +8,11 @@ import type {
   DeliveryAttempt,
   DeliveryForAttempt,
   OutboxJob,
-  PendingOutboxJob,
   ReleasedDelivery,
   WebhookDeliveryRepository,
 } from '@app/persistence';
 import type { AttemptOutcome } from '@app/domain';
-import type { OutboxPublisher } from '@app/application';
+import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
 import type { AppConfig, SecretCipher } from '@app/platform';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
@@ -160,12 +159,7 @@ const DOWN: SendResult = { httpStatus: 503, error: 'HTTP 503' };
 function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   const deliveries = new InMemoryDeliveries();
   const sender = new ScriptedSender(answers);
-  const published: PendingOutboxJob[] = [];
-  const outbox = {
-    stageNow: async (jobs: OutboxJob[]) =>
-      jobs.map((job, i) => ({ ...job, id: `staged-${published.length + i}` })),
-    publishNow: async (jobs: PendingOutboxJob[]) => void published.push(...jobs),
-  };
+  const outbox = new RecordingOutbox();
   const outcomes: DeliveryOutcome[] = [];
   const failures: FailedAttempt[] = [];
   const shares = new ClientShares(slotsPerClient);
@@ -173,7 +167,7 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     deliveries as unknown as WebhookDeliveryRepository,
     { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
     sender,
-    outbox as unknown as OutboxPublisher,
+    outbox.asPublisher(),
     {
       record: (outcome: DeliveryOutcome, failure?: FailedAttempt) => {
         outcomes.push(outcome);
@@ -186,7 +180,15 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     // The real rule, with pauses that take no time.
     { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
   );
-  return { deliveries, sender, published, outcomes, failures, shares, useCase };
+  return {
+    deliveries,
+    sender,
+    published: outbox.publishedJobs,
+    outcomes,
+    failures,
+    shares,
+    useCase,
+  };
 }
 
 const job = (...deliveries: Array<{ id: string; generation: number }>) => ({ deliveries });
