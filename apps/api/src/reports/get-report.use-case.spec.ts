@@ -7,7 +7,7 @@ import {
   ReportRenderer,
 } from '@app/domain';
 import type { CandidateReportRepository } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { AuthUser } from '../auth/auth-user';
 import { GetCandidateReportUseCase } from './get-report.use-case';
 import { testUser } from '../auth/test-users.fixture';
@@ -53,9 +53,13 @@ function setup(blocked = false) {
     },
   };
   const renderer = new KeptRenderer();
-  const useCase = new GetCandidateReportUseCase(reports as unknown as CandidateReportRepository, renderer, {
-    serviceTimezone: 'America/Mexico_City',
-  } as AppConfig);
+  const useCase = new GetCandidateReportUseCase(
+    reports as unknown as CandidateReportRepository,
+    renderer,
+    testConfig({
+      serviceTimezone: 'America/Mexico_City',
+    }),
+  );
   return { reads, renderer, useCase };
 }
 

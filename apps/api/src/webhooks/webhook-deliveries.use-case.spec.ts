@@ -16,7 +16,8 @@ import type {
   WebhookEndpointRepository,
 } from '@app/persistence';
 import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import type { SecretCipher } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { jobIdOf, WEBHOOK_QUEUE, WebhookJob } from '@app/platform/queue/queue.contract';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
@@ -132,7 +133,7 @@ function setup() {
     {} as EventRepository,
     {} as SecretCipher,
     {} as IdempotentCommands,
-    { webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } } as unknown as AppConfig,
+    testConfig({ webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } }),
     { take: async () => undefined },
   );
   const useCase = new WebhookDeliveriesUseCase(

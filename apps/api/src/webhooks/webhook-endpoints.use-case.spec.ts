@@ -19,7 +19,8 @@ import type {
   StoredEndpoint,
   WebhookEndpointRepository,
 } from '@app/persistence';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import type { SecretCipher } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import {
@@ -107,9 +108,9 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
     events as unknown as EventRepository,
     cipher as unknown as SecretCipher,
     new InMemoryIdempotentCommands({ transaction: (work) => work(TX) }) as unknown as IdempotentCommands,
-    {
+    testConfig({
       webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },
-    } as unknown as AppConfig,
+    }),
     limiter,
   );
   return { endpoints, appended, useCase, taken };

@@ -13,7 +13,8 @@ import type {
 } from '@app/persistence';
 import type { AttemptOutcome } from '@app/domain';
 import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import type { SecretCipher } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
 import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
@@ -176,7 +177,7 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     } as unknown as DeliveryOutcomes,
     { turn: async () => undefined } as unknown as DeliveryPacer,
     shares,
-    { webhooks: { retrySchedule: SCHEDULE } } as unknown as AppConfig,
+    testConfig({ webhooks: { retrySchedule: SCHEDULE } }),
     // The real rule, with pauses that take no time.
     { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
   );
