@@ -8,12 +8,9 @@ import {
 } from '@app/domain';
 import type { CandidateReportRepository } from '@app/persistence';
 import { testConfig } from '@app/platform/config/app-config.fixture';
-import { AuthUser } from '../auth/auth-user';
 import { GetCandidateReportUseCase } from './get-report.use-case';
-import { testUser } from '../auth/test-users.fixture';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 
-const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
-const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const REQUEST = '5f0c7a8e-1111-4222-8333-944455556666';
 
 const INPUT: CandidateReportInput = {
