@@ -1,10 +1,5 @@
 import { BoundedCache } from './bounded-cache';
-
-/** A clock the spec moves by hand. */
-function clock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
-  let at = start;
-  return { now: () => at, advance: (ms) => (at += ms) };
-}
+import { manualClock as clock } from './manual-clock.fixture';
 
 describe('BoundedCache', () => {
   it('answers what was stored, and nothing for a key never stored', () => {

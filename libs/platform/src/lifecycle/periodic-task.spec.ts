@@ -1,4 +1,4 @@
-import { FailureLogger } from '../logging/repeating-failure';
+import { RecordingLogger } from '../logging/failure-logger.fixture';
 import { PeriodicTask, PeriodicTaskOptions } from './periodic-task';
 
 /** A pass the spec ends when it wants: `finish()` resolves it, `fail()` rejects it. */
@@ -13,8 +13,6 @@ function controlledPass() {
   return { run, passes };
 }
 
-const logger = (): jest.Mocked<FailureLogger> => ({ warn: jest.fn(), log: jest.fn() });
-
 /** Lets the promise callbacks queued so far run (fake timers leave microtasks alone). */
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -23,7 +21,12 @@ const settle = async (): Promise<void> => {
 describe('PeriodicTask', () => {
   let task: PeriodicTask | undefined;
   const make = (options: Partial<PeriodicTaskOptions> & Pick<PeriodicTaskOptions, 'run'>): PeriodicTask =>
-    (task = new PeriodicTask({ name: 'Test sweep', everyMs: 1_000, logger: logger(), ...options }));
+    (task = new PeriodicTask({
+      name: 'Test sweep',
+      everyMs: 1_000,
+      logger: new RecordingLogger(),
+      ...options,
+    }));
 
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
@@ -75,7 +78,7 @@ describe('PeriodicTask', () => {
   });
 
   it('says a failing pass once (RepeatingFailure), tries again on the next tick, and says when it works again', async () => {
-    const log = logger();
+    const log = new RecordingLogger();
     let failing = true;
     const run = jest.fn(async () => {
       if (failing) throw new Error('PostgreSQL is away');
@@ -86,15 +89,21 @@ describe('PeriodicTask', () => {
     jest.advanceTimersByTime(1_000);
     await settle();
     expect(run).toHaveBeenCalledTimes(2);
-    expect(log.warn).toHaveBeenCalledTimes(1);
-    expect(log.warn).toHaveBeenCalledWith(
-      expect.objectContaining({ failures: 1, err: expect.any(Error) }),
-      'Test sweep failed; retrying',
-    );
+    expect(log.lines).toEqual([
+      {
+        level: 'warn',
+        message: 'Test sweep failed; retrying',
+        fields: { failures: 1, err: expect.objectContaining({ message: 'PostgreSQL is away' }) },
+      },
+    ]);
     failing = false;
     jest.advanceTimersByTime(1_000);
     await settle();
-    expect(log.log).toHaveBeenCalledWith({ failures: 2 }, 'Test sweep works again');
+    expect(log.lines.at(-1)).toEqual({
+      level: 'info',
+      message: 'Test sweep works again',
+      fields: { failures: 2 },
+    });
   });
 
   it('runNow never rejects, so a caller may leave it unawaited', async () => {
