@@ -19,7 +19,7 @@ import type {
   StoredEndpoint,
   WebhookEndpointRepository,
 } from '@app/persistence';
-import type { SecretCipher } from '@app/platform';
+import { FakeSecretCipher } from '@app/platform/webhooks/secret-cipher.fixture';
 import { testConfig } from '@app/platform/config/app-config.fixture';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
@@ -96,7 +96,6 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
       return `evt_${appended.length}`;
     },
   };
-  const cipher = { encrypt: (secret: string, id: string) => Buffer.from(`${id}|${secret}`) };
   const taken: Array<{ scope: string; key: string; rule: object; refusal: string }> = [];
   const limiter = {
     take: async (scope: string, key: string, rule: object, refusal: (wait: number) => string) => {
@@ -106,7 +105,7 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
   const useCase = new WebhookEndpointsUseCase(
     endpoints as unknown as WebhookEndpointRepository,
     events as unknown as EventRepository,
-    cipher as unknown as SecretCipher,
+    new FakeSecretCipher().asCipher(),
     new InMemoryIdempotentCommands({ transaction: (work) => work(TX) }) as unknown as IdempotentCommands,
     testConfig({
       webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },

@@ -13,7 +13,7 @@ import type {
 } from '@app/persistence';
 import type { AttemptOutcome } from '@app/domain';
 import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
-import type { SecretCipher } from '@app/platform';
+import { FakeSecretCipher } from '@app/platform/webhooks/secret-cipher.fixture';
 import { testConfig } from '@app/platform/config/app-config.fixture';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
@@ -23,6 +23,8 @@ import type { FailedAttempt } from './failed-attempt';
 import type { DeliveryPacer } from './delivery-pacer';
 
 const SECRET = `whsec_${Buffer.from('a-secret-of-24-bytes-ok!').toString('base64')}`;
+/** Secrets are stored sealed for their endpoint, as the repository keeps them. */
+const CIPHER = new FakeSecretCipher();
 const SCHEDULE = [1_000, 5_000];
 
 interface StoredDelivery extends Omit<DeliveryForAttempt, 'attemptsMade'> {
@@ -50,7 +52,7 @@ class InMemoryDeliveries {
       status: 'pending',
       generation: 0,
       url: 'https://hooks.example/e-1',
-      secret: Buffer.from(SECRET),
+      secret: CIPHER.encrypt(SECRET, extra.endpointId ?? 'e-1'),
       previousSecret: null,
       previousSecretUntil: null,
       event: {
@@ -166,7 +168,7 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   const shares = new ClientShares(slotsPerClient);
   const useCase = new DeliverWebhookUseCase(
     deliveries as unknown as WebhookDeliveryRepository,
-    { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
+    CIPHER.asCipher(),
     sender,
     outbox.asPublisher(),
     {
@@ -389,7 +391,7 @@ describe('DeliverWebhookUseCase', () => {
     const previous = `whsec_${Buffer.from('the-previous-secret-24b!').toString('base64')}`;
     const { deliveries, sender, useCase } = setup();
     deliveries.add('d-1', {
-      previousSecret: Buffer.from(previous),
+      previousSecret: CIPHER.encrypt(previous, 'e-1'),
       previousSecretUntil: Date.now() + 60_000,
     });
     await useCase.execute(job({ id: 'd-1', generation: 0 }));
