@@ -21,6 +21,7 @@ import { testConfig } from '@app/platform/config/app-config.fixture';
 import { jobIdOf, WEBHOOK_QUEUE, WebhookJob } from '@app/platform/queue/queue.contract';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
+import { RecordingRateLimiter } from '../common/rate-limit.fixture';
 import { DELIVERY_NOT_FOUND, WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
@@ -134,7 +135,7 @@ function setup() {
     {} as SecretCipher,
     {} as IdempotentCommands,
     testConfig({ webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } }),
-    { take: async () => undefined },
+    new RecordingRateLimiter(),
   );
   const useCase = new WebhookDeliveriesUseCase(
     endpoints,

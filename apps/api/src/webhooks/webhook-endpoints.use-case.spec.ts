@@ -29,6 +29,7 @@ import {
   type CreateWebhookEndpointCommand,
   type UpdateWebhookEndpointCommand,
 } from './webhook-endpoints.use-case';
+import { RecordingRateLimiter } from '../common/rate-limit.fixture';
 import { InMemoryIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 const MAX_ENDPOINTS = 2;
@@ -96,12 +97,7 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
       return `evt_${appended.length}`;
     },
   };
-  const taken: Array<{ scope: string; key: string; rule: object; refusal: string }> = [];
-  const limiter = {
-    take: async (scope: string, key: string, rule: object, refusal: (wait: number) => string) => {
-      taken.push({ scope, key, rule, refusal: refusal(30) });
-    },
-  };
+  const limiter = new RecordingRateLimiter();
   const useCase = new WebhookEndpointsUseCase(
     endpoints as unknown as WebhookEndpointRepository,
     events as unknown as EventRepository,
@@ -112,7 +108,7 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
     }),
     limiter,
   );
-  return { endpoints, appended, useCase, taken };
+  return { endpoints, appended, useCase, limiter, taken: limiter.taken };
 }
 
 const create = (body: object) => body as CreateWebhookEndpointCommand;
@@ -234,12 +230,10 @@ describe('WebhookEndpointsUseCase', () => {
   });
 
   it('writes no test event when the limit refuses it', async () => {
-    const { appended, useCase } = setup();
+    const { appended, useCase, limiter } = setup();
     const { id } = await useCase.create(ACME, create({ url: URL_OK }));
     const refused = new Error('429');
-    (useCase as unknown as { limiter: { take: () => Promise<void> } }).limiter.take = async () => {
-      throw refused;
-    };
+    limiter.refusing = refused;
     await expect(useCase.test(ACME, id)).rejects.toBe(refused);
     expect(appended).toEqual([]);
   });
