@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { planRegistration, type ProcessName } from '@app/domain';
+import { CandidateRequestRepository, NewRegistration } from '../repositories/candidate-request.repository';
+import { IdempotencyRepository } from '../repositories/idempotency.repository';
+import { demoUserId, MediumDatabase } from './medium-database.fixture';
+
+/**
+ * What medium specs seed beside the demo data (docs/behaviour.md, "Demo data"): candidate requests
+ * planned by the domain (`planRegistration`, as the api's RegistrationPlanner does) and written by
+ * the repository itself, so the rows are the ones the service writes.
+ */
+
+/** The basic demo package's processes (docs/behaviour.md, "Demo data"). */
+export const BASIC_PROCESSES: ProcessName[] = [
+  'Peps',
+  'Global Watch List',
+  'Listas negras del SAT',
+  'BGC Legal',
+  'BGC News',
+];
+
+export interface SeededRequest {
+  requestId: string;
+  candidateId: string;
+  clientId: string;
+  createdBy: string;
+  /** Process ids by name. */
+  processes: Record<string, string>;
+  registration: NewRegistration;
+}
+
+/** A registration as the api plans it, for `insertRegistrations` or `writeRegistration`. */
+export function plannedRegistration(over: {
+  clientId?: string;
+  packageId?: string;
+  createdBy: string;
+  processes?: ProcessName[];
+  name?: string;
+  lastName?: string;
+  rfc?: string;
+}): NewRegistration {
+  const requestId = randomUUID();
+  const clientId = over.clientId ?? 'acme';
+  const packageId = over.packageId ?? (clientId === 'acme' ? 'PKG-ACME-BASIC' : 'PKG-GLOBEX-FULL');
+  const plan = planRegistration(
+    requestId,
+    packageId,
+    (over.processes ?? BASIC_PROCESSES).map((name) => ({ id: randomUUID(), name })),
+  );
+  return {
+    requestId,
+    clientId,
+    packageId,
+    createdBy: over.createdBy,
+    personType: 'individual',
+    status: plan.requestStatus,
+    candidate: {
+      id: randomUUID(),
+      personType: 'individual',
+      name: over.name ?? 'Juan',
+      lastName: over.lastName ?? 'Pérez',
+      secondLastName: 'López',
+      birthDate: '1990-05-17',
+      nationality: 'MX',
+      gender: 'H',
+      rfc: over.rfc ?? 'PELJ900517AB1',
+      email: 'juan.perez@example.com',
+    },
+    consent: { basis: 'consent', noticeVersion: '2026-01', acceptedAt: Date.parse('2026-01-15T10:00:00Z') },
+    processes: plan.processes,
+    events: plan.events,
+  };
+}
+
+/** Registers a candidate request of the demo client (acme unless told) through the repository. */
+export async function seedRequest(
+  db: MediumDatabase,
+  over: Partial<Parameters<typeof plannedRegistration>[0]> & { createdByEmail?: string } = {},
+): Promise<SeededRequest> {
+  const createdBy = over.createdBy ?? (await demoUserId(db, over.createdByEmail ?? 'demo@acme.test'));
+  const registration = plannedRegistration({ ...over, createdBy });
+  const repo = new CandidateRequestRepository(db.dataSource, new IdempotencyRepository(db.dataSource));
+  await repo.insertRegistrations(db.dataSource, [registration], []);
+  return {
+    requestId: registration.requestId,
+    candidateId: registration.candidate.id,
+    clientId: registration.clientId,
+    createdBy,
+    processes: Object.fromEntries(registration.processes.map((p) => [p.name, p.id])),
+    registration,
+  };
+}
+
+/** Finishes a process with a result, as the lifecycle would (start and end dates set). */
+export async function finishProcess(
+  db: MediumDatabase,
+  processId: string,
+  result: string,
+  details: { summary?: unknown; rawDetails?: unknown; durationMs?: number } = {},
+): Promise<void> {
+  await db.rows(
+    `UPDATE request_process
+        SET status = 'Finalizado', result = $2, start_date = now() - ($5::int * interval '1 millisecond'),
+            end_date = now(), summary = $3, raw_details = $4
+      WHERE id = $1`,
+    [
+      processId,
+      result,
+      JSON.stringify(details.summary ?? null),
+      JSON.stringify(details.rawDetails ?? null),
+      details.durationMs ?? 1000,
+    ],
+  );
+}
