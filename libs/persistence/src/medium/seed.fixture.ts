@@ -112,3 +112,39 @@ export async function finishProcess(
     ],
   );
 }
+
+/** A match of a legal search's set (categories as a bit mask: see vocabulary-filters.ts). */
+export interface SeedMatch {
+  uuid: string;
+  name: string;
+  count: number | null;
+  mask: number;
+  date: string | null;
+  state: string;
+}
+
+/** A stored match set of the legal-records source, with these matches in this order; its id. */
+export async function seedMatchSet(
+  db: MediumDatabase,
+  matches: SeedMatch[],
+  corpusVersion = 1,
+): Promise<string> {
+  const [row] = await db.rows<{ id: string }>(
+    `INSERT INTO legal_match_set (corpus_version, query_key, total, per_category, top_states,
+                                  uuids, names, counts, category_masks, agreement_dates, states)
+     VALUES ($1, $2, $3, '{}', '[]', $4::uuid[], $5::text[], $6::int[], $7::int[], $8::date[], $9::text[])
+     RETURNING id::text`,
+    [
+      corpusVersion,
+      `medium-${randomUUID()}`,
+      matches.length,
+      matches.map((m) => m.uuid),
+      matches.map((m) => m.name),
+      matches.map((m) => m.count),
+      matches.map((m) => m.mask),
+      matches.map((m) => m.date),
+      matches.map((m) => m.state),
+    ],
+  );
+  return row.id;
+}
