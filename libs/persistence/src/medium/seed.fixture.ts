@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { planRegistration, type ProcessName } from '@app/domain';
+import { type MonitorSource, planRegistration, type ProcessName } from '@app/domain';
 import { CandidateRequestRepository, NewRegistration } from '../repositories/candidate-request.repository';
 import { IdempotencyRepository } from '../repositories/idempotency.repository';
+import { MonitorRepository } from '../repositories/monitor.repository';
 import { demoUserId, MediumDatabase } from './medium-database.fixture';
 
 /**
@@ -147,4 +148,59 @@ export async function seedMatchSet(
     ],
   );
   return row.id;
+}
+
+/** An active monitor of a seeded request, created by the repository; its id. */
+export async function seedMonitor(
+  db: MediumDatabase,
+  request: SeededRequest,
+  over: { sources?: string[]; expiresAt?: number } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const monitors = new MonitorRepository(db.dataSource);
+  const created = await monitors.create({
+    id,
+    clientId: request.clientId,
+    requestId: request.requestId,
+    createdBy: request.createdBy,
+    sources: (over.sources ?? ['legal-records']) as MonitorSource[],
+    legalQuery: { givenWords: ['juan'], lastName: 'perez', secondLastName: 'lopez' },
+    createdAt: Date.now(),
+    expiresAt: over.expiresAt ?? Date.now() + 30 * 86_400_000,
+    period: '2026-03',
+  });
+  if (created === null || created === 'blocked') throw new Error(`Monitor not created: ${created}`);
+  return id;
+}
+
+/** An alert of a monitor as the activation writes it (`open` unless told); its id. */
+export async function seedAlert(
+  db: MediumDatabase,
+  request: SeededRequest,
+  monitorId: string,
+  over: {
+    status?: 'open' | 'confirmed' | 'dismissed';
+    source?: string;
+    entryId?: string;
+    kind?: string;
+  } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.rows(
+    `INSERT INTO monitor_alert (id, fingerprint, monitor_id, client_id, request_id, source, version, entry_id, kind, match, status)
+     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10)`,
+    [
+      id,
+      `fp-${id}`,
+      monitorId,
+      request.clientId,
+      request.requestId,
+      over.source ?? 'legal-records',
+      over.entryId ?? randomUUID(),
+      over.kind ?? 'new_match',
+      JSON.stringify({ name: 'JUAN PEREZ LOPEZ' }),
+      over.status ?? 'open',
+    ],
+  );
+  return id;
 }
