@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type MonitorSource, planRegistration, type ProcessName } from '@app/domain';
 import { CandidateRequestRepository, NewRegistration } from '../repositories/candidate-request.repository';
 import { IdempotencyRepository } from '../repositories/idempotency.repository';
+import { LegalSearchRepository } from '../repositories/legal-search.repository';
 import { MonitorRepository } from '../repositories/monitor.repository';
 import { demoUserId, MediumDatabase } from './medium-database.fixture';
 
@@ -201,6 +202,33 @@ export async function seedAlert(
       JSON.stringify({ name: 'JUAN PEREZ LOPEZ' }),
       over.status ?? 'open',
     ],
+  );
+  return id;
+}
+
+/** A stored legal search (no charge, no events) of the client, pointing at `matchSetId`; its id. */
+export async function seedSearch(
+  db: MediumDatabase,
+  over: { clientId?: string; createdBy?: string; matchSetId?: string | null; name?: string } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const createdBy = over.createdBy ?? (await demoUserId(db, 'demo@acme.test'));
+  await new LegalSearchRepository(db.dataSource).insertSearch(
+    db.dataSource,
+    {
+      id,
+      clientId: over.clientId ?? 'acme',
+      createdBy,
+      query: { name: over.name ?? 'Juan', lastName: 'Pérez' },
+      outcome: over.matchSetId ? 'SUCCESS' : 'EMPTY',
+      totalInSource: 0,
+      kpis: {},
+      slowResponse: false,
+      recoverableUntil: new Date(Date.now() + 86_400_000),
+      matchSetId: over.matchSetId ?? null,
+      corpusVersion: over.matchSetId ? '1' : null,
+    },
+    { charge: false, events: [], page: { categoryMask: null, states: null, limit: 1, offset: 0 } },
   );
   return id;
 }
