@@ -28,6 +28,8 @@ export interface MediumDatabase {
   /** The spec file's own database, migrated and seeded with the demo data. */
   readonly dataSource: DataSource;
   readonly name: string;
+  /** Its connection URL (for what opens a connection of its own, a LISTEN). */
+  readonly url: string;
   /** The SQL statements `work` sent, in order (whitespace normalised), and its result. */
   record<T>(work: () => Promise<T>): Promise<{ result: T; sql: string[] }>;
   /** The SQL statements `work` sent, for `expect(await db.sqlOf(...)).toMatchSnapshot()`. */
@@ -98,6 +100,9 @@ export function mediumDatabase(): MediumDatabase {
     },
     get name() {
       return name;
+    },
+    get url() {
+      return databaseUrl(name);
     },
     record,
     sqlOf: async (work) => (await record(work)).sql,
@@ -212,6 +217,21 @@ function processAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Polls `check` until it answers true, or fails after `deadlineMs`: for what another connection
+ * does in its own time (a NOTIFY delivered), without a fixed sleep.
+ */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Not true within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
