@@ -68,7 +68,12 @@ export function plannedRegistration(over: {
       rfc: over.rfc ?? 'PELJ900517AB1',
       email: 'juan.perez@example.com',
     },
-    consent: { basis: 'consent', noticeVersion: '2026-01', acceptedAt: Date.parse('2026-01-15T10:00:00Z') },
+    consent: {
+      basis: 'express',
+      noticeVersion: '2026-01',
+      acceptedAt: Date.parse('2026-01-15T10:00:00Z'),
+      medium: 'web',
+    },
     processes: plan.processes,
     events: plan.events,
   };
