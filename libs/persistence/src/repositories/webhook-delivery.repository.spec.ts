@@ -161,6 +161,29 @@ describe('WebhookDeliveryRepository (medium)', () => {
     expect((await delivery(id))?.status).toBe('pending'); // the generation moved on: the stale outcome is not applied
   });
 
+  it('recordMany: attempts of different chains in one statement, each answered as if alone', async () => {
+    const e = await endpoint();
+    const a = await deliver(e, 's-many-a');
+    const b = await deliver(e, 's-many-b');
+    const bNext = await deliver(e, 's-many-b', false);
+    const record = (id: string, subject: string) => ({
+      delivery: { id, endpointId: e, subject, generation: 0, attemptsMade: 0, clientId: 'acme' },
+      attempt: attempt(200),
+      outcome: { status: 'succeeded' as const },
+      retryJob: null,
+    });
+    const { result, sql } = await db.record(() =>
+      repo.recordMany([record(a, 's-many-a'), record(b, 's-many-b')]),
+    );
+    expect(result).toEqual([
+      { retryJobId: null, released: null, failingSince: null },
+      { retryJobId: null, released: expect.objectContaining({ id: bNext }), failingSince: null },
+    ]);
+    expect((await delivery(a))?.status).toBe('succeeded');
+    expect((await delivery(b))?.status).toBe('succeeded');
+    expect(sql).toMatchSnapshot();
+  });
+
   it('rescheduleNow: pending again and due now; null for another endpoint’s delivery', async () => {
     const e = await endpoint();
     const id = await deliver(e, 's-manual');
