@@ -49,9 +49,8 @@ export function mediumDatabase(): MediumDatabase {
   let recording: string[] | null = null;
 
   beforeAll(async () => {
-    const template = await ensureTemplate();
     name = `${PREFIX}db_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    await onServer((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+    await createFromTemplate(name);
     const options = dataSourceOptions(databaseUrl(name), { poolSize: POOL_SIZE, eventWriter: true });
     const extra = options.extra as { onConnect: (client: RecordedClient) => Promise<void> };
     const announce = extra.onConnect;
@@ -149,6 +148,23 @@ async function onServer<T>(work: (admin: Client) => Promise<T>): Promise<T> {
     return await work(admin);
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Copies the template into `name`. A checkout with other migrations that builds its own template
+ * drops ours (see dropLeftovers): when it went between our check and our copy, it is built again.
+ */
+async function createFromTemplate(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const template = await ensureTemplate();
+    try {
+      await onServer((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+      return;
+    } catch (error) {
+      // 3D000: the template does not exist (any more).
+      if ((error as { code?: string }).code !== '3D000' || attempt === 2) throw error;
+    }
   }
 }
 
