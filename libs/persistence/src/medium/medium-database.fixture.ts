@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { dataSourceOptions } from '../data-source-options';
 import { MIGRATIONS } from '../migrations';
 import { DEMO_DATA, seedDemoData } from '../seed/demo-data';
@@ -22,7 +22,7 @@ const PREFIX = 'screening_medium_';
 export const MEDIUM_PASSWORD_HASH = 'medium-test-password-hash';
 /** Connections of a spec's pool: all opened before the first test, so statements sent together
  * reach the server in the order they were sent and the recorded SQL does not depend on timing. */
-const POOL_SIZE = 6;
+const POOL_SIZE = 4;
 
 export interface MediumDatabase {
   /** The spec file's own database, migrated and seeded with the demo data. */
@@ -51,26 +51,19 @@ export function mediumDatabase(): MediumDatabase {
   beforeAll(async () => {
     name = `${PREFIX}db_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
     await createFromTemplate(name);
-    const options = dataSourceOptions(databaseUrl(name), { poolSize: POOL_SIZE, eventWriter: true });
-    const extra = options.extra as { onConnect: (client: RecordedClient) => Promise<void> };
-    const announce = extra.onConnect;
-    dataSource = new DataSource({
-      ...options,
-      extra: {
-        ...extra,
-        idleTimeoutMillis: 0, // the warm connections stay for the whole file (see POOL_SIZE)
-        onConnect: async (client: RecordedClient) => {
-          await announce(client);
-          const query = client.query.bind(client);
-          client.query = (config: unknown, ...rest: unknown[]) => {
-            if (recording) recording.push(statementText(config));
-            return query(config, ...rest);
-          };
-        },
-      },
-    } as typeof options);
-    await dataSource.initialize();
-    await warm(dataSource);
+    // A server with every connection taken (other checkouts' benches and stacks on this machine)
+    // refuses new ones for a moment: open the pool again until it has them all.
+    dataSource = await whileServerFull(async () => {
+      const opened = new DataSource(recordingOptions(name, () => recording));
+      try {
+        await opened.initialize();
+        await warm(opened);
+        return opened;
+      } catch (error) {
+        if (opened.isInitialized) await opened.destroy();
+        throw error;
+      }
+    });
   });
 
   afterAll(async () => {
@@ -129,12 +122,55 @@ function dedent(text: string): string {
   );
 }
 
-/** Opens every connection of the pool up front and gives them back, so later ones are taken in order. */
+/** The apps' options on database `name`, every statement sent while `recording()` is set kept in it. */
+function recordingOptions(name: string, recording: () => string[] | null): DataSourceOptions {
+  const options = dataSourceOptions(databaseUrl(name), { poolSize: POOL_SIZE, eventWriter: true });
+  const extra = options.extra as { onConnect: (client: RecordedClient) => Promise<void> };
+  const announce = extra.onConnect;
+  return {
+    ...options,
+    extra: {
+      ...extra,
+      idleTimeoutMillis: 0, // the warm connections stay for the whole file (see POOL_SIZE)
+      onConnect: async (client: RecordedClient) => {
+        await announce(client);
+        const query = client.query.bind(client);
+        client.query = (config: unknown, ...rest: unknown[]) => {
+          recording()?.push(statementText(config));
+          return query(config, ...rest);
+        };
+      },
+    },
+  } as DataSourceOptions;
+}
+
+/**
+ * Opens every connection of the pool up front and gives them back, so later ones are taken in order.
+ * Those opened are given back even when another failed: the pool could not be closed otherwise.
+ */
 async function warm(dataSource: DataSource): Promise<void> {
   const pool = (dataSource.driver as unknown as { master: { connect(): Promise<{ release(): void }> } })
     .master;
-  const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
-  for (const client of clients) client.release();
+  const opened = await Promise.allSettled(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+  for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+  const failed = opened.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** How long a spec waits for the server to have a connection free (within the 60 s of a hook). */
+const SERVER_FULL_DEADLINE_MS = 45_000;
+
+/** Runs `work` again while PostgreSQL refuses connections because all are taken (53300). */
+async function whileServerFull<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SERVER_FULL_DEADLINE_MS;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '53300' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 function databaseUrl(name: string): string {
@@ -142,8 +178,11 @@ function databaseUrl(name: string): string {
 }
 
 async function onServer<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
+  const admin = await whileServerFull(async () => {
+    const client = new Client({ connectionString: databaseUrl('postgres') });
+    await client.connect();
+    return client;
+  });
   try {
     return await work(admin);
   } finally {
@@ -194,8 +233,9 @@ async function ensureTemplate(): Promise<string> {
       const building = `${template}_building`;
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${building}"`);
-      const dataSource = new DataSource(dataSourceOptions(databaseUrl(building), { poolSize: 2 }));
-      await dataSource.initialize();
+      const dataSource = await whileServerFull(() =>
+        new DataSource(dataSourceOptions(databaseUrl(building), { poolSize: 2 })).initialize(),
+      );
       try {
         await dataSource.runMigrations({ transaction: 'each' });
         await seedDemoData(dataSource, MEDIUM_PASSWORD_HASH);
