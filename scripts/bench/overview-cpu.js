@@ -35,6 +35,12 @@ const { candidate, post, waitUntil } = require(path.join(first, 'scripts/bench/l
 const { spawn } = require('node:child_process');
 const { APP_NODE_FLAGS } = require(path.join(first, 'scripts/lib/app-runtime'));
 
+const { stopRedisServer } = require(path.join(first, 'scripts/lib/redis-server'));
+const redisPort = Number(process.env.BENCH_REDIS_PORT || 6450);
+/** The apps started here, and the stack once up: ended on exit, however it comes. */
+const started = new Set();
+let running = null;
+
 const TICK_MS = 10; // USER_HZ 100
 function cpuMs(pid) {
   try {
@@ -78,11 +84,13 @@ function startApi(root, env, index) {
     ...(extra ? extra.split(' ') : []),
     path.join(root, 'dist/apps/api/src/main.js'),
   ];
-  return spawn(process.execPath, args, {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  started.add(child);
+  return child;
 }
 
 async function backends(db, name) {
@@ -100,10 +108,11 @@ async function main() {
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const stack = await startStack({
     port,
-    redisPort: Number(process.env.BENCH_REDIS_PORT || 6450),
+    redisPort,
     databaseUrl,
     env: { JWT_ACCESS_TTL: '1h' },
   });
+  running = stack;
   // The stack's own api is build 0's; the others' on the next ports.
   stack.api.kill('SIGTERM');
   await new Promise((r) => stack.api.once('exit', r));
@@ -144,6 +153,7 @@ async function main() {
       // --bare: the floor too (scripts/bench/bare-overview-server.js), as one more target.
       const { startBareOverview } = require(path.join(first, 'scripts/bench/lib/bare-overview'));
       const bare = await startBareOverview({ env: { ...stack.env, PORT: String(port) } });
+      started.add({ kill: () => bare.stop() });
       apis.push({
         root: 'bare',
         child: { pid: bare.pid, kill: () => bare.stop() },
@@ -162,7 +172,7 @@ async function main() {
       const held = { apis: apis.map((a) => ({ base: a.base, pid: a.child.pid })), uuid, token, dbName };
       fs.writeFileSync('/tmp/overview-cpu-hold.json', JSON.stringify(held, null, 2));
       console.log('held: /tmp/overview-cpu-hold.json; SIGINT to stop');
-      await new Promise((r) => process.once('SIGINT', r));
+      await new Promise(() => undefined); // until SIGINT: the exit handler ends the stack
       return;
     }
     // Warm-up: V8 optimises the path over its first seconds of load.
@@ -199,11 +209,12 @@ async function main() {
           rps: result.requests.average,
           xactPerReq: (Number(x1[0].c) - Number(x0[0].c) - 2) / n,
           non2xx: result.non2xx,
+          statuses: Object.keys(result.statusCodeStats ?? {}).join('/'),
           rss: rssMb(api.child.pid),
         };
         api.runs.push(run);
         console.log(
-          `round ${round + 1} ${api.root}: api ${run.apiMs.toFixed(3)} ms/req, pg ${run.pgMs.toFixed(3)} ms/req, autocannon ${run.loadMs.toFixed(3)} ms/req, ${Math.round(run.rps)} req/s, xact/req ${run.xactPerReq.toFixed(3)}, non2xx ${run.non2xx}, rss ${run.rss.toFixed(0)} MB`,
+          `round ${round + 1} ${api.root}: api ${run.apiMs.toFixed(3)} ms/req, pg ${run.pgMs.toFixed(3)} ms/req, autocannon ${run.loadMs.toFixed(3)} ms/req, ${Math.round(run.rps)} req/s, xact/req ${run.xactPerReq.toFixed(3)}, non2xx ${run.non2xx} (${run.statuses}), rss ${run.rss.toFixed(0)} MB`,
         );
       }
     }
@@ -220,6 +231,17 @@ async function main() {
     await stack.stop();
   }
 }
+
+// Whatever ends this script, the apps and the Redis it started end with it (a crash left them
+// serving the ports).
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+  if (running) {
+    running.processor.kill('SIGKILL');
+    stopRedisServer(redisPort);
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 main().catch((error) => {
   console.error(error);
