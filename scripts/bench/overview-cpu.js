@@ -12,6 +12,7 @@
 // after. Env: BENCH_PORT, BENCH_REDIS_PORT, BENCH_DATABASE_URL as for `npm run bench`;
 // OVERVIEW_CPU_NODE_ARGS_<i> adds Node flags to build i's api (0-based).
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
@@ -40,6 +41,29 @@ const redisPort = Number(process.env.BENCH_REDIS_PORT || 6450);
 /** The apps started here, and the stack once up: ended on exit, however it comes. */
 const started = new Set();
 let running = null;
+
+const gcLogOf = (index) => path.join(os.tmpdir(), `overview-cpu-api-${index}.gc.log`);
+
+/**
+ * The collections `--trace-gc` logged from byte `from` of api `index`'s log on: their count, their
+ * pauses (ms) and the MB allocated between them (each one's heap before, less the last one's after).
+ */
+function collections(index, from) {
+  const text = fs.readFileSync(gcLogOf(index), 'utf8').slice(from);
+  let count = 0;
+  let pauseMs = 0;
+  let allocatedMb = 0;
+  let after = null;
+  for (const m of text.matchAll(
+    /(Scavenge|Mark-Compact|Mark-sweep)[^\d]*?([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+)/g,
+  )) {
+    count += 1;
+    if (after !== null) allocatedMb += Math.max(0, Number(m[2]) - after);
+    after = Number(m[3]);
+    pauseMs += Number(m[4]);
+  }
+  return { count, pauseMs, allocatedMb, end: from + Buffer.byteLength(text) };
+}
 
 const TICK_MS = 10; // USER_HZ 100
 function cpuMs(pid) {
@@ -81,13 +105,17 @@ function startApi(root, env, index) {
   const extra = process.env[`OVERVIEW_CPU_NODE_ARGS_${index}`];
   const args = [
     ...APP_NODE_FLAGS.api,
+    // One line per collection on stdout (the api logs JSON lines there too, few at LOG_LEVEL=warn):
+    // the heap before and after each gives the bytes allocated between, which the machine's load
+    // does not change, unlike CPU time.
+    '--trace-gc',
     ...(extra ? extra.split(' ') : []),
     path.join(root, 'dist/apps/api/src/main.js'),
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', fs.openSync(gcLogOf(index), 'w'), 'inherit'],
   });
   started.add(child);
   return child;
@@ -123,6 +151,7 @@ async function main() {
     child.once('exit', (code, signal) => console.error(`api ${i} exited: ${code ?? signal}`));
     const flags = process.env[`OVERVIEW_CPU_NODE_ARGS_${i}`];
     apis.push({
+      index: i,
       root: flags ? `${roots[i]} ${flags}` : roots[i],
       child,
       base: `http://127.0.0.1:${apiPort}`,
@@ -186,11 +215,13 @@ async function main() {
           `SELECT xact_commit::bigint AS c FROM pg_stat_database WHERE datname = $1`,
           [dbName],
         );
+        const gc0 = api.index === undefined ? null : collections(api.index, 0);
         const api0 = cpuMs(api.child.pid);
         const gen0 = process.cpuUsage();
         const result = await autocannon(options(api, { amount: REQUESTS }));
         const api1 = cpuMs(api.child.pid);
         const gen = process.cpuUsage(gen0);
+        const gc = gc0 && collections(api.index, gc0.end);
         await sleep(200); // the stats collector
         const { rows: x1 } = await db.query(
           `SELECT xact_commit::bigint AS c FROM pg_stat_database WHERE datname = $1`,
@@ -211,10 +242,13 @@ async function main() {
           non2xx: result.non2xx,
           statuses: Object.keys(result.statusCodeStats ?? {}).join('/'),
           rss: rssMb(api.child.pid),
+          kbPerReq: gc ? (gc.allocatedMb * 1024) / n : NaN,
+          gcPerKReq: gc ? (gc.count * 1000) / n : NaN,
+          gcMsPerReq: gc ? gc.pauseMs / n : NaN,
         };
         api.runs.push(run);
         console.log(
-          `round ${round + 1} ${api.root}: api ${run.apiMs.toFixed(3)} ms/req, pg ${run.pgMs.toFixed(3)} ms/req, autocannon ${run.loadMs.toFixed(3)} ms/req, ${Math.round(run.rps)} req/s, xact/req ${run.xactPerReq.toFixed(3)}, non2xx ${run.non2xx} (${run.statuses}), rss ${run.rss.toFixed(0)} MB`,
+          `round ${round + 1} ${api.root}: api ${run.apiMs.toFixed(3)} ms/req, pg ${run.pgMs.toFixed(3)} ms/req, autocannon ${run.loadMs.toFixed(3)} ms/req, ${Math.round(run.rps)} req/s, xact/req ${run.xactPerReq.toFixed(3)}, non2xx ${run.non2xx} (${run.statuses}), rss ${run.rss.toFixed(0)} MB, allocated ${run.kbPerReq.toFixed(1)} KB/req, ${run.gcPerKReq.toFixed(1)} collections/1,000 req, pauses ${run.gcMsPerReq.toFixed(3)} ms/req`,
         );
       }
     }
@@ -222,7 +256,7 @@ async function main() {
     for (const api of apis) {
       const m = (k) => median(api.runs.map((r) => r[k]));
       console.log(
-        `${api.root}: api ${m('apiMs').toFixed(3)} ms/req, pg ${m('pgMs').toFixed(3)} ms/req, autocannon ${m('loadMs').toFixed(3)} ms/req, ${Math.round(m('rps'))} req/s, xact/req ${m('xactPerReq').toFixed(3)}, rss ${m('rss').toFixed(0)} MB`,
+        `${api.root}: api ${m('apiMs').toFixed(3)} ms/req, pg ${m('pgMs').toFixed(3)} ms/req, autocannon ${m('loadMs').toFixed(3)} ms/req, ${Math.round(m('rps'))} req/s, xact/req ${m('xactPerReq').toFixed(3)}, rss ${m('rss').toFixed(0)} MB, allocated ${m('kbPerReq').toFixed(1)} KB/req, ${m('gcPerKReq').toFixed(1)} collections/1,000 req, pauses ${m('gcMsPerReq').toFixed(3)} ms/req`,
       );
     }
   } finally {
