@@ -9,8 +9,11 @@
 // the first one's. Every build's api runs at once on its own port, against the same database; the
 // rounds take them in turn, each round a fixed number of requests from 50 connections, and read
 // utime + stime from /proc of the api and of every PostgreSQL backend of the database before and
-// after. Env: BENCH_PORT, BENCH_REDIS_PORT, BENCH_DATABASE_URL as for `npm run bench`;
-// OVERVIEW_CPU_NODE_ARGS_<i> adds Node flags to build i's api (0-based).
+// after. Env: BENCH_PORT, BENCH_REDIS_PORT, BENCH_DATABASE_URL as for `npm run bench` (defaults
+// 3950, 6450 and screening_bench_speed, apart from the bench's own, so the two can run at once);
+// OVERVIEW_CPU_NODE_ARGS_<i> adds Node flags to build i's api (0-based). Each api also runs with
+// --trace-gc, whence the KB allocated per request, which the load hardly moves. --bare adds the bare
+// handler as one more target; --hold leaves the stack up (for strace, a profiler) until SIGINT.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
