@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { looksLikeApiKey } from '@app/domain';
 import { isDependencyOutage } from '@app/platform/runtime/dependency-outage';
+import { RouteMetadata } from '../common/route-metadata';
 import { ApiKeyAuthority } from './api-key-authority';
 import { AccessTokens, bearerToken } from './access-tokens';
 import { AuthUser, IS_PUBLIC } from './auth-user';
@@ -19,20 +20,23 @@ type AuthRequest = { headers: Record<string, string | string[] | undefined>; use
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
+  /** Whether a route is @Public(), read once per route. */
+  private readonly isPublic: RouteMetadata<boolean>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly tokens: AccessTokens,
     private readonly apiKeys: ApiKeyAuthority,
   ) {
     super();
+    this.isPublic = new RouteMetadata(
+      (handler, controller) =>
+        reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) ?? false,
+    );
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    if (this.isPublic.of(context)) return true;
     const request = context.switchToHttp().getRequest<AuthRequest>();
     const token = bearerToken(request.headers.authorization);
     if (token !== null && looksLikeApiKey(token)) {

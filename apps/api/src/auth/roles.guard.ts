@@ -2,6 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
 import { clientsAllowing, ClientRole, roleRefusal } from '@app/domain';
+import { RouteMetadata } from '../common/route-metadata';
 import { AuthUser, IS_PUBLIC } from './auth-user';
 
 const MINIMUM_ROLE = 'minimumRole';
@@ -30,12 +31,20 @@ type GuardedRequest = {
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  /** The role a route needs, null for a @Public() one: read once per route. */
+  private readonly needed: RouteMetadata<ClientRole | null>;
+
+  constructor(reflector: Reflector) {
+    this.needed = new RouteMetadata((handler, controller) =>
+      reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller])
+        ? null
+        : (reflector.getAllAndOverride<ClientRole>(MINIMUM_ROLE, [handler, controller]) ?? 'admin'),
+    );
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const needed = this.reflector.getAllAndOverride<ClientRole>(MINIMUM_ROLE, targets) ?? 'admin';
+    const needed = this.needed.of(context);
+    if (needed === null) return true;
     const request = context.switchToHttp().getRequest<GuardedRequest>();
     const user = request.user;
     if (!user) return false; // authentication runs first and sets it; fail closed all the same
