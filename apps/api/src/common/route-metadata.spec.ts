@@ -11,7 +11,7 @@ describe('RouteMetadata', () => {
 
   it('reads a route once, and each controller that serves one method on its own', () => {
     const read = jest.fn(
-      (handler: () => void, controller: new () => unknown) => `${controller.name}.${handler.name}`,
+      (handler: { name: string }, controller: { name: string }) => `${controller.name}.${handler.name}`,
     );
     const metadata = new RouteMetadata(read);
     const handler = Reports.prototype.download;
