@@ -27,7 +27,11 @@ export type PgType = keyof PgValues;
 
 /** A scalar parameter may also be a list (a filter's values); a row set's column may not. */
 export interface ScalarValues extends PgValues {
+  float8: number;
   'text[]': readonly string[];
+  'uuid[]': readonly string[];
+  'int[]': readonly number[];
+  'bigint[]': readonly string[];
 }
 export type ScalarType = keyof ScalarValues;
 
@@ -70,7 +74,7 @@ export function columnsVia<T, S>(columns: Columns<S>, pick: (row: T) => S): Colu
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row set of any row type
 type Input = Rows<any> | Scalar<ScalarType>;
-type Inputs = Record<string, Input>;
+export type Inputs = Record<string, Input>;
 
 /** What a statement's SQL refers to: a row set's `from` and `names`, a scalar's `$n::type`. */
 export type Refs<I extends Inputs> = {

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { type AlertMatch, type AlertReviewStatus, type MonitorSource, type MonitorStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { matchKeys, type MatchQuery } from '../legal-corpus/legal-corpus.queries';
+import { candidateFields } from './candidate-columns';
 import { pageWithTotal, queryRows, SqlExecutor } from './executor';
+import { scalar } from './hot-sql';
+import { col, readStatement, type RowOf } from './read-sql';
 
 /** A monitor as docs/monitoring.md shows it; times in epoch ms. */
 export interface MonitorRow {
@@ -41,22 +44,66 @@ export interface ChargeableMonitor {
   charged: string[];
 }
 
-/** What creating a monitor needs of its request. */
-export interface MonitoredRequest {
-  requestId: string;
-  clientId: string;
-  processNames: string[];
-  personType: string;
-  name: string | null;
-  lastName: string | null;
-  secondLastName: string | null;
-  /** YYYY-MM-DD. */
-  birthDate: string | null;
-  rfc: string | null;
-  curp: string | null;
-  /** Blocked under the client's retention policy (docs/privacy.md): no monitor may use it. */
-  blocked: boolean;
-}
+/**
+ * What creating a monitor reads of its candidate: who it is, for the BGC Legal name query and the
+ * lists' comparison; not the contact details, the consent NIP, the regime or the company name.
+ */
+const MONITORED_CANDIDATE = {
+  personType: true,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: false,
+  email: false,
+  phone: false,
+} as const;
+
+/** What creating a monitor needs of its request; a blocked one may not be monitored (docs/privacy.md). */
+export const READ_MONITORED_REQUEST = readStatement(
+  'monitor-request',
+  { requestId: scalar('uuid'), clientIds: scalar('text[]') },
+  {
+    requestId: col('uuid', 'r.id'),
+    clientId: col('text', 'r.client_id'),
+    processNames: col(
+      'text[]',
+      'array(SELECT p.name FROM request_process p WHERE p.request_id = r.id ORDER BY p.position)',
+    ),
+    ...candidateFields('c', MONITORED_CANDIDATE),
+    /** Blocked under the client's retention policy (docs/privacy.md): no monitor may use it. */
+    blocked: col('bool', 'r.blocked_at IS NOT NULL'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.id = ${q.requestId} AND r.client_id = ANY(${q.clientIds}) AND r.suppressed_at IS NULL`,
+);
+export type MonitoredRequest = RowOf<typeof READ_MONITORED_REQUEST.fields>;
+
+/** What a rectification's new BGC Legal query is made of: the candidate's name. */
+const NAME_CANDIDATE = {
+  ...MONITORED_CANDIDATE,
+  birthDate: false,
+  rfc: false,
+  curp: false,
+} as const;
+
+/** The active monitors of these requests of the client, locked, with their candidates' names. */
+export const READ_WATCHED_NAMES = readStatement(
+  'monitor-watched-names',
+  { clientId: scalar('text'), requestIds: scalar('uuid[]') },
+  { id: col('uuid', 'm.id'), ...candidateFields('c', NAME_CANDIDATE) },
+  (q, select) => `SELECT ${select}
+  FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+ WHERE m.client_id = ${q.clientId} AND m.request_id = ANY(${q.requestIds}) AND m.status = 'active'
+ ORDER BY m.id FOR UPDATE OF m`,
+);
 
 const MONITOR = `m.id, m.request_id AS "candidateRequestUuid", m.sources, m.status,
   (extract(epoch FROM m.created_at) * 1000)::bigint AS "createdAt",
@@ -87,17 +134,7 @@ export class MonitorRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async request(requestId: string, clientIds: string[]): Promise<MonitoredRequest | null> {
-    const [row] = await queryRows<MonitoredRequest>(
-      this.dataSource,
-      `SELECT r.id AS "requestId", r.client_id AS "clientId",
-              array(SELECT p.name FROM request_process p WHERE p.request_id = r.id ORDER BY p.position) AS "processNames",
-              c.person_type AS "personType", c.name, c.last_name AS "lastName", c.second_last_name AS "secondLastName",
-              to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.rfc, c.curp,
-              r.blocked_at IS NOT NULL AS blocked
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`,
-      [requestId, clientIds],
-    );
+    const [row] = await READ_MONITORED_REQUEST.query(this.dataSource, { requestId, clientIds });
     return row ?? null;
   }
 
@@ -225,17 +262,7 @@ export class MonitorRepository {
     ) => MatchQuery | null,
   ): Promise<string[]> {
     if (requestIds.length === 0) return [];
-    const watched = await queryRows<
-      Pick<MonitoredRequest, 'personType' | 'name' | 'lastName' | 'secondLastName'> & { id: string }
-    >(
-      executor,
-      `SELECT m.id, c.person_type AS "personType", c.name, c.last_name AS "lastName",
-              c.second_last_name AS "secondLastName"
-         FROM monitor m JOIN candidate c ON c.request_id = m.request_id
-        WHERE m.client_id = $1 AND m.request_id = ANY($2::uuid[]) AND m.status = 'active'
-        ORDER BY m.id FOR UPDATE OF m`,
-      [clientId, requestIds],
-    );
+    const watched = await READ_WATCHED_NAMES.query(executor, { clientId, requestIds });
     for (const monitor of watched) {
       const query = queryOf(monitor);
       await executor.query(`UPDATE monitor SET legal_keys = $2 WHERE id = $1`, [

@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { ArcoRight, ArcoSubject, DomainError, DomainEvent } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventRepository } from './event.repository';
+import {
+  type CandidateField,
+  candidateColumn,
+  candidateFields,
+  type CandidateSelection,
+} from './candidate-columns';
 import { pageWithTotal, queryRows, SqlExecutor } from './executor';
+import { scalar } from './hot-sql';
+import { col, readStatement, type RowOf } from './read-sql';
 
 /** What a privacy request found of its subject among the client's data. */
 export interface PrivacyMatch {
@@ -46,18 +54,44 @@ export interface NewPrivacyRequest {
   createdBy: string;
 }
 
+/**
+ * What the subject match compares (the domain's rule): the candidate's names, birth date and
+ * identifiers; not the contact details, the nationality or the company fields.
+ */
+const SUBJECT_MATCH_CANDIDATE = {
+  personType: true,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: false,
+  email: false,
+  phone: false,
+} as const;
+
+/**
+ * The client's candidates of requests not suppressed whose RFC or CURP is one of the subject's,
+ * or whose birth date is the subject's, oldest first.
+ */
+export const READ_CANDIDATES_LIKE = readStatement(
+  'privacy-candidates-like',
+  { clientId: scalar('text'), rfcs: scalar('text[]'), curps: scalar('text[]'), birthDate: scalar('date') },
+  { requestId: col('uuid', 'r.id'), ...candidateFields('c', SUBJECT_MATCH_CANDIDATE) },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.client_id = ${q.clientId} AND r.suppressed_at IS NULL
+   AND (c.rfc = ANY(${q.rfcs}) OR c.curp = ANY(${q.curps}) OR c.birth_date = ${q.birthDate})
+ ORDER BY r.created_at, r.id`,
+);
+
 /** A candidate as the subject match reads it (the domain decides; SQL only narrows). */
-export interface SubjectCandidate {
-  requestId: string;
-  personType: string;
-  name: string | null;
-  lastName: string | null;
-  secondLastName: string | null;
-  /** YYYY-MM-DD. */
-  birthDate: string | null;
-  rfc: string | null;
-  curp: string | null;
-}
+export type SubjectCandidate = RowOf<typeof READ_CANDIDATES_LIKE.fields>;
 
 /** A search as the subject match reads it: the name it searched. */
 export interface SubjectSearch {
@@ -87,19 +121,28 @@ export interface DueSoonRequest {
 }
 
 /**
- * The candidate fields a rectification may change, and their columns: the keys of `changes` are
- * checked by the domain, and only these ever reach the SQL.
+ * The candidate fields a rectification may change (docs/privacy.md, "ARCO requests"): the keys of
+ * `changes` are checked by the domain, and only these ever reach the SQL, as their columns.
  */
-const CANDIDATE_COLUMNS: Record<string, string> = {
-  name: 'name',
-  lastName: 'last_name',
-  secondLastName: 'second_last_name',
-  birthDate: 'birth_date',
-  rfc: 'rfc',
-  curp: 'curp',
-  email: 'email',
-  phone: 'phone',
-};
+const RECTIFIABLE = {
+  personType: false,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: false,
+  email: true,
+  phone: true,
+} as const satisfies CandidateSelection;
+
+const isRectifiable = (field: string): field is CandidateField =>
+  field in RECTIFIABLE && RECTIFIABLE[field as CandidateField];
 
 const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
 
@@ -191,17 +234,12 @@ export class PrivacyRequestRepository {
   candidatesLike(clientId: string, like: CandidatePrefilter): Promise<SubjectCandidate[]> {
     if (like.rfcs.length === 0 && like.curps.length === 0 && like.birthDate === null)
       return Promise.resolve([]);
-    return queryRows<SubjectCandidate>(
-      this.dataSource,
-      `SELECT r.id AS "requestId", c.person_type AS "personType", c.name, c.last_name AS "lastName",
-              c.second_last_name AS "secondLastName", to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate",
-              c.rfc, c.curp
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.client_id = $1 AND r.suppressed_at IS NULL
-          AND (c.rfc = ANY($2::text[]) OR c.curp = ANY($3::text[]) OR c.birth_date = $4::date)
-        ORDER BY r.created_at, r.id`,
-      [clientId, like.rfcs, like.curps, like.birthDate],
-    );
+    return READ_CANDIDATES_LIKE.query(this.dataSource, {
+      clientId,
+      rfcs: like.rfcs,
+      curps: like.curps,
+      birthDate: like.birthDate,
+    });
   }
 
   /**
@@ -306,9 +344,9 @@ export class PrivacyRequestRepository {
     requestIds: readonly string[],
     changes: Readonly<Record<string, string | null>>,
   ): Promise<string[]> {
-    const fields = Object.keys(changes).filter((field) => field in CANDIDATE_COLUMNS);
+    const fields = Object.keys(changes).filter(isRectifiable);
     if (requestIds.length === 0 || fields.length === 0) return [];
-    const sets = fields.map((field, i) => `${CANDIDATE_COLUMNS[field]} = $${i + 3}`);
+    const sets = fields.map((field, i) => `${candidateColumn(field)} = $${i + 3}`);
     const rows = await queryRows<{ id: string }>(
       tx,
       `WITH r AS (

@@ -1,0 +1,141 @@
+import { CandidateReportRepository, READ_REPORT_INPUT } from './candidate-report.repository';
+import {
+  CandidateRequestRepository,
+  COUNT_LIST,
+  READ_LIST,
+  READ_OVERVIEW,
+  READ_PROCESS,
+  READ_RECENT_DURATIONS,
+} from './candidate-request.repository';
+import type { HotStatement, Inputs } from './hot-sql';
+import { INSERT_REGISTRATIONS, APPLY_STEPS, APPEND_CLIENT_EVENTS, INSERT_ALERTS } from './hot-statements';
+import { MonitorRepository, READ_MONITORED_REQUEST, READ_WATCHED_NAMES } from './monitor.repository';
+import {
+  MonitorActivationRepository,
+  READ_ACTIVE_WATCHING,
+  READ_LEGAL_PAIRS,
+  READ_MONITORED_SINCE,
+} from './monitor-activation.repository';
+import { PersonalDataEraser } from './personal-data-eraser';
+import { PrivacyExportRepository, READ_EXPORTED_REQUESTS } from './privacy-export.repository';
+import { PrivacyRequestRepository, READ_CANDIDATES_LIKE } from './privacy-request.repository';
+import {
+  ProcessExecutionRepository,
+  READ_QUEUED_SINCE,
+  READ_SNAPSHOT_BY_REQUEST,
+  READ_SNAPSHOTS_BY_PROCESSES,
+} from './process-execution.repository';
+
+/**
+ * Every declared statement (hot-sql.ts, read-sql.ts), by the repository method that runs it
+ * (docs/architecture.md, "Typed SQL from one column map"). `statement-catalogue.spec.ts` snapshots
+ * their SQL and checks that every method of a catalogued repository is either here, or named as
+ * running no SQL of its own, or named as still written by hand: the list of what is left to declare.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a statement of any inputs and rows
+export type AnyStatement = HotStatement<Inputs, any>;
+
+export interface CatalogueEntry {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any repository class
+  repository: abstract new (...args: any[]) => unknown;
+  /** The declared statements each method runs. */
+  methods: Record<string, readonly AnyStatement[]>;
+  /** Methods that run only other methods' statements (a group commit, a delegation). */
+  noSqlOfTheirOwn?: readonly string[];
+  /** Methods whose SQL is still a hand-written string. */
+  handWritten?: readonly string[];
+}
+
+export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  CandidateRequestRepository: {
+    repository: CandidateRequestRepository,
+    methods: {
+      insertRegistrations: [INSERT_REGISTRATIONS],
+      findOverview: [READ_OVERVIEW],
+      findProcess: [READ_PROCESS],
+      recentDurations: [READ_RECENT_DURATIONS],
+      list: [READ_LIST, COUNT_LIST],
+    },
+    noSqlOfTheirOwn: ['writeRegistration', 'writeMany', 'insertAll'],
+  },
+  CandidateReportRepository: {
+    repository: CandidateReportRepository,
+    methods: { findReportInput: [READ_REPORT_INPUT] },
+  },
+  ProcessExecutionRepository: {
+    repository: ProcessExecutionRepository,
+    methods: {
+      read: [READ_SNAPSHOT_BY_REQUEST],
+      readByProcesses: [READ_SNAPSHOTS_BY_PROCESSES],
+      queuedSince: [READ_QUEUED_SINCE],
+      applyMany: [APPLY_STEPS],
+    },
+    noSqlOfTheirOwn: ['readByProcess', 'applyStep'],
+  },
+  PrivacyExportRepository: {
+    repository: PrivacyExportRepository,
+    methods: { requests: [READ_EXPORTED_REQUESTS] },
+  },
+  PrivacyRequestRepository: {
+    repository: PrivacyRequestRepository,
+    methods: { candidatesLike: [READ_CANDIDATES_LIKE] },
+    handWritten: [
+      'create',
+      'find',
+      'page',
+      'searchesNamed',
+      'monitorsOf',
+      'grantedOppositionsLike',
+      'resolve',
+      'rectifyCandidates',
+      'announceDueSoon',
+    ],
+  },
+  MonitorRepository: {
+    repository: MonitorRepository,
+    methods: { request: [READ_MONITORED_REQUEST], rewatchNames: [READ_WATCHED_NAMES] },
+    handWritten: [
+      'create',
+      'find',
+      'list',
+      'stop',
+      'stopWatching',
+      'ofIds',
+      'alertsOfMonitors',
+      'expire',
+      'chargeable',
+      'chargeMonths',
+      'alertsOf',
+      'alertsOfClients',
+      'alertPage',
+      'review',
+      'openAlertCount',
+    ],
+  },
+  MonitorActivationRepository: {
+    repository: MonitorActivationRepository,
+    methods: {
+      monitoredSince: [READ_MONITORED_SINCE],
+      activeWatching: [READ_ACTIVE_WATCHING],
+      legalPairs: [READ_LEGAL_PAIRS],
+      raise: [INSERT_ALERTS, APPEND_CLIENT_EVENTS],
+    },
+    handWritten: [
+      'record',
+      'pendingIds',
+      'withClaimed',
+      'raisePart',
+      'markDone',
+      'fingerprints',
+      'lastSeq',
+      'pendingIngests',
+      'withPendingIngest',
+    ],
+  },
+  PersonalDataEraser: {
+    repository: PersonalDataEraser,
+    methods: {},
+    // Its candidate SET list comes from the candidate map (candidate-columns.ts); the rest is by hand.
+    handWritten: ['erase'],
+  },
+};
