@@ -1,4 +1,6 @@
-import { HotStatement, type Inputs, type Refs } from './hot-sql';
+import { offsetOf } from '@app/domain';
+import type { SqlExecutor } from './executor';
+import { HotStatement, type Inputs, type Refs, type Scalar, scalar, type Values } from './hot-sql';
 
 /**
  * The column map of hot-sql.ts extended to SELECT lists (docs/architecture.md, "Typed SQL from one
@@ -192,4 +194,52 @@ export function readStatement<I extends Inputs, F extends Fields>(
   sql: (q: Refs<I>, select: string) => string,
 ): ReadStatement<I, F> {
   return new ReadStatement(name, inputs, fields, sql);
+}
+
+/** A page of a filtered list and the count of what the filter keeps: two reads of one declaration. */
+export interface PagedRead<I extends Inputs, F extends Fields> {
+  rows: ReadStatement<I & { limit: Scalar<'int'>; offset: Scalar<'int'> }, F>;
+  count: ReadStatement<I, { total: Field<number, number> }>;
+}
+
+/**
+ * Declares a paged list: `from` is the table with its WHERE on the parameters `inputs`; the page
+ * orders by `orderBy` and takes LIMIT and OFFSET after them.
+ */
+export function pagedRead<I extends Inputs, F extends Fields>(
+  name: string,
+  inputs: I,
+  fields: F,
+  from: (q: Refs<I>) => string,
+  orderBy: string,
+): PagedRead<I, F> {
+  return {
+    rows: readStatement(
+      name,
+      { ...inputs, limit: scalar('int'), offset: scalar('int') },
+      fields,
+      (q, select) =>
+        `SELECT ${select} FROM ${from(q)} ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    ),
+    count: readStatement(
+      `${name}-count`,
+      inputs,
+      { total: col('int', 'count(*)::int') },
+      (q, select) => `SELECT ${select} FROM ${from(q)}`,
+    ),
+  };
+}
+
+/** One page of a paged read and how many rows its filter keeps, read side by side. */
+export async function readPage<I extends Inputs, F extends Fields>(
+  executor: SqlExecutor,
+  paged: PagedRead<I, F>,
+  values: Values<I>,
+  page: { page: number; limit: number },
+): Promise<{ rows: Array<RowOf<F>>; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    paged.rows.query(executor, { ...values, limit: page.limit, offset: offsetOf(page.page, page.limit) }),
+    paged.count.query(executor, values),
+  ]);
+  return { rows, total };
 }

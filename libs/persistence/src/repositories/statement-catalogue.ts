@@ -18,7 +18,19 @@ import {
 } from './monitor-activation.repository';
 import { PersonalDataEraser } from './personal-data-eraser';
 import { PrivacyExportRepository, READ_EXPORTED_REQUESTS } from './privacy-export.repository';
-import { PrivacyRequestRepository, READ_CANDIDATES_LIKE } from './privacy-request.repository';
+import {
+  ANNOUNCE_DUE_SOON,
+  INSERT_PRIVACY_REQUEST,
+  LOCK_PRIVACY_REQUEST,
+  PAGE_PRIVACY_REQUESTS,
+  PrivacyRequestRepository,
+  READ_CANDIDATES_LIKE,
+  READ_GRANTED_OPPOSITIONS_LIKE,
+  READ_MONITORS_OF,
+  READ_PRIVACY_REQUEST,
+  READ_SEARCHES_NAMED,
+  RESOLVE_PRIVACY_REQUEST,
+} from './privacy-request.repository';
 import {
   ProcessExecutionRepository,
   READ_QUEUED_SINCE,
@@ -78,18 +90,19 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
   },
   PrivacyRequestRepository: {
     repository: PrivacyRequestRepository,
-    methods: { candidatesLike: [READ_CANDIDATES_LIKE] },
-    handWritten: [
-      'create',
-      'find',
-      'page',
-      'searchesNamed',
-      'monitorsOf',
-      'grantedOppositionsLike',
-      'resolve',
-      'rectifyCandidates',
-      'announceDueSoon',
-    ],
+    methods: {
+      create: [INSERT_PRIVACY_REQUEST],
+      find: [READ_PRIVACY_REQUEST],
+      page: [PAGE_PRIVACY_REQUESTS.rows, PAGE_PRIVACY_REQUESTS.count],
+      candidatesLike: [READ_CANDIDATES_LIKE],
+      searchesNamed: [READ_SEARCHES_NAMED],
+      monitorsOf: [READ_MONITORS_OF],
+      grantedOppositionsLike: [READ_GRANTED_OPPOSITIONS_LIKE],
+      resolve: [LOCK_PRIVACY_REQUEST, RESOLVE_PRIVACY_REQUEST],
+      announceDueSoon: [ANNOUNCE_DUE_SOON],
+    },
+    // Its SET list is the changed fields' columns, from the candidate map (candidate-columns.ts).
+    handWritten: ['rectifyCandidates'],
   },
   MonitorRepository: {
     repository: MonitorRepository,
