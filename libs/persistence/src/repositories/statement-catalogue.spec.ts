@@ -83,7 +83,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'PasswordResetRepository',
   'PrivacyNoticeRepository',
   'RetentionRepository',
-  'ReviewRepository',
   'ServiceStateRepository',
   'UserRepository',
   'WatchListScreeningRepository',

@@ -8,7 +8,13 @@ import {
   READ_RECENT_DURATIONS,
 } from './candidate-request.repository';
 import type { HotStatement, Inputs } from './hot-sql';
-import { INSERT_REGISTRATIONS, APPLY_STEPS, APPEND_CLIENT_EVENTS, INSERT_ALERTS } from './hot-statements';
+import {
+  APPEND_CLIENT_EVENTS,
+  APPEND_EVENTS,
+  APPLY_STEPS,
+  INSERT_ALERTS,
+  INSERT_REGISTRATIONS,
+} from './hot-statements';
 import {
   CHARGE_MONTHS,
   COUNT_OPEN_ALERTS,
@@ -51,6 +57,22 @@ import {
   RESOLVE_PRIVACY_REQUEST,
 } from './privacy-request.repository';
 import {
+  INSERT_DISPUTE,
+  INSERT_REVIEW,
+  LOCK_REQUEST_UNDER_REVIEW,
+  READ_CONFIRMED_ALERTS,
+  READ_DECISIONS_AND_DISPUTES,
+  READ_DISPUTES_OF_REQUEST,
+  READ_IMPORTED_ENTRIES,
+  READ_REQUEST_OF_ALERT,
+  READ_REQUEST_UNDER_REVIEW,
+  READ_REVIEWED_PROCESSES,
+  READ_REVIEWS_OF_PROCESS,
+  ReviewRepository,
+  WRITE_CONFIRMED_ALERT_RESULT,
+  WRITE_PROCESS_REVIEWS,
+} from './review.repository';
+import {
   ProcessExecutionRepository,
   READ_QUEUED_SINCE,
   READ_SNAPSHOT_BY_REQUEST,
@@ -78,6 +100,21 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  ReviewRepository: {
+    repository: ReviewRepository,
+    methods: {
+      underReview: [LOCK_REQUEST_UNDER_REVIEW, READ_REQUEST_UNDER_REVIEW, READ_REVIEWED_PROCESSES],
+      requestOfAlert: [READ_REQUEST_OF_ALERT],
+      decisionsAndDisputes: [READ_DECISIONS_AND_DISPUTES],
+      importedEntries: [READ_IMPORTED_ENTRIES],
+      insertReview: [INSERT_REVIEW],
+      insertDispute: [INSERT_DISPUTE],
+      confirmedAlerts: [READ_CONFIRMED_ALERTS],
+      writeReviewState: [WRITE_PROCESS_REVIEWS, WRITE_CONFIRMED_ALERT_RESULT, APPEND_EVENTS],
+      reviewsOfProcess: [READ_REVIEWS_OF_PROCESS],
+      disputesOfRequest: [READ_DISPUTES_OF_REQUEST],
+    },
+  },
   CandidateRequestRepository: {
     repository: CandidateRequestRepository,
     methods: {
