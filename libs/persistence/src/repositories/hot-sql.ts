@@ -28,6 +28,7 @@ export type PgType = keyof PgValues;
 /** A scalar parameter may also be a list (a filter's values); a row set's column may not. */
 export interface ScalarValues extends PgValues {
   float8: number;
+  bytea: Buffer;
   'text[]': readonly string[];
   'uuid[]': readonly string[];
   'int[]': readonly number[];

@@ -89,5 +89,4 @@ const HAND_WRITTEN_REPOSITORIES = [
   'WatchListRepository',
   'WebhookDeliveryRepository',
   'WebhookDispatchRepository',
-  'WebhookEndpointRepository',
 ];

@@ -57,6 +57,18 @@ import {
   RESOLVE_PRIVACY_REQUEST,
 } from './privacy-request.repository';
 import {
+  CANCEL_ENDPOINT_DELIVERIES,
+  COUNT_ENDPOINTS,
+  DELETE_ENDPOINT,
+  INSERT_ENDPOINT,
+  LOCK_CLIENT,
+  READ_ENDPOINT,
+  READ_ENDPOINT_PAGE,
+  ROTATE_SECRET,
+  UPDATE_ENDPOINT,
+  WebhookEndpointRepository,
+} from './webhook-endpoint.repository';
+import {
   INSERT_DISPUTE,
   INSERT_REVIEW,
   LOCK_REQUEST_UNDER_REVIEW,
@@ -100,6 +112,19 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  WebhookEndpointRepository: {
+    repository: WebhookEndpointRepository,
+    methods: {
+      countLockingClient: [LOCK_CLIENT, COUNT_ENDPOINTS],
+      create: [INSERT_ENDPOINT],
+      list: [READ_ENDPOINT_PAGE],
+      find: [READ_ENDPOINT],
+      update: [UPDATE_ENDPOINT, CANCEL_ENDPOINT_DELIVERIES],
+      delete: [DELETE_ENDPOINT],
+      rotateSecret: [ROTATE_SECRET],
+      count: [COUNT_ENDPOINTS],
+    },
+  },
   ReviewRepository: {
     repository: ReviewRepository,
     methods: {
