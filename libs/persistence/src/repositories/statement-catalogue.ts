@@ -1,3 +1,9 @@
+import {
+  AuditRepository,
+  READ_AUDIT_CHAIN_AFTER,
+  READ_AUDIT_HEAD,
+  READ_AUDIT_OF_SUBJECTS,
+} from './audit.repository';
 import { CandidateReportRepository, READ_REPORT_INPUT } from './candidate-report.repository';
 import {
   CandidateRequestRepository,
@@ -9,6 +15,7 @@ import {
 } from './candidate-request.repository';
 import type { HotStatement, Inputs } from './hot-sql';
 import {
+  APPEND_AUDIT_EVENTS,
   APPEND_CLIENT_EVENTS,
   APPEND_EVENTS,
   APPLY_STEPS,
@@ -112,6 +119,18 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  AuditRepository: {
+    repository: AuditRepository,
+    methods: {
+      appendMany: [APPEND_AUDIT_EVENTS],
+      readHead: [READ_AUDIT_HEAD],
+      ofSubjects: [READ_AUDIT_OF_SUBJECTS],
+      chainAfter: [READ_AUDIT_CHAIN_AFTER],
+    },
+    noSqlOfTheirOwn: ['append'],
+    // Its WHERE has only the filters given; its SELECT list and rows are the declared AUDIT_FIELDS.
+    handWritten: ['page'],
+  },
   WebhookEndpointRepository: {
     repository: WebhookEndpointRepository,
     methods: {
