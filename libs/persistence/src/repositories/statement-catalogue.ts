@@ -21,7 +21,18 @@ import {
   APPLY_STEPS,
   INSERT_ALERTS,
   INSERT_REGISTRATIONS,
+  INSERT_SEARCH,
+  INSERT_SEARCH_SLICE,
+  UNLOCK_ONCE,
 } from './hot-statements';
+import {
+  CHARGE_SEARCH_EVENT,
+  LegalSearchRepository,
+  READ_SEARCH_MATCH,
+  READ_SEARCH_PAGE,
+  READ_SEARCH_PAGE_SLICE,
+  READ_UNLOCK,
+} from './legal-search.repository';
 import {
   CHARGE_MONTHS,
   COUNT_OPEN_ALERTS,
@@ -119,6 +130,16 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  LegalSearchRepository: {
+    repository: LegalSearchRepository,
+    methods: {
+      insertSearch: [INSERT_SEARCH, INSERT_SEARCH_SLICE],
+      charge: [CHARGE_SEARCH_EVENT],
+      findSearchPage: [READ_SEARCH_PAGE, READ_SEARCH_PAGE_SLICE],
+      findSearchMatch: [READ_SEARCH_MATCH],
+      unlockOnce: [UNLOCK_ONCE, READ_UNLOCK],
+    },
+  },
   AuditRepository: {
     repository: AuditRepository,
     methods: {
