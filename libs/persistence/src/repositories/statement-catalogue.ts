@@ -87,6 +87,21 @@ import {
   WebhookEndpointRepository,
 } from './webhook-endpoint.repository';
 import {
+  ANALYZE_ENTRIES,
+  INSERT_VERSION,
+  LOCK_SOURCE,
+  NOTIFY_ACTIVATION,
+  READ_ACTIVE_VERSION,
+  READ_ACTIVE_VERSIONS,
+  READ_ENTRIES_BY_KEYS,
+  READ_ENTRIES_BY_KEYS_RAW,
+  READ_HAS_VERSION,
+  READ_INDEXED_ENTRIES,
+  READ_NEXT_VERSION,
+  SUPERSEDE_VERSION,
+  WatchListRepository,
+} from './watch-list.repository';
+import {
   INSERT_DISPUTE,
   INSERT_REVIEW,
   LOCK_REQUEST_UNDER_REVIEW,
@@ -130,6 +145,23 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  WatchListRepository: {
+    repository: WatchListRepository,
+    methods: {
+      activeVersion: [READ_ACTIVE_VERSION],
+      hasAnyVersion: [READ_HAS_VERSION],
+      activeVersions: [READ_ACTIVE_VERSIONS],
+      activateVersion: [READ_ACTIVE_VERSION, SUPERSEDE_VERSION, ANALYZE_ENTRIES, NOTIFY_ACTIVATION],
+      indexedEntries: [READ_INDEXED_ENTRIES],
+      entriesByKeys: [READ_ENTRIES_BY_KEYS_RAW, READ_ENTRIES_BY_KEYS],
+      lockSource: [LOCK_SOURCE],
+      nextVersion: [READ_NEXT_VERSION],
+      insertVersion: [INSERT_VERSION],
+    },
+    noSqlOfTheirOwn: ['recordRefusal'],
+    // COPY ... FROM STDIN of the entries, streamed: no statement to declare.
+    handWritten: ['copyEntries'],
+  },
   LegalSearchRepository: {
     repository: LegalSearchRepository,
     methods: {
