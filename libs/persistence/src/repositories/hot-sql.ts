@@ -29,6 +29,8 @@ export type PgType = keyof PgValues;
 export interface ScalarValues extends PgValues {
   float8: number;
   bytea: Buffer;
+  /** A transaction id (the event log's order), as its decimal text. */
+  xid8: string;
   'text[]': readonly string[];
   'uuid[]': readonly string[];
   'int[]': readonly number[];

@@ -17,6 +17,7 @@ import type { HotStatement, Inputs } from './hot-sql';
 import {
   APPEND_AUDIT_EVENTS,
   APPEND_CLIENT_EVENTS,
+  APPEND_EVENT_WITH_ID,
   APPEND_EVENTS,
   APPLY_STEPS,
   INSERT_ALERTS,
@@ -25,6 +26,7 @@ import {
   INSERT_SEARCH_SLICE,
   UNLOCK_ONCE,
 } from './hot-statements';
+import { EventRepository, LOCATE_EVENT, PURGE_EVENTS, READ_EVENT_PAGE } from './event.repository';
 import {
   CHARGE_SEARCH_EVENT,
   LegalSearchRepository,
@@ -145,6 +147,17 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  EventRepository: {
+    repository: EventRepository,
+    methods: {
+      append: [APPEND_EVENTS],
+      appendOne: [APPEND_EVENT_WITH_ID],
+      // After the log's horizon (event-horizon.ts, hand-written).
+      page: [READ_EVENT_PAGE],
+      locate: [LOCATE_EVENT],
+      purgeOlderThan: [PURGE_EVENTS],
+    },
+  },
   WatchListRepository: {
     repository: WatchListRepository,
     methods: {
