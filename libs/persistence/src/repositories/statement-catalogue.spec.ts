@@ -78,7 +78,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'LegalSearchListRepository',
   'MembershipRepository',
   'OnboardingRepository',
-  'OutboxRepository',
   'PackageRepository',
   'PasswordResetRepository',
   'PrivacyNoticeRepository',

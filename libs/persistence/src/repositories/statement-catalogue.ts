@@ -15,6 +15,7 @@ import {
 } from './candidate-request.repository';
 import type { HotStatement, Inputs } from './hot-sql';
 import {
+  ADD_JOBS,
   APPEND_AUDIT_EVENTS,
   APPEND_CLIENT_EVENTS,
   APPEND_EVENT_WITH_ID,
@@ -24,6 +25,7 @@ import {
   INSERT_REGISTRATIONS,
   INSERT_SEARCH,
   INSERT_SEARCH_SLICE,
+  REARM_JOBS,
   UNLOCK_ONCE,
 } from './hot-statements';
 import { EventRepository, LOCATE_EVENT, PURGE_EVENTS, READ_EVENT_PAGE } from './event.repository';
@@ -61,6 +63,13 @@ import {
   READ_LEGAL_PAIRS,
   READ_MONITORED_SINCE,
 } from './monitor-activation.repository';
+import {
+  MARK_PUBLISHED,
+  OutboxRepository,
+  PURGE_PUBLISHED,
+  READ_OLDEST_UNPUBLISHED_AGE,
+  SWEEP_JOBS,
+} from './outbox.repository';
 import { PersonalDataEraser } from './personal-data-eraser';
 import { PrivacyExportRepository, READ_EXPORTED_REQUESTS } from './privacy-export.repository';
 import {
@@ -147,6 +156,18 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  OutboxRepository: {
+    repository: OutboxRepository,
+    methods: {
+      add: [ADD_JOBS],
+      rearm: [REARM_JOBS],
+      markPublished: [MARK_PUBLISHED],
+      sweep: [SWEEP_JOBS, MARK_PUBLISHED],
+      oldestUnpublishedAgeSeconds: [READ_OLDEST_UNPUBLISHED_AGE],
+      purgePublished: [PURGE_PUBLISHED],
+    },
+    noSqlOfTheirOwn: ['addNow'],
+  },
   EventRepository: {
     repository: EventRepository,
     methods: {
