@@ -31,6 +31,8 @@ export interface ScalarValues extends PgValues {
   bytea: Buffer;
   /** A transaction id (the event log's order), as its decimal text. */
   xid8: string;
+  /** JSON kept verbatim (key order and all), sent as its text like jsonb. */
+  json: unknown;
   'text[]': readonly string[];
   'uuid[]': readonly string[];
   'int[]': readonly number[];
@@ -146,7 +148,7 @@ export class HotStatement<I extends Inputs, R> {
     for (const [key, input] of Object.entries(this.inputs)) {
       const value = (values as Record<string, unknown>)[key];
       if (input.kind === 'scalar') {
-        params.push(input.type === 'jsonb' ? json(value) : (value ?? null));
+        params.push(input.type === 'jsonb' || input.type === 'json' ? json(value) : (value ?? null));
         continue;
       }
       const list = value as readonly unknown[];

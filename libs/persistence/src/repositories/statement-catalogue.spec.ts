@@ -72,7 +72,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'AuthSessionRepository',
   'BatchRepository',
   'BillingLedgerRepository',
-  'IdempotencyRepository',
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',

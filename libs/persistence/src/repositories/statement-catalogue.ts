@@ -21,6 +21,7 @@ import {
   APPEND_EVENT_WITH_ID,
   APPEND_EVENTS,
   APPLY_STEPS,
+  CLAIM_KEYS,
   INSERT_ALERTS,
   INSERT_REGISTRATIONS,
   INSERT_SEARCH,
@@ -29,6 +30,13 @@ import {
   UNLOCK_ONCE,
 } from './hot-statements';
 import { EventRepository, LOCATE_EVENT, PURGE_EVENTS, READ_EVENT_PAGE } from './event.repository';
+import {
+  CLAIM_KEY,
+  COMPLETE_KEY,
+  IdempotencyRepository,
+  PURGE_KEYS,
+  READ_STORED,
+} from './idempotency.repository';
 import {
   CHARGE_SEARCH_EVENT,
   LegalSearchRepository,
@@ -156,6 +164,17 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  IdempotencyRepository: {
+    repository: IdempotencyRepository,
+    methods: {
+      claim: [CLAIM_KEY],
+      claimAnswered: [CLAIM_KEYS],
+      complete: [COMPLETE_KEY],
+      storedRows: [READ_STORED],
+      purgeExpired: [PURGE_KEYS],
+    },
+    noSqlOfTheirOwn: ['stored'],
+  },
   OutboxRepository: {
     repository: OutboxRepository,
     methods: {
