@@ -70,7 +70,6 @@ describe('statement catalogue (SQL snapshots)', () => {
 const HAND_WRITTEN_REPOSITORIES = [
   'ApiKeyRepository',
   'AuthSessionRepository',
-  'BatchRepository',
   'BillingLedgerRepository',
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
@@ -84,7 +83,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'ServiceStateRepository',
   'UserRepository',
   'WatchListActivations',
-  'WatchListScreeningRepository',
   'WebhookDeliveryRepository',
   'WebhookDispatchRepository',
 ];

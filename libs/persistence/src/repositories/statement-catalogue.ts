@@ -1,3 +1,5 @@
+import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
+import { WatchListScreeningRepository } from './watch-list-screening.repository';
 import {
   AuditRepository,
   READ_AUDIT_CHAIN_AFTER,
@@ -24,6 +26,7 @@ import {
   CLAIM_KEYS,
   INSERT_ALERTS,
   INSERT_REGISTRATIONS,
+  INSERT_SCREENINGS,
   INSERT_SEARCH,
   INSERT_SEARCH_SLICE,
   REARM_JOBS,
@@ -164,6 +167,15 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  BatchRepository: {
+    repository: BatchRepository,
+    methods: { insert: [INSERT_BATCH], find: [READ_BATCH] },
+  },
+  WatchListScreeningRepository: {
+    repository: WatchListScreeningRepository,
+    methods: { insertScreenings: [INSERT_SCREENINGS] },
+    noSqlOfTheirOwn: ['writeScreening', 'writeMany'],
+  },
   IdempotencyRepository: {
     repository: IdempotencyRepository,
     methods: {
