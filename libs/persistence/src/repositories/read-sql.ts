@@ -125,8 +125,8 @@ export function jsonObject<F extends Fields>(
 }
 
 /**
- * The objects of `fields` of the rows `from` (a FROM ... WHERE ...) in `orderBy` order, as one JSON
- * array; NULL for no rows (`coalesce` it in SQL, or take `[]` for null where read).
+ * The objects of `fields` of the rows `from` (a FROM ... WHERE ...) in `orderBy` order (none: ''),
+ * as one JSON array; NULL for no rows (`coalesce` it in SQL, or take `[]` for null where read).
  */
 export function jsonList<F extends Fields>(
   fields: F,
@@ -136,7 +136,7 @@ export function jsonList<F extends Fields>(
 ): Field<Array<JsonOf<F>> | null, Array<JsonOf<F>> | null> {
   const object = jsonObject(fields, kind);
   return new Field(
-    `(SELECT ${kind}_agg(${object.sql} ORDER BY ${orderBy}) FROM ${from})`,
+    `(SELECT ${kind}_agg(${object.sql}${orderBy ? ` ORDER BY ${orderBy}` : ''}) FROM ${from})`,
     `${kind}[] {${describe(fields)}}?`,
   );
 }

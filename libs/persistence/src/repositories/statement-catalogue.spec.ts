@@ -70,17 +70,16 @@ describe('statement catalogue (SQL snapshots)', () => {
 const HAND_WRITTEN_REPOSITORIES = [
   'ApiKeyRepository',
   'AuthSessionRepository',
-  'BillingLedgerRepository',
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',
   'MembershipRepository',
   'OnboardingRepository',
+  // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
   'PasswordResetRepository',
   'PrivacyNoticeRepository',
   'RetentionRepository',
-  'ServiceStateRepository',
   'UserRepository',
   'WatchListActivations',
   'WebhookDeliveryRepository',

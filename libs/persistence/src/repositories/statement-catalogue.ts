@@ -1,3 +1,5 @@
+import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
+import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
 import { WatchListScreeningRepository } from './watch-list-screening.repository';
 import {
@@ -167,6 +169,14 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  BillingLedgerRepository: {
+    repository: BillingLedgerRepository,
+    methods: { countPerDay: [COUNT_CHARGES_PER_DAY] },
+  },
+  ServiceStateRepository: {
+    repository: ServiceStateRepository,
+    methods: { snapshot: [READ_SERVICE_STATE] },
+  },
   BatchRepository: {
     repository: BatchRepository,
     methods: { insert: [INSERT_BATCH], find: [READ_BATCH] },
