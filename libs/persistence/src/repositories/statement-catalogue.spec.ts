@@ -80,7 +80,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'PasswordResetRepository',
   'PrivacyNoticeRepository',
   'RetentionRepository',
-  'UserRepository',
   'WatchListActivations',
   'WebhookDeliveryRepository',
   'WebhookDispatchRepository',

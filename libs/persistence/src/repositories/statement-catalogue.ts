@@ -1,3 +1,4 @@
+import { READ_USER_BY_EMAIL, READ_USER_BY_ID, RECORD_SIGN_IN, UserRepository } from './user.repository';
 import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
 import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
@@ -169,6 +170,14 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  UserRepository: {
+    repository: UserRepository,
+    methods: {
+      findByEmailWithClients: [READ_USER_BY_EMAIL],
+      findByIdWithClients: [READ_USER_BY_ID],
+      recordSignIn: [RECORD_SIGN_IN],
+    },
+  },
   BillingLedgerRepository: {
     repository: BillingLedgerRepository,
     methods: { countPerDay: [COUNT_CHARGES_PER_DAY] },
