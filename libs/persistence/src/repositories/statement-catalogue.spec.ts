@@ -78,7 +78,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
   'PasswordResetRepository',
-  'PrivacyNoticeRepository',
   'RetentionRepository',
   'WatchListActivations',
   'WebhookDeliveryRepository',

@@ -1,4 +1,10 @@
 import { READ_USER_BY_EMAIL, READ_USER_BY_ID, RECORD_SIGN_IN, UserRepository } from './user.repository';
+import {
+  INSERT_NOTICE,
+  PrivacyNoticeRepository,
+  READ_NOTICE_VERSIONS,
+  READ_NOTICES,
+} from './privacy-notice.repository';
 import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
 import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
@@ -170,6 +176,10 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  PrivacyNoticeRepository: {
+    repository: PrivacyNoticeRepository,
+    methods: { create: [INSERT_NOTICE], list: [READ_NOTICES], versions: [READ_NOTICE_VERSIONS] },
+  },
   UserRepository: {
     repository: UserRepository,
     methods: {
