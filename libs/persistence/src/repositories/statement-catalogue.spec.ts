@@ -77,7 +77,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'OnboardingRepository',
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
-  'PasswordResetRepository',
   'RetentionRepository',
   'WatchListActivations',
   'WebhookDeliveryRepository',

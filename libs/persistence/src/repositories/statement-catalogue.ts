@@ -5,6 +5,15 @@ import {
   READ_NOTICE_VERSIONS,
   READ_NOTICES,
 } from './privacy-notice.repository';
+import {
+  END_OPEN_RESETS,
+  INSERT_RESET,
+  LOCK_RESETTABLE_USER,
+  PasswordResetRepository,
+  READ_RESET_BY_TOKEN,
+  SET_PASSWORD,
+  USE_RESET,
+} from './password-reset.repository';
 import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
 import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
@@ -176,6 +185,15 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  PasswordResetRepository: {
+    repository: PasswordResetRepository,
+    methods: {
+      open: [LOCK_RESETTABLE_USER, END_OPEN_RESETS, INSERT_RESET],
+      byToken: [READ_RESET_BY_TOKEN],
+      // Then MembershipRepository's endSessions (hand-written).
+      complete: [USE_RESET, SET_PASSWORD],
+    },
+  },
   PrivacyNoticeRepository: {
     repository: PrivacyNoticeRepository,
     methods: { create: [INSERT_NOTICE], list: [READ_NOTICES], versions: [READ_NOTICE_VERSIONS] },
