@@ -14,6 +14,7 @@ import {
   SET_PASSWORD,
   USE_RESET,
 } from './password-reset.repository';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
 import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
@@ -48,6 +49,7 @@ import {
   INSERT_SEARCH,
   INSERT_SEARCH_SLICE,
   REARM_JOBS,
+  RECORD_ATTEMPTS,
   UNLOCK_ONCE,
 } from './hot-statements';
 import { EventRepository, LOCATE_EVENT, PURGE_EVENTS, READ_EVENT_PAGE } from './event.repository';
@@ -185,6 +187,21 @@ export interface CatalogueEntry {
 }
 
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
+  WebhookDeliveryRepository: {
+    repository: WebhookDeliveryRepository,
+    methods: { recordMany: [RECORD_ATTEMPTS] },
+    noSqlOfTheirOwn: ['recordAttempt'],
+    handWritten: [
+      'list',
+      'rescheduleNow',
+      'forAttempts',
+      'release',
+      'releaseStuckChains',
+      'disableEndpoint',
+      'overdue',
+      'inTransaction',
+    ],
+  },
   PasswordResetRepository: {
     repository: PasswordResetRepository,
     methods: {
