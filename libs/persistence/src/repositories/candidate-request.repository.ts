@@ -154,7 +154,7 @@ const LIST_WHERE = (q: { clientIds: string; status: string }) =>
 
 export const READ_LIST = readStatement(
   'request-list',
-  { clientIds: scalar('text[]'), status: scalar('text'), limit: scalar('int'), offset: scalar('int') },
+  { clientIds: scalar('text[]'), status: scalar('text'), limit: scalar('int8'), offset: scalar('int8') },
   {
     id: REQUEST_FIELDS.id,
     clientId: col('text', 'r.client_id'),

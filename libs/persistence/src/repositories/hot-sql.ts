@@ -29,6 +29,11 @@ export type PgType = keyof PgValues;
 export interface ScalarValues extends PgValues {
   float8: number;
   bytea: Buffer;
+  /**
+   * A LIMIT or an OFFSET: int8 as PostgreSQL infers them, so a page far past the end (an offset
+   * past 2^31) reads nothing instead of failing; a JS number, exact up to 2^53.
+   */
+  int8: number;
   /** A transaction id (the event log's order), as its decimal text. */
   xid8: string;
   /** JSON kept verbatim (key order and all), sent as its text like jsonb. */

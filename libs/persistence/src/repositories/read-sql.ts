@@ -198,7 +198,7 @@ export function readStatement<I extends Inputs, F extends Fields>(
 
 /** A page of a filtered list and the count of what the filter keeps: two reads of one declaration. */
 export interface PagedRead<I extends Inputs, F extends Fields> {
-  rows: ReadStatement<I & { limit: Scalar<'int'>; offset: Scalar<'int'> }, F>;
+  rows: ReadStatement<I & { limit: Scalar<'int8'>; offset: Scalar<'int8'> }, F>;
   count: ReadStatement<I, { total: Field<number, number> }>;
 }
 
@@ -216,7 +216,7 @@ export function pagedRead<I extends Inputs, F extends Fields>(
   return {
     rows: readStatement(
       name,
-      { ...inputs, limit: scalar('int'), offset: scalar('int') },
+      { ...inputs, limit: scalar('int8'), offset: scalar('int8') },
       fields,
       (q, select) =>
         `SELECT ${select} FROM ${from(q)} ORDER BY ${orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,

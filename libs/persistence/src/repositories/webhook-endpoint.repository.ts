@@ -82,7 +82,7 @@ VALUES (${q.id}, ${q.clientId}, ${q.url}, ${q.events}, ${q.description}, ${q.sec
 /** A client's endpoints, newest first, with how many it has. */
 export const READ_ENDPOINT_PAGE = readStatement(
   'webhook-endpoint-page',
-  { clientId: scalar('text'), limit: scalar('int'), offset: scalar('int') },
+  { clientId: scalar('text'), limit: scalar('int8'), offset: scalar('int8') },
   { ...ENDPOINT_FIELDS, total: col('bigint', 'count(*) OVER ()') },
   (q, select) => `SELECT ${select} FROM webhook_endpoint w
  WHERE w.client_id = ${q.clientId} ORDER BY w.created_at DESC, w.id LIMIT ${q.limit} OFFSET ${q.offset}`,
