@@ -39,8 +39,9 @@ const layerRules = [
   layer('libs/domain', [
     {
       // Plain TypeScript: relative imports, Node's built-ins and a few pure libraries, nothing else
-      // (talisman: the string distances and phonetic keys of the watch-list matcher).
-      regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$|talisman/(metrics|phonetics)/)',
+      // (talisman: the string distances and phonetic keys of the watch-list matcher; ms: the
+      // durations people write in the configuration).
+      regex: '^(?!\\.{1,2}/|node:|ipaddr\\.js$|ms$|talisman/(metrics|phonetics)/)',
       message: 'libs/domain is pure rules and ports: no framework, no other lib, no app.',
     },
     forbid(

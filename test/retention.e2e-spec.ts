@@ -11,8 +11,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createClient, createUser } from './support/factories';
 import { api, eventually, Session, signIn, state, withDb } from './support/helpers';
+import { ageBlocking, ageRequests } from './support/retention';
 import { settled, waitForOverview } from './support/screening';
 import { createEndpoint, deleteCreatedEndpoints, Receiver } from './support/webhooks';
+
+jest.setTimeout(180_000);
 
 const BLOCKED = /blocked under the client's retention policy/;
 const DAY_SQL = `interval '1 day'`;
@@ -72,21 +75,6 @@ afterAll(async () => {
   await deleteCreatedEndpoints();
   await receiver.close();
 });
-
-/** Moves a request's registration and process dates `days` into the past. */
-async function age(requestIds: string[], days: number): Promise<void> {
-  await withDb(async (db) => {
-    await db.query(
-      `UPDATE candidate_request SET created_at = created_at - $2 * ${DAY_SQL} WHERE id = ANY($1)`,
-      [requestIds, days],
-    );
-    await db.query(
-      `UPDATE request_process SET start_date = start_date - $2 * ${DAY_SQL}, end_date = end_date - $2 * ${DAY_SQL}
-        WHERE request_id = ANY($1)`,
-      [requestIds, days],
-    );
-  });
-}
 
 async function eventsOf(type: string): Promise<Array<{ type: string; data: { uuid: string } }>> {
   const response = await api().get(`/events?types=${type}&limit=100`).set(admin.auth).expect(200);
@@ -246,7 +234,7 @@ describe('retention of a candidate request and a search', () => {
       .set(admin.auth)
       .send({ activeDays: 30, blockedDays: 1 })
       .expect(200);
-    await age([uuid, kept, batched], 31);
+    await ageRequests([uuid, kept, batched], 31);
     await withDb((db) =>
       db.query(`UPDATE legal_search SET created_at = created_at - 31 * ${DAY_SQL} WHERE id = $1`, [searchId]),
     );
@@ -314,10 +302,8 @@ describe('retention of a candidate request and a search', () => {
     await api().get(`/candidate-requests/${kept}`).set(analyst.auth).expect(200);
 
     // Suppressed blockedDays (1) after the blocking.
+    await ageBlocking([uuid], 2);
     await withDb(async (db) => {
-      await db.query(`UPDATE candidate_request SET blocked_at = blocked_at - 2 * ${DAY_SQL} WHERE id = $1`, [
-        uuid,
-      ]);
       await db.query(`UPDATE legal_search SET blocked_at = blocked_at - 2 * ${DAY_SQL} WHERE id = $1`, [
         searchId,
       ]);

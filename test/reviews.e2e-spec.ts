@@ -13,6 +13,7 @@ import { createClient, createUser } from './support/factories';
 import { api, eventually, Session, signedIn, signIn, withDb } from './support/helpers';
 import { ingestFile, lawsuit, person, runIngest, uniqueWord } from './support/legal-corpus';
 import { reportText } from './support/pdf-text';
+import { ageBlocking, ageRequests } from './support/retention';
 import { byName, candidate, Overview, register, settled, waitForOverview } from './support/screening';
 import { ROOT } from './support/stack';
 
@@ -388,6 +389,114 @@ describe('a BGC Legal person, reviewed and remembered', () => {
       status: 'pending',
       reviewedResult: 'Riesgo Alto',
       disputed: false,
+    });
+  });
+});
+
+describe("the candidate's reviews and disputes as personal data", () => {
+  let uuid: string;
+  let gwl: string;
+  let sat: string;
+  const reason = `Homónimo: INE ${uniqueWord('Ine')}.`;
+  const statement = `No soy yo: ${uniqueWord('Yo')}.`;
+
+  beforeAll(async () => {
+    uuid = await register(admin, { ...OSCAR, packageId: packageId() });
+    const view = await waitForOverview(admin, uuid, settled, 90_000);
+    gwl = byName(view, 'Global Watch List').id;
+    sat = byName(view, 'Listas negras del SAT').id;
+    expect((await review(analyst, uuid, gwl, { finding: OFAC, decision: 'dismissed', reason })).status).toBe(
+      201,
+    );
+    await api()
+      .post(`/candidate-requests/${uuid}/disputes`)
+      .set(analyst.auth)
+      .send({ finding: SAT_69B, statement })
+      .expect(201);
+  });
+
+  afterAll(() =>
+    api().put('/settings/retention').set(admin.auth).send({ activeDays: 365, blockedDays: 730 }),
+  );
+
+  it("an access export holds the request's reviews and disputes, with the reason and the statement", async () => {
+    const access = await api()
+      .post('/privacy-requests')
+      .set(admin.auth)
+      .send({ right: 'access', subject: { rfc: OSCAR.rfc }, receivedAt: '2026-09-10', channel: 'email' })
+      .expect(201);
+    await api()
+      .post(`/privacy-requests/${access.body.id}/resolve`)
+      .set(admin.auth)
+      .send({ decision: 'granted', reason: 'INE presentada.' })
+      .expect(200);
+    const exported = await api()
+      .get(`/privacy-requests/${access.body.id}/export`)
+      .set(admin.auth)
+      .expect(200);
+    const held = exported.body.candidateRequests.find((r: { uuid: string }) => r.uuid === uuid);
+    expect(held.reviews).toEqual([
+      {
+        id: expect.any(String),
+        processId: gwl,
+        alertId: null,
+        finding: OFAC,
+        decision: 'dismissed',
+        reason,
+        reviewer: { id: expect.any(String), email: expect.any(String) },
+        at: expect.any(Number),
+      },
+    ]);
+    expect(held.disputes).toEqual([
+      {
+        id: expect.any(String),
+        processId: sat,
+        finding: SAT_69B,
+        statement,
+        status: 'open',
+        at: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('a suppression erases the reason and the statement, and keeps the decision', async () => {
+    await api()
+      .put('/settings/retention')
+      .set(admin.auth)
+      .send({ activeDays: 30, blockedDays: 1 })
+      .expect(200);
+    await ageRequests([uuid], 31);
+    await eventually(
+      async () =>
+        (await api().get(`/candidate-requests/${uuid}`).set(admin.auth)).status === 410 ? true : undefined,
+      30_000,
+      'the request to be blocked',
+    );
+    await ageBlocking([uuid], 2);
+    await eventually(
+      async () => {
+        const response = await api().get(`/candidate-requests/${uuid}`).set(admin.auth).expect(200);
+        return response.body.statusCode === 404 ? true : undefined;
+      },
+      30_000,
+      'the request to be suppressed',
+    );
+    const stored = await withDb(async (db) => {
+      const reviews = await db.query(`SELECT decision, reason FROM finding_review WHERE request_id = $1`, [
+        uuid,
+      ]);
+      const disputes = await db.query(`SELECT statement FROM finding_dispute WHERE request_id = $1`, [uuid]);
+      const anywhere = await db.query(
+        `SELECT (SELECT count(*) FROM finding_review WHERE reason IN ($1, $2))::int
+              + (SELECT count(*) FROM finding_dispute WHERE statement IN ($1, $2))::int AS n`,
+        [reason, statement],
+      );
+      return { reviews: reviews.rows, disputes: disputes.rows, anywhere: anywhere.rows[0].n };
+    });
+    expect(stored).toEqual({
+      reviews: [{ decision: 'dismissed', reason: null }],
+      disputes: [{ statement: null }],
+      anywhere: 0,
     });
   });
 });

@@ -38,12 +38,15 @@ export async function overview(session: Session, uuid: string): Promise<Overview
   return response.body.data as Overview;
 }
 
-/** Polls the overview until `done` holds. */
+/**
+ * Polls the overview until `done` holds. The default deadline is generous: a request's five
+ * processes took over 20 s on this 2-core machine with other test runs beside it.
+ */
 export async function waitForOverview(
   session: Session,
   uuid: string,
   done: (view: Overview) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<Overview> {
   return eventually(
     async () => {

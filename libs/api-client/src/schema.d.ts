@@ -4207,6 +4207,37 @@ export interface components {
         [key: string]: unknown;
       } | null;
     };
+    ExportedReviewDto: {
+      /** Format: uuid */
+      id: string;
+      finding: components['schemas']['FindingDto'];
+      /**
+       * @example dismissed
+       * @enum {string}
+       */
+      decision: 'confirmed' | 'dismissed';
+      reviewer: components['schemas']['ReviewerDto'];
+      /**
+       * @description When it was decided (epoch ms)
+       * @example 1795357425200
+       */
+      at: number;
+      /**
+       * @description The reviewer's reason; null for a monitor alert's review given without a note
+       * @example Fecha de nacimiento distinta en la INE; homónimo.
+       */
+      reason: string | null;
+      /**
+       * Format: uuid
+       * @description The process whose finding was decided; null for the review of a monitor alert
+       */
+      processId: string | null;
+      /**
+       * Format: uuid
+       * @description The monitor alert decided; null for the review of a process finding
+       */
+      alertId: string | null;
+    };
     ExportedRequestDto: {
       /**
        * Format: uuid
@@ -4239,6 +4270,10 @@ export interface components {
         [key: string]: unknown;
       } | null;
       processes: components['schemas']['ExportedProcessDto'][];
+      /** @description Every review of the request's findings and of its monitor alerts, oldest first, with its reason */
+      reviews: components['schemas']['ExportedReviewDto'][];
+      /** @description Every dispute of the request's findings, oldest first, with the candidate's statement */
+      disputes: components['schemas']['DisputeDto'][];
     };
     UnlockedRecordDto: {
       /**

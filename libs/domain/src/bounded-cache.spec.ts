@@ -1,10 +1,5 @@
 import { BoundedCache } from './bounded-cache';
-
-/** A clock the spec moves by hand. */
-function clock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
-  let at = start;
-  return { now: () => at, advance: (ms) => (at += ms) };
-}
+import { manualClock as clock } from './manual-clock.fixture';
 
 describe('BoundedCache', () => {
   it('answers what was stored, and nothing for a key never stored', () => {
@@ -88,6 +83,30 @@ describe('BoundedCache', () => {
     expect(cache.size).toBe(100);
     expect(cache.get(9_999)).toBe(9_999);
     expect(cache.get(9_899)).toBeUndefined();
+  });
+
+  it('keeps dropping the oldest stored through evictions, stores again and deletes mixed', () => {
+    // A model of the bound (docs/architecture.md, "Hand-written where a library exists": eviction
+    // advances one kept iterator), checked after every step of a churn long enough for Map to compact.
+    const cache = new BoundedCache<number, number>({ maxEntries: 50 });
+    const model: number[] = [];
+    let seed = 11;
+    const next = (): number => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let step = 0; step < 20_000; step++) {
+      const key = next() % 120;
+      const at = model.indexOf(key);
+      if (next() % 10 === 0) {
+        cache.delete(key);
+        if (at >= 0) model.splice(at, 1);
+        continue;
+      }
+      cache.set(key, step);
+      if (at >= 0) model.splice(at, 1);
+      else if (model.length === 50) model.shift();
+      model.push(key);
+      expect(cache.size).toBe(model.length);
+    }
+    for (let key = 0; key < 120; key++) expect(cache.get(key) !== undefined).toBe(model.includes(key));
   });
 
   it('never reads the clock for entries without a time limit', () => {

@@ -25,6 +25,14 @@ interface Entry<V> {
  */
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  /**
+   * One iterator kept over the entries, in storing order, that eviction advances: a fresh
+   * `keys().next()` per eviction walks every deleted slot Map keeps at its front until it compacts
+   * (4-10 µs an operation against 0.24-0.48 µs now, when 17 % of them evict from 20,000 entries:
+   * docs/architecture.md, "Hand-written where a library exists"). Every entry it has passed was
+   * evicted or stored again (behind it), so the oldest stored entry is always its next one.
+   */
+  private oldest: Iterator<K> = this.entries.keys();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -52,9 +60,7 @@ export class BoundedCache<K, V> {
    * given (an entry whose own validity ends, such as a token's `exp`).
    */
   set(key: K, value: V, expiresAt?: number): void {
-    if (!this.entries.delete(key) && this.entries.size >= this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as K);
-    }
+    if (!this.entries.delete(key) && this.entries.size >= this.maxEntries) this.evictOldest();
     const limit = this.ttlMs === Infinity ? Infinity : this.now() + this.ttlMs;
     this.entries.set(key, { value, expiresAt: expiresAt === undefined ? limit : Math.min(expiresAt, limit) });
   }
@@ -66,6 +72,17 @@ export class BoundedCache<K, V> {
     const value = compute(key);
     this.set(key, value);
     return value;
+  }
+
+  private evictOldest(): void {
+    let next = this.oldest.next();
+    if (next.done) {
+      // Not reached while the invariant above holds (a full cache has an entry ahead); a spent
+      // iterator never yields again, so start a new one rather than evict nothing.
+      this.oldest = this.entries.keys();
+      next = this.oldest.next();
+    }
+    this.entries.delete(next.value as K);
   }
 
   delete(key: K): void {

@@ -34,3 +34,4 @@ export * from './logging/request-id';
 export * from './logging/repeating-failure';
 export * from './config/cors-origins';
 export * from './mail/mailer';
+export * from './lifecycle/periodic-task';

@@ -5,6 +5,7 @@ jest.mock('@app/persistence', () => ({ AuthSessionRepository: class {} }));
 
 import type { AuthSessionRepository, SessionGrant } from '@app/persistence';
 import { SESSION_CACHE_MS, SessionAuthority } from './session-authority';
+import { manualClock } from '@app/domain/manual-clock.fixture';
 
 const GRANT: SessionGrant = {
   userId: 'u-1',
@@ -29,9 +30,9 @@ class InMemorySessions {
 function setup() {
   const sessions = new InMemorySessions();
   const authority = new SessionAuthority(sessions as unknown as AuthSessionRepository);
-  let now = 1_000_000;
-  authority.now = () => now;
-  return { sessions, authority, advance: (ms: number) => (now += ms) };
+  const clock = manualClock();
+  authority.now = clock.now;
+  return { sessions, authority, advance: clock.advance };
 }
 
 describe('SessionAuthority', () => {

@@ -3,7 +3,7 @@ jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest
 
 import { ForbiddenError, normalizeName, ValidationFailedError } from '@app/domain';
 import type { LegalSearchListRepository } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { AuthUser } from '../auth/auth-user';
 import { ListSearchesUseCase, type SearchListQuery } from './list-searches.use-case';
 import { testUser } from '../auth/test-users.fixture';
@@ -35,9 +35,7 @@ function setup() {
   };
   const useCase = new ListSearchesUseCase(
     searches as unknown as LegalSearchListRepository,
-    {
-      serviceTimezone: TZ,
-    } as AppConfig,
+    testConfig({ serviceTimezone: TZ }),
   );
   return { asked, useCase };
 }

@@ -4,14 +4,11 @@ jest.mock('@app/persistence', () => jest.requireActual('@app/persistence/legal-c
 
 import { BLOCKED_SEARCH_MESSAGE, GoneError, NotFoundError } from '@app/domain';
 import type { LegalRecordsSource, LegalSearchRepository, StoredMatch, StoredSearch } from '@app/persistence';
-import { AuthUser } from '../auth/auth-user';
 import { UnavailableError } from '../common/unavailable.error';
 import { ReadSearchUseCase, type RecordDetailQuery } from './read-search.use-case';
-import { testUser } from '../auth/test-users.fixture';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { SearchPageQuery } from './search-filters';
 
-const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
-const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const SEARCH = '5f0c7a8e-1111-4222-8333-944455556666';
 const PERSON = '5f0c7a8e-3333-4222-8333-944455556666';
 const DAY = 86_400_000;

@@ -28,7 +28,7 @@ import type {
   MonitorRepository,
   MonitorRow,
 } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { SubjectData, type SubjectDataStore } from '@app/application/privacy/subject-data';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
@@ -253,7 +253,7 @@ function setup() {
   const oppositions = new InMemoryOppositions();
   const useCase = new MonitorsUseCase(
     store as unknown as MonitorRepository,
-    { serviceTimezone: SERVICE_TIMEZONE } as AppConfig,
+    testConfig({ serviceTimezone: SERVICE_TIMEZONE }),
     new SubjectData(oppositions as unknown as SubjectDataStore),
     {
       reviewAlert: (user, id, review) => store.review(id, user.clients, { ...review, userId: user.userId }),

@@ -48,6 +48,66 @@ const SEARCH_ROW: StoredSearch = {
   blocked: false,
 };
 
+const PROCESS = '7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
+const FINDING = { source: 'sat-69b', entryId: 'AIMO6811069F7' };
+const OTHER_FINDING = { source: 'ofac-sdn', entryId: '36125' };
+const reviewer = { id: 'u-1', email: 'demo@acme.test' };
+
+/** A dismissal, then a dispute of it and of another finding, then a confirmation of the first. */
+const REVIEWS = [
+  {
+    id: 'r-1',
+    requestId: REQUEST,
+    processId: PROCESS,
+    alertId: null,
+    finding: FINDING,
+    decision: 'dismissed' as const,
+    reason: 'Homónimo.',
+    reviewer,
+    at: NOW - 400,
+  },
+  {
+    id: 'r-2',
+    requestId: REQUEST,
+    processId: PROCESS,
+    alertId: null,
+    finding: FINDING,
+    decision: 'confirmed' as const,
+    reason: 'Confirmado con el SAT.',
+    reviewer,
+    at: NOW - 200,
+  },
+  {
+    id: 'r-3',
+    requestId: REQUEST,
+    processId: null,
+    alertId: 'a-1',
+    finding: OTHER_FINDING,
+    decision: 'dismissed' as const,
+    reason: null,
+    reviewer: { id: 'k-1', email: null },
+    at: NOW - 100,
+  },
+];
+const DISPUTES = [
+  {
+    id: 'd-1',
+    requestId: REQUEST,
+    processId: PROCESS,
+    finding: FINDING,
+    statement: 'No soy yo.',
+    at: NOW - 300,
+  },
+  {
+    id: 'd-2',
+    requestId: REQUEST,
+    processId: PROCESS,
+    finding: OTHER_FINDING,
+    statement: 'Tampoco.',
+    at: NOW - 300,
+  },
+];
+
 /** Every port of the export in memory, remembering what it was asked. */
 function setup(request: PrivacyRequestView & { clientId: string } = ACCESS) {
   const asked: Record<string, unknown[]> = {};
@@ -135,6 +195,12 @@ function setup(request: PrivacyRequestView & { clientId: string } = ACCESS) {
         return [];
       },
     },
+    {
+      ofRequests: async (...args) => {
+        record('ofRequests', args);
+        return { reviews: REVIEWS, disputes: DISPUTES };
+      },
+    },
   );
   return { asked, useCase };
 }
@@ -156,6 +222,7 @@ describe('ExportPrivacyRequestUseCase', () => {
     expect(asked.ofIds).toEqual(['acme', ['m-1']]);
     expect(asked.alertsOfMonitors).toEqual(['acme', ['m-1']]);
     expect(asked.ofSubjects).toEqual(['acme', [REQUEST, SEARCH, 'm-1']]);
+    expect(asked.ofRequests).toEqual([[REQUEST]]);
     const [search] = exported.searches;
     expect(search).toMatchObject({
       searchId: SEARCH,
@@ -164,6 +231,36 @@ describe('ExportPrivacyRequestUseCase', () => {
       unlockedRecords: [{ uuid: PERSON, name: 'JUAN HERNANDEZ' }],
     });
     expect(search.records).toHaveLength(2);
+  });
+
+  it("holds each request's reviews and disputes, a dispute open until a later review of its finding decides it", async () => {
+    const { useCase } = setup();
+    const [held] = (await useCase.execute(ACME, ID, NOW)).candidateRequests;
+    expect(held.reviews.map((r) => [r.id, r.processId, r.alertId, r.reason])).toEqual([
+      ['r-1', PROCESS, null, 'Homónimo.'],
+      ['r-2', PROCESS, null, 'Confirmado con el SAT.'],
+      ['r-3', null, 'a-1', null],
+    ]);
+    expect(held.reviews[0]).not.toHaveProperty('requestId');
+    // d-1 was decided by r-2, made after it; the alert's review (r-3) decides no process finding.
+    expect(held.disputes).toEqual([
+      {
+        id: 'd-1',
+        processId: PROCESS,
+        finding: FINDING,
+        statement: 'No soy yo.',
+        at: NOW - 300,
+        status: 'resolved',
+      },
+      {
+        id: 'd-2',
+        processId: PROCESS,
+        finding: OTHER_FINDING,
+        statement: 'Tampoco.',
+        at: NOW - 300,
+        status: 'open',
+      },
+    ]);
   });
 
   it.each([

@@ -1,14 +1,15 @@
-import { ConflictError, NotFoundError } from '@app/domain';
+import { ConflictError, disputeIsOpen, NotFoundError } from '@app/domain';
 import type {
   AuditRepository,
   LegalSearchRepository,
   MonitorRepository,
   PrivacyExportRepository,
   PrivacyRequestRepository,
+  ReviewRepository,
 } from '@app/persistence';
 import type { AuthUser } from '../auth/auth-user';
 import { searchView } from '../legal-records/search-view';
-import type { ExportedSearchDto, PrivacyExportDto } from './dto/privacy-requests.dto';
+import type { ExportedRequestDto, ExportedSearchDto, PrivacyExportDto } from './dto/privacy-requests.dto';
 import { isUuid } from '../screening/read-requests.use-case';
 import { idsOf, PRIVACY_REQUEST_NOT_FOUND, view } from './privacy-requests.use-case';
 
@@ -20,7 +21,8 @@ const ALL_STORED_MATCHES = { categoryMask: null, states: null, limit: 300, offse
  * holds about the person, read now from the data the decision found: the candidate requests with
  * every stored field of the candidate, its consent and its processes' results; the searches of
  * their name with every stored match and the records read; the monitors of those requests and
- * their alerts; and the audit log of who read or changed any of it. Only a granted access request
+ * their alerts; the reviews of the requests' findings and the candidate's disputes (with their
+ * reasons and statements, which may speak of the person); and the audit log of who read or changed any of it. Only a granted access request
  * has one (409 otherwise).
  */
 export class ExportPrivacyRequestUseCase {
@@ -30,6 +32,7 @@ export class ExportPrivacyRequestUseCase {
     private readonly searches: Pick<LegalSearchRepository, 'findSearchPage'>,
     private readonly monitors: Pick<MonitorRepository, 'ofIds' | 'alertsOfMonitors'>,
     private readonly audit: Pick<AuditRepository, 'ofSubjects'>,
+    private readonly reviews: Pick<ReviewRepository, 'ofRequests'>,
   ) {}
 
   async execute(user: AuthUser, id: string, now = Date.now()): Promise<PrivacyExportDto> {
@@ -45,8 +48,10 @@ export class ExportPrivacyRequestUseCase {
             : 'This access request was denied: it has no export.',
       );
     const monitorIds = idsOf(request.matches, 'monitor');
-    const [candidateRequests, searches, monitors, alerts, auditEvents] = await Promise.all([
-      this.exports.requests(clientId, idsOf(request.matches, 'candidate_request')),
+    const requestIds = idsOf(request.matches, 'candidate_request');
+    const [candidateRequests, reviewed, searches, monitors, alerts, auditEvents] = await Promise.all([
+      this.exports.requests(clientId, requestIds),
+      this.reviews.ofRequests(requestIds),
       this.searchesOf(clientId, idsOf(request.matches, 'search')),
       this.monitors.ofIds(clientId, monitorIds),
       this.monitors.alertsOfMonitors(clientId, monitorIds),
@@ -58,7 +63,7 @@ export class ExportPrivacyRequestUseCase {
     return {
       privacyRequest: view(request),
       exportedAt: now,
-      candidateRequests,
+      candidateRequests: withReviews(candidateRequests, reviewed),
       searches,
       monitors,
       alerts,
@@ -83,4 +88,26 @@ export class ExportPrivacyRequestUseCase {
       ];
     });
   }
+}
+
+/** Each request with its reviews and disputes, a dispute `open` until a later review decides it. */
+function withReviews(
+  requests: ReadonlyArray<Omit<ExportedRequestDto, 'reviews' | 'disputes'>>,
+  { reviews, disputes }: Awaited<ReturnType<ReviewRepository['ofRequests']>>,
+): ExportedRequestDto[] {
+  return requests.map((candidateRequest) => {
+    const own = reviews.filter((r) => r.requestId === candidateRequest.uuid);
+    const decided = own.flatMap((r) => (r.processId ? [{ ...r, processId: r.processId }] : []));
+    return {
+      ...candidateRequest,
+      reviews: own.map(({ requestId: _, ...review }) => review),
+      disputes: disputes
+        .filter((d) => d.requestId === candidateRequest.uuid)
+        .map(({ requestId: _, ...dispute }) => ({
+          ...dispute,
+          statement: dispute.statement ?? '',
+          status: disputeIsOpen(dispute, decided) ? 'open' : 'resolved',
+        })),
+    };
+  });
 }

@@ -7,6 +7,7 @@ import {
   PrivacyExportRepository,
   PrivacyRequestRepository,
   RetentionRepository,
+  ReviewRepository,
 } from '@app/persistence';
 import { APP_CONFIG, provideUseCase } from '@app/platform';
 import { ExportPrivacyRequestUseCase } from './export-privacy-request.use-case';
@@ -39,6 +40,7 @@ import { PrivacyRequestsUseCase } from './privacy-requests.use-case';
       LegalSearchRepository,
       MonitorRepository,
       AuditRepository,
+      ReviewRepository,
     ]),
   ],
 })

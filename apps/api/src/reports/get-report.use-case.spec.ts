@@ -7,13 +7,10 @@ import {
   ReportRenderer,
 } from '@app/domain';
 import type { CandidateReportRepository } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
-import { AuthUser } from '../auth/auth-user';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { GetCandidateReportUseCase } from './get-report.use-case';
-import { testUser } from '../auth/test-users.fixture';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 
-const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
-const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const REQUEST = '5f0c7a8e-1111-4222-8333-944455556666';
 
 const INPUT: CandidateReportInput = {
@@ -53,9 +50,13 @@ function setup(blocked = false) {
     },
   };
   const renderer = new KeptRenderer();
-  const useCase = new GetCandidateReportUseCase(reports as unknown as CandidateReportRepository, renderer, {
-    serviceTimezone: 'America/Mexico_City',
-  } as AppConfig);
+  const useCase = new GetCandidateReportUseCase(
+    reports as unknown as CandidateReportRepository,
+    renderer,
+    testConfig({
+      serviceTimezone: 'America/Mexico_City',
+    }),
+  );
   return { reads, renderer, useCase };
 }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ESTIMATE_SAMPLE_SIZE, medianDuration, PROCESS_NAMES, ProcessName } from '@app/domain';
 import { CandidateRequestRepository } from '@app/persistence';
-import { APP_CONFIG, AppConfig } from '@app/platform';
+import { APP_CONFIG, AppConfig, PeriodicTask } from '@app/platform';
 
 /**
  * The median duration of each process name, kept in memory and refreshed in the background: the
@@ -12,23 +12,31 @@ import { APP_CONFIG, AppConfig } from '@app/platform';
 export class DurationMedians implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DurationMedians.name);
   private medians = new Map<string, number | null>();
-  private timer?: NodeJS.Timeout;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly requests: CandidateRequestRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // refresh() says its own failures (each one: the estimates are then older than they say).
+    this.task = new PeriodicTask({
+      name: 'Refreshing the duration medians',
+      everyMs: config.estimatesRefreshMs,
+      runAtStart: true,
+      logger: this.logger,
+      run: () => this.refresh(),
+    });
+  }
 
   readonly medianOf = (name: ProcessName): number | null => this.medians.get(name) ?? null;
 
+  /** The first medians are read before the api serves, so no estimate starts empty. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.config.estimatesRefreshMs);
-    this.timer.unref();
+    await this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
   private async refresh(): Promise<void> {

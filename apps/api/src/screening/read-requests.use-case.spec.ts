@@ -8,13 +8,10 @@ import {
   ProcessState,
 } from '@app/domain';
 import type { CandidateRequestRepository, ProcessDetailRow, RequestOverviewRow } from '@app/persistence';
-import { AuthUser } from '../auth/auth-user';
 import type { DurationMedians } from './duration-medians';
 import { isUuid, ReadRequestsUseCase } from './read-requests.use-case';
-import { testUser } from '../auth/test-users.fixture';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 
-const ACME: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
-const GLOBEX: AuthUser = { ...ACME, client: 'globex', clients: ['globex'] };
 const REQUEST = '5f0c7a8e-1111-4222-8333-944455556666';
 const id = (i: number) => `5f0c7a8e-2222-4222-8333-${String(i).padStart(12, '0')}`;
 const NOW = Date.now();

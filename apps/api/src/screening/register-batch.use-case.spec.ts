@@ -20,7 +20,7 @@ import type {
   OutboxJob,
   PendingOutboxJob,
 } from '@app/persistence';
-import type { OutboxPublisher } from '@app/application';
+import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
 import { runProcessJobs } from '@app/application/outbox/outbox-jobs';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, GLOBEX, testUser } from '../auth/test-users.fixture';
@@ -152,8 +152,7 @@ class InMemoryDatabase {
 function setup() {
   const db = new InMemoryDatabase();
   const planner = new FakePlanner();
-  const published: PendingOutboxJob[][] = [];
-  const outbox = { publishNow: async (jobs: PendingOutboxJob[]) => void published.push(jobs) };
+  const outbox = new RecordingOutbox();
   const useCase = new RegisterBatchUseCase(
     planner as unknown as RegistrationPlanner,
     db.requestRepository as unknown as CandidateRequestRepository,
@@ -161,9 +160,9 @@ function setup() {
     new InMemoryIdempotentCommands({
       transaction: (work) => db.transaction(work),
     }) as unknown as IdempotentCommands,
-    outbox as unknown as OutboxPublisher,
+    outbox.asPublisher(),
   );
-  return { db, planner, published, useCase };
+  return { db, planner, published: outbox.published, useCase };
 }
 
 const item = (name = 'Ana', packageId = ACME_PKG) => ({ packageId, name });

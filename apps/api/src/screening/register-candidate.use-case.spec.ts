@@ -4,11 +4,10 @@ import type {
   IdempotencyClaim,
   NewRegistration,
   OutboxJob,
-  PendingOutboxJob,
   RegistrationWrite,
   WrittenRegistration,
 } from '@app/persistence';
-import type { OutboxPublisher } from '@app/application';
+import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
 import type { AuthUser } from '../auth/auth-user';
 import { testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
@@ -60,17 +59,14 @@ const body = (name = 'Ana') => ({ packageId: 'PKG-ACME-BASIC', name }) as unknow
 
 function setUp() {
   const requests = new InMemoryRegistrations();
-  const published: PendingOutboxJob[][] = [];
-  const outbox: Pick<OutboxPublisher, 'publishNow'> = {
-    publishNow: async (jobs) => void published.push(jobs),
-  };
+  const outbox = new RecordingOutbox();
   const useCase = new RegisterCandidateUseCase(
     planner as RegistrationPlanner,
     requests as unknown as CandidateRequestRepository,
     commands as IdempotentCommands,
-    outbox as OutboxPublisher,
+    outbox.asPublisher(),
   );
-  return { requests, published, useCase };
+  return { requests, published: outbox.published, useCase };
 }
 
 describe('RegisterCandidateUseCase', () => {

@@ -15,9 +15,8 @@ import {
 import type { CandidateRequestRepository, RequestSnapshot } from '@app/persistence';
 import type { LifecycleSteps } from '@app/application';
 import { InMemoryLifecycleSteps } from '@app/application/screening/in-memory-lifecycle-steps.fixture';
-import { AuthUser } from '../auth/auth-user';
 import { SubmitCandidateInputUseCase, type CandidateInputCommand } from './submit-candidate-input.use-case';
-import { testUser } from '../auth/test-users.fixture';
+import { ACME, GLOBEX } from '../auth/test-users.fixture';
 
 // The process type that takes documents, whatever it is called; and one that takes no input.
 const DOCUMENTS = PROCESS_TYPES.find((t) => t.candidateInput === 'documents')!.name;
@@ -27,7 +26,8 @@ const VALID = { documents: [{ type: 'INE', fileName: 'ine.pdf', sha256: 'a'.repe
 const REQUEST_ID = '5f0c7a8e-1111-4222-8333-944455556666';
 const pid = (name: string) =>
   `5f0c7a8e-2222-4222-8333-${String(PROCESS_TYPES.findIndex((t) => t.name === name)).padStart(12, '0')}`;
-const USER: AuthUser = testUser({ userId: 'u-1', client: 'acme', clients: ['acme'], sessionId: 's-1' });
+/** acme's user (the one place specs build callers). */
+const USER = ACME;
 
 function tracked(name: string, status: ProcessStatus): TrackedProcess {
   return {
@@ -107,7 +107,7 @@ describe('SubmitCandidateInputUseCase', () => {
 
   it('answers 404 for a request of another client, an unknown process or an id that is no uuid', async () => {
     const { store, useCase } = setup(tracked(DOCUMENTS, 'Pendiente Candidato'));
-    const other: AuthUser = { ...USER, client: 'globex', clients: ['globex'] };
+    const other = GLOBEX;
     await expect(useCase.execute(other, REQUEST_ID, pid(DOCUMENTS), body(VALID))).rejects.toBeInstanceOf(
       NotFoundError,
     );

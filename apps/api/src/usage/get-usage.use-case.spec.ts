@@ -9,7 +9,7 @@ import {
   ValidationFailedError,
 } from '@app/domain';
 import type { BillingLedgerRepository } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { AuthUser } from '../auth/auth-user';
 import { GetUsageUseCase, type UsageQuery } from './get-usage.use-case';
 import { testUser } from '../auth/test-users.fixture';
@@ -38,9 +38,7 @@ function setup(charges: Record<string, LedgerDayCount[]> = {}) {
   const fake = ledger(charges);
   const useCase = new GetUsageUseCase(
     fake as unknown as BillingLedgerRepository,
-    {
-      serviceTimezone: TZ,
-    } as AppConfig,
+    testConfig({ serviceTimezone: TZ }),
   );
   return { ledger: fake, useCase };
 }

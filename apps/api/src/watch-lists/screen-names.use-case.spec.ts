@@ -21,7 +21,7 @@ import type {
   WatchListScreeningRepository,
   WrittenScreening,
 } from '@app/persistence';
-import type { AppConfig } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { AuthUser } from '../auth/auth-user';
 import { ACME, testUser } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
@@ -123,7 +123,7 @@ function setup(hits: ListScreening['hits'] = []) {
     lists as unknown as ActiveWatchLists,
     screenings as unknown as WatchListScreeningRepository,
     commands as IdempotentCommands,
-    { serviceTimezone: 'America/Mexico_City' } as AppConfig,
+    testConfig({ serviceTimezone: 'America/Mexico_City' }),
   );
   return { lists, screenings, useCase };
 }

@@ -11,16 +11,17 @@ import type {
   DeliveryView,
   EventRepository,
   OutboxJob,
-  PendingOutboxJob,
   StoredEndpoint,
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
 } from '@app/persistence';
-import type { OutboxPublisher } from '@app/application';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
+import type { SecretCipher } from '@app/platform';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { jobIdOf, WEBHOOK_QUEUE, WebhookJob } from '@app/platform/queue/queue.contract';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
+import { RecordingRateLimiter } from '../common/rate-limit.fixture';
 import { DELIVERY_NOT_FOUND, WebhookDeliveriesUseCase } from './webhook-deliveries.use-case';
 import { ENDPOINT_NOT_FOUND, WebhookEndpointsUseCase } from './webhook-endpoints.use-case';
 
@@ -115,16 +116,14 @@ const viewOf = ({ endpointId: _e, generation: _g, ...view }: Row): DeliveryView 
 
 function setup() {
   const deliveries = new InMemoryDeliveries();
-  const published: PendingOutboxJob[][] = [];
   let refuseStaging: Error | undefined;
-  const outbox = {
-    stage: async (tx: unknown, jobs: OutboxJob[]) => {
-      expect(deliveries.isOpen(tx)).toBe(true); // both or neither
-      if (refuseStaging) throw refuseStaging;
-      deliveries.staged.push(...jobs);
-      return jobs.map((job, i) => ({ ...job, id: String(deliveries.staged.length - jobs.length + i) }));
-    },
-    publishNow: async (jobs: PendingOutboxJob[]) => void published.push(jobs),
+  // Staged jobs are the deliveries table's (its transaction keeps or drops them with the reschedule).
+  const outbox = new RecordingOutbox();
+  outbox.stage = async (tx, jobs) => {
+    expect(deliveries.isOpen(tx)).toBe(true); // both or neither
+    if (refuseStaging) throw refuseStaging;
+    deliveries.staged.push(...jobs);
+    return jobs.map((job, i) => ({ ...job, id: String(deliveries.staged.length - jobs.length + i) }));
   };
   const endpoints = new WebhookEndpointsUseCase(
     endpointsOf(
@@ -135,15 +134,20 @@ function setup() {
     {} as EventRepository,
     {} as SecretCipher,
     {} as IdempotentCommands,
-    { webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } } as unknown as AppConfig,
-    { take: async () => undefined },
+    testConfig({ webhooks: { maxEndpointsPerClient: 10, allowPrivateUrls: true } }),
+    new RecordingRateLimiter(),
   );
   const useCase = new WebhookDeliveriesUseCase(
     endpoints,
     deliveries as unknown as WebhookDeliveryRepository,
-    outbox as unknown as OutboxPublisher,
+    outbox.asPublisher(),
   );
-  return { deliveries, published, useCase, refuseStagingWith: (error: Error) => (refuseStaging = error) };
+  return {
+    deliveries,
+    published: outbox.published,
+    useCase,
+    refuseStagingWith: (error: Error) => (refuseStaging = error),
+  };
 }
 
 /** The outbox row of one attempt of a delivery, as the queue contract names it. */

@@ -19,7 +19,8 @@ import type {
   StoredEndpoint,
   WebhookEndpointRepository,
 } from '@app/persistence';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import { FakeSecretCipher } from '@app/platform/webhooks/secret-cipher.fixture';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { ACME, GLOBEX } from '../auth/test-users.fixture';
 import type { IdempotentCommands } from '../common/idempotency';
 import {
@@ -28,6 +29,7 @@ import {
   type CreateWebhookEndpointCommand,
   type UpdateWebhookEndpointCommand,
 } from './webhook-endpoints.use-case';
+import { RecordingRateLimiter } from '../common/rate-limit.fixture';
 import { InMemoryIdempotentCommands } from '../common/idempotent-commands.fixture';
 
 const MAX_ENDPOINTS = 2;
@@ -95,24 +97,18 @@ function setup(config: { allowPrivateUrls?: boolean } = {}) {
       return `evt_${appended.length}`;
     },
   };
-  const cipher = { encrypt: (secret: string, id: string) => Buffer.from(`${id}|${secret}`) };
-  const taken: Array<{ scope: string; key: string; rule: object; refusal: string }> = [];
-  const limiter = {
-    take: async (scope: string, key: string, rule: object, refusal: (wait: number) => string) => {
-      taken.push({ scope, key, rule, refusal: refusal(30) });
-    },
-  };
+  const limiter = new RecordingRateLimiter();
   const useCase = new WebhookEndpointsUseCase(
     endpoints as unknown as WebhookEndpointRepository,
     events as unknown as EventRepository,
-    cipher as unknown as SecretCipher,
+    new FakeSecretCipher().asCipher(),
     new InMemoryIdempotentCommands({ transaction: (work) => work(TX) }) as unknown as IdempotentCommands,
-    {
+    testConfig({
       webhooks: { maxEndpointsPerClient: MAX_ENDPOINTS, allowPrivateUrls: config.allowPrivateUrls ?? true },
-    } as unknown as AppConfig,
+    }),
     limiter,
   );
-  return { endpoints, appended, useCase, taken };
+  return { endpoints, appended, useCase, limiter, taken: limiter.taken };
 }
 
 const create = (body: object) => body as CreateWebhookEndpointCommand;
@@ -234,12 +230,10 @@ describe('WebhookEndpointsUseCase', () => {
   });
 
   it('writes no test event when the limit refuses it', async () => {
-    const { appended, useCase } = setup();
+    const { appended, useCase, limiter } = setup();
     const { id } = await useCase.create(ACME, create({ url: URL_OK }));
     const refused = new Error('429');
-    (useCase as unknown as { limiter: { take: () => Promise<void> } }).limiter.take = async () => {
-      throw refused;
-    };
+    limiter.refusing = refused;
     await expect(useCase.test(ACME, id)).rejects.toBe(refused);
     expect(appended).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { MonitorComparisons } from '@app/application';
 import { monthIn, unchargedMonths } from '@app/domain';
 import { MonitorActivationRepository, MonitorRepository, WatchListActivations } from '@app/persistence';
-import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
+import { APP_CONFIG, AppConfig, PeriodicTask, RepeatingFailure } from '@app/platform';
 
 /** How often pending work is looked for: well within docs/monitoring.md's minute. */
 const SWEEP_EVERY_MS = 2_000;
@@ -21,10 +21,13 @@ const CHARGE_CATCH_UP_MS = 400 * 86_400_000;
 @Injectable()
 export class MonitoringSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MonitoringSweeperService.name);
-  private readonly sweepFailure = new RepeatingFailure(this.logger, 'Monitoring sweep');
+  private readonly task = new PeriodicTask({
+    name: 'Monitoring sweep',
+    everyMs: SWEEP_EVERY_MS,
+    logger: this.logger,
+    run: () => this.sweep(),
+  });
   private readonly announcedFailure = new RepeatingFailure(this.logger, 'Comparing announced activations');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping = false;
   private chargedMonth: string | null = null;
   /** Activations are announced at their commit (NOTIFY): compared at once, not at the next sweep. */
   private readonly announced: WatchListActivations;
@@ -39,12 +42,12 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    void this.task.start();
     void this.announced.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
     await this.announced.stop();
   }
 
@@ -61,29 +64,20 @@ export class MonitoringSweeperService implements OnApplicationBootstrap, OnAppli
     }
   }
 
-  async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const expired = await this.monitors.expire();
-      if (expired > 0) this.logger.log({ expired }, 'Monitors expired');
-      await this.chargeMonth();
-      await this.comparisons.warmIndex();
-      for (const id of await this.activations.pendingIds(ACTIVATION_GRACE_MS)) {
-        const report = await this.comparisons.compareActivation(id);
-        if (report)
-          this.logger.log({ activationId: id, ...report }, 'Pending activation compared with the monitors');
-      }
-      for (const version of await this.activations.pendingIngests()) {
-        const alerts = await this.comparisons.compareIngest(version);
-        if (alerts !== null)
-          this.logger.log({ ingest: version, alerts }, 'Legal-records ingest compared with the monitors');
-      }
-      this.sweepFailure.succeeded();
-    } catch (error) {
-      this.sweepFailure.failed(error);
-    } finally {
-      this.sweeping = false;
+  private async sweep(): Promise<void> {
+    const expired = await this.monitors.expire();
+    if (expired > 0) this.logger.log({ expired }, 'Monitors expired');
+    await this.chargeMonth();
+    await this.comparisons.warmIndex();
+    for (const id of await this.activations.pendingIds(ACTIVATION_GRACE_MS)) {
+      const report = await this.comparisons.compareActivation(id);
+      if (report)
+        this.logger.log({ activationId: id, ...report }, 'Pending activation compared with the monitors');
+    }
+    for (const version of await this.activations.pendingIngests()) {
+      const alerts = await this.comparisons.compareIngest(version);
+      if (alerts !== null)
+        this.logger.log({ ingest: version, alerts }, 'Legal-records ingest compared with the monitors');
     }
   }
 

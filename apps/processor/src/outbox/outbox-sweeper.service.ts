@@ -5,7 +5,7 @@ import {
   LegalCorpusHousekeepingRepository,
   OutboxRepository,
 } from '@app/persistence';
-import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
+import { APP_CONFIG, AppConfig, PeriodicTask } from '@app/platform';
 import { OutboxPublisher } from '@app/application';
 
 const SWEEP_EVERY_MS = 1_000;
@@ -20,9 +20,21 @@ const PURGE_EVERY_MS = 3_600_000;
 @Injectable()
 export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxSweeperService.name);
-  private readonly sweepFailure = new RepeatingFailure(this.logger, 'Outbox sweep');
-  private timers: NodeJS.Timeout[] = [];
-  private sweeping = false;
+  private readonly tasks = [
+    new PeriodicTask({
+      name: 'Outbox sweep',
+      everyMs: SWEEP_EVERY_MS,
+      logger: this.logger,
+      run: () => this.sweep(),
+    }),
+    // purge() says each failure itself: one an hour is no flood.
+    new PeriodicTask({
+      name: 'Purge',
+      everyMs: PURGE_EVERY_MS,
+      logger: this.logger,
+      run: () => this.purge(),
+    }),
+  ];
 
   constructor(
     private readonly publisher: OutboxPublisher,
@@ -34,26 +46,16 @@ export class OutboxSweeperService implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timers.push(setInterval(() => void this.sweep(), SWEEP_EVERY_MS));
-    this.timers.push(setInterval(() => void this.purge(), PURGE_EVERY_MS));
+    for (const task of this.tasks) void task.start();
   }
 
   onApplicationShutdown(): void {
-    this.timers.forEach(clearInterval);
+    for (const task of this.tasks) task.stop();
   }
 
-  async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const published = await this.publisher.sweep();
-      this.sweepFailure.succeeded();
-      if (published > 0) this.logger.log({ published }, 'Published pending outbox jobs');
-    } catch (error) {
-      this.sweepFailure.failed(error);
-    } finally {
-      this.sweeping = false;
-    }
+  private async sweep(): Promise<void> {
+    const published = await this.publisher.sweep();
+    if (published > 0) this.logger.log({ published }, 'Published pending outbox jobs');
   }
 
   private async purge(): Promise<void> {

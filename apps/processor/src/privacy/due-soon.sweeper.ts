@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, RepeatingFailure } from '@app/platform';
+import { APP_CONFIG, AppConfig, PeriodicTask } from '@app/platform';
 import { AnnounceDueSoonUseCase } from './announce-due-soon.use-case';
 
 /**
@@ -11,36 +11,32 @@ import { AnnounceDueSoonUseCase } from './announce-due-soon.use-case';
 @Injectable()
 export class DueSoonSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DueSoonSweeper.name);
-  private readonly failure = new RepeatingFailure(this.logger, 'Announcing ARCO requests due soon');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly announce: AnnounceDueSoonUseCase,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.task = new PeriodicTask({
+      name: 'Announcing ARCO requests due soon',
+      everyMs: config.privacySweepMs,
+      runAtStart: true,
+      logger: this.logger,
+      run: () => this.sweep(),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.config.privacySweepMs);
+    void this.task.start();
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const announced = await this.announce.execute(Date.now());
-      if (announced.length > 0)
-        this.logger.log({ announced: announced.length }, 'ARCO requests due soon announced');
-      this.failure.succeeded();
-    } catch (error) {
-      this.failure.failed(error);
-    } finally {
-      this.sweeping = false;
-    }
+  private async sweep(): Promise<void> {
+    const announced = await this.announce.execute(Date.now());
+    if (announced.length > 0)
+      this.logger.log({ announced: announced.length }, 'ARCO requests due soon announced');
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { RepeatingFailure } from '@app/platform';
+import { PeriodicTask } from '@app/platform';
 import { RestoreLostProcessJobsUseCase } from './restore-lost-process-jobs.use-case';
 
 /** How often the queued processes are compared with Bull's jobs. */
@@ -9,32 +9,26 @@ const SWEEP_EVERY_MS = 5_000;
 @Injectable()
 export class ProcessJobsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ProcessJobsSweeper.name);
-  private readonly failure = new RepeatingFailure(this.logger, 'Process job sweep');
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private readonly task = new PeriodicTask({
+    name: 'Process job sweep',
+    everyMs: SWEEP_EVERY_MS,
+    logger: this.logger,
+    run: () => this.sweep(),
+  });
 
   constructor(private readonly restore: RestoreLostProcessJobsUseCase) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    void this.task.start();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.task.stop();
   }
 
-  async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const restored = await this.restore.execute();
-      this.failure.succeeded();
-      if (restored > 0)
-        this.logger.warn({ restored }, 'Queued processes had lost their jobs; queued them again');
-    } catch (error) {
-      this.failure.failed(error);
-    } finally {
-      this.sweeping = false;
-    }
+  private async sweep(): Promise<void> {
+    const restored = await this.restore.execute();
+    if (restored > 0)
+      this.logger.warn({ restored }, 'Queued processes had lost their jobs; queued them again');
   }
 }

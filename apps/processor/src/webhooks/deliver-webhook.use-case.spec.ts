@@ -8,13 +8,13 @@ import type {
   DeliveryAttempt,
   DeliveryForAttempt,
   OutboxJob,
-  PendingOutboxJob,
   ReleasedDelivery,
   WebhookDeliveryRepository,
 } from '@app/persistence';
 import type { AttemptOutcome } from '@app/domain';
-import type { OutboxPublisher } from '@app/application';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
+import { FakeSecretCipher } from '@app/platform/webhooks/secret-cipher.fixture';
+import { testConfig } from '@app/platform/config/app-config.fixture';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
 import { ClientShares, deferralDelayMs } from './client-shares';
 import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
@@ -23,6 +23,8 @@ import type { FailedAttempt } from './failed-attempt';
 import type { DeliveryPacer } from './delivery-pacer';
 
 const SECRET = `whsec_${Buffer.from('a-secret-of-24-bytes-ok!').toString('base64')}`;
+/** Secrets are stored sealed for their endpoint, as the repository keeps them. */
+const CIPHER = new FakeSecretCipher();
 const SCHEDULE = [1_000, 5_000];
 
 interface StoredDelivery extends Omit<DeliveryForAttempt, 'attemptsMade'> {
@@ -50,7 +52,7 @@ class InMemoryDeliveries {
       status: 'pending',
       generation: 0,
       url: 'https://hooks.example/e-1',
-      secret: Buffer.from(SECRET),
+      secret: CIPHER.encrypt(SECRET, extra.endpointId ?? 'e-1'),
       previousSecret: null,
       previousSecretUntil: null,
       event: {
@@ -160,20 +162,15 @@ const DOWN: SendResult = { httpStatus: 503, error: 'HTTP 503' };
 function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   const deliveries = new InMemoryDeliveries();
   const sender = new ScriptedSender(answers);
-  const published: PendingOutboxJob[] = [];
-  const outbox = {
-    stageNow: async (jobs: OutboxJob[]) =>
-      jobs.map((job, i) => ({ ...job, id: `staged-${published.length + i}` })),
-    publishNow: async (jobs: PendingOutboxJob[]) => void published.push(...jobs),
-  };
+  const outbox = new RecordingOutbox();
   const outcomes: DeliveryOutcome[] = [];
   const failures: FailedAttempt[] = [];
   const shares = new ClientShares(slotsPerClient);
   const useCase = new DeliverWebhookUseCase(
     deliveries as unknown as WebhookDeliveryRepository,
-    { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
+    CIPHER.asCipher(),
     sender,
-    outbox as unknown as OutboxPublisher,
+    outbox.asPublisher(),
     {
       record: (outcome: DeliveryOutcome, failure?: FailedAttempt) => {
         outcomes.push(outcome);
@@ -182,11 +179,19 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
     } as unknown as DeliveryOutcomes,
     { turn: async () => undefined } as unknown as DeliveryPacer,
     shares,
-    { webhooks: { retrySchedule: SCHEDULE } } as unknown as AppConfig,
+    testConfig({ webhooks: { retrySchedule: SCHEDULE } }),
     // The real rule, with pauses that take no time.
     { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
   );
-  return { deliveries, sender, published, outcomes, failures, shares, useCase };
+  return {
+    deliveries,
+    sender,
+    published: outbox.publishedJobs,
+    outcomes,
+    failures,
+    shares,
+    useCase,
+  };
 }
 
 const job = (...deliveries: Array<{ id: string; generation: number }>) => ({ deliveries });
@@ -386,7 +391,7 @@ describe('DeliverWebhookUseCase', () => {
     const previous = `whsec_${Buffer.from('the-previous-secret-24b!').toString('base64')}`;
     const { deliveries, sender, useCase } = setup();
     deliveries.add('d-1', {
-      previousSecret: Buffer.from(previous),
+      previousSecret: CIPHER.encrypt(previous, 'e-1'),
       previousSecretUntil: Date.now() + 60_000,
     });
     await useCase.execute(job({ id: 'd-1', generation: 0 }));

@@ -6,8 +6,9 @@ import {
   startInRequest,
   type TrackedProcess,
 } from '@app/domain';
-import type { AppliedWrite, LifecycleWrite, PendingOutboxJob, RequestSnapshot } from '@app/persistence';
-import { LifecycleSteps, type StepJobs, type StepStore } from './lifecycle-steps';
+import type { AppliedWrite, LifecycleWrite, RequestSnapshot } from '@app/persistence';
+import { RecordingOutbox } from '../outbox/outbox-publisher.fixture';
+import { LifecycleSteps, type StepStore } from './lifecycle-steps';
 
 /**
  * The repository as LifecycleSteps sees it, in memory: a write applies only if the request's
@@ -68,13 +69,6 @@ class InMemorySteps implements StepStore {
   }
 }
 
-class PublishedJobs implements StepJobs {
-  readonly published: PendingOutboxJob[][] = [];
-  async publishNow(jobs: PendingOutboxJob[]): Promise<void> {
-    this.published.push(jobs);
-  }
-}
-
 /** Two processes of the catalogue that depend on no other, queued and not started. */
 const [FIRST, SECOND] = PROCESS_TYPES.filter((type) => type.dependsOn === null).map((type) => type.name);
 
@@ -92,7 +86,7 @@ function queued(id: string, name: TrackedProcess['name']): TrackedProcess {
 
 function setUp() {
   const store = new InMemorySteps();
-  const jobs = new PublishedJobs();
+  const jobs = new RecordingOutbox();
   store.requests.set('r-1', {
     uuid: 'r-1',
     clientId: 'ACME',

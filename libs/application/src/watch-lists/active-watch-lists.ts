@@ -10,7 +10,7 @@ import {
   withEntry,
 } from '@app/domain';
 import { WatchListActivations, WatchListRepository, WatchListVersionRow } from '@app/persistence';
-import { APP_CONFIG, AppConfig, collectGarbageNow } from '@app/platform';
+import { APP_CONFIG, AppConfig, collectGarbageNow, PeriodicTask } from '@app/platform';
 import { HitEntries } from './hit-entries';
 
 /** A hit with its entry as imported (raw cells included). */
@@ -57,7 +57,13 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
   private firstSync: Promise<void> = Promise.resolve();
-  private resync: NodeJS.Timeout | null = null;
+  /** See RESYNC_MS; sync() says its own failures. */
+  private readonly resync = new PeriodicTask({
+    name: 'Watch-list resync',
+    everyMs: RESYNC_MS,
+    logger: this.logger,
+    run: () => this.sync(),
+  });
 
   constructor(
     private readonly versions: WatchListRepository,
@@ -72,12 +78,11 @@ export class ActiveWatchLists implements OnModuleInit, OnModuleDestroy {
     // waits for the first load rather than answering from no lists.
     this.firstSync = this.sync();
     void this.activations.start();
-    this.resync = setInterval(() => void this.sync(), RESYNC_MS);
-    this.resync.unref();
+    void this.resync.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.resync) clearInterval(this.resync);
+    this.resync.stop();
     await this.activations.stop();
   }
 

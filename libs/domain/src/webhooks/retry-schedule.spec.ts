@@ -18,6 +18,7 @@ describe('parseRetrySchedule', () => {
     [' 250ms , 2s ', [250, 2 * S]],
     ['1d', [DAY]],
     ['7d', [7 * DAY]],
+    ['1.5s,5 minutes,1h', [1_500, 5 * M, H]],
   ])('%p', (text, delays) => {
     expect(parseRetrySchedule(text)).toEqual(delays);
   });
@@ -28,7 +29,8 @@ describe('parseRetrySchedule', () => {
     ['5s,,5m', 'delays like 5s'],
     ['5x', 'delays like 5s'],
     ['-5s', 'delays like 5s'],
-    ['1.5s', 'delays like 5s'],
+    ['1.5ms', 'delays like 5s'],
+    ['1e3ms', 'delays like 5s'],
     ['0s', 'from 1ms to 7d'],
     ['8d', 'from 1ms to 7d'],
     [Array.from({ length: 21 }, () => '1s').join(','), 'at most 20'],

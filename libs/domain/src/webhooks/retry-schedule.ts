@@ -1,3 +1,5 @@
+import ms from 'ms';
+
 /** docs/integrators.md (the Standard Webhooks / Svix schedule): delays between attempts. */
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
@@ -6,21 +8,22 @@ export const RETRY_JITTER = 0.1;
 
 const MAX_DELAYS = 20;
 const MAX_DELAY_MS = 7 * 86_400_000;
-const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /**
  * `"5s,5m,30m,2h"` -> the delays in milliseconds. Throws an Error saying what is wrong (the
- * configuration names the variable). Each delay is a whole number with a unit (ms, s, m, h, d).
+ * configuration names the variable). Each delay is a number with a unit (ms, s, m, h, d, or their words: `ms`'s units).
  */
 export function parseRetrySchedule(text: string): number[] {
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length > MAX_DELAYS) throw new Error(`must list at most ${MAX_DELAYS} delays`);
   return parts.map((part) => {
-    const match = /^(\d{1,9})(ms|s|m|h|d)$/.exec(part);
-    if (!match) throw new Error(`must be delays like 5s,5m,2h separated by commas, got "${part}"`);
-    const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-    if (ms <= 0 || ms > MAX_DELAY_MS) throw new Error(`must have delays from 1ms to 7d, got "${part}"`);
-    return ms;
+    // A number then its unit, read by `ms`; a bare number (which `ms` would take for milliseconds)
+    // and a sign are refused, as docs/configuration.md lists each delay with its unit.
+    const delay = /^\d+(\.\d+)?\s*[a-z]+$/i.test(part) ? ms(part as ms.StringValue) : undefined;
+    if (delay === undefined || !Number.isInteger(delay))
+      throw new Error(`must be delays like 5s,5m,2h separated by commas, got "${part}"`);
+    if (delay <= 0 || delay > MAX_DELAY_MS) throw new Error(`must have delays from 1ms to 7d, got "${part}"`);
+    return delay;
   });
 }
 

@@ -231,6 +231,18 @@ export type RequestUnderReview = RowOf<typeof LOCK_REQUEST_UNDER_REVIEW.fields> 
   processes: ReviewedProcessRow[];
 };
 
+/** A review as an access export shows it: which request, and the process or alert it decided on. */
+export interface ExportedReviewRow extends ReviewRow {
+  requestId: string;
+  processId: string | null;
+  alertId: string | null;
+}
+
+/** A dispute as an access export shows it. */
+export interface ExportedDisputeRow extends DisputeRow {
+  requestId: string;
+}
+
 /** A decision to record. */
 export interface NewReview {
   clientId: string;
@@ -375,5 +387,33 @@ export class ReviewRepository {
   /** The disputes of a request, oldest first. */
   async disputesOfRequest(tx: SqlExecutor, requestId: string): Promise<DisputeRow[]> {
     return READ_DISPUTES_OF_REQUEST.query(tx, { requestId });
+  }
+
+  /**
+   * Every review and dispute of these requests, oldest first (an access export: docs/privacy.md,
+   * "ARCO requests"); the requests are the caller's, already matched in its client.
+   */
+  async ofRequests(
+    requestIds: readonly string[],
+  ): Promise<{ reviews: ExportedReviewRow[]; disputes: ExportedDisputeRow[] }> {
+    if (requestIds.length === 0) return { reviews: [], disputes: [] };
+    const [reviews, disputes] = await Promise.all([
+      queryRows<ExportedReviewRow>(
+        this.dataSource,
+        `SELECT ${REVIEW_VIEW}, r.request_id AS "requestId", r.process_id AS "processId", r.alert_id AS "alertId"
+           FROM finding_review r WHERE r.request_id = ANY($1::uuid[]) ORDER BY r.seq`,
+        [requestIds],
+      ),
+      queryRows<ExportedDisputeRow>(
+        this.dataSource,
+        `SELECT ${DISPUTE_VIEW}, d.request_id AS "requestId"
+           FROM finding_dispute d WHERE d.request_id = ANY($1::uuid[]) ORDER BY d.seq`,
+        [requestIds],
+      ),
+    ]);
+    return {
+      reviews: reviews.map((row) => ({ ...row, at: Number(row.at) })),
+      disputes: disputes.map((row) => ({ ...row, at: Number(row.at) })),
+    };
   }
 }

@@ -126,6 +126,8 @@ describe('loadAppConfig', () => {
     ['15m', 900],
     ['1h', 3600],
     ['120', 120],
+    ['1.5m', 90],
+    ['2 hours', 7200],
   ])('reads JWT_ACCESS_TTL=%s as %i seconds', (value, seconds) => {
     expect(loadAppConfig({ JWT_ACCESS_TTL: value }).auth.accessTtl).toBe(seconds);
   });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ms from 'ms';
 import {
   DEFAULT_RETRY_SCHEDULE,
   parseRetrySchedule,
@@ -163,14 +164,17 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
   return value;
 }
 
-/** "900", "15m", "1h" -> seconds. */
+/**
+ * "900" (seconds, docs/configuration.md), or a duration `ms` reads ("15m", "1h", "90s") -> whole
+ * seconds.
+ */
 function duration(env: Env, name: string, fallbackSeconds: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallbackSeconds;
-  const match = /^(\d+)\s*(s|m|h)?$/.exec(raw.trim());
-  if (!match) throw new ConfigError(name, `must be seconds or a duration like 15m or 1h, got "${raw}"`);
-  const factor = { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
-  const seconds = Number(match[1]) * factor;
+  const text = raw.trim();
+  const seconds = /^\d+$/.test(text) ? Number(text) : ms(text as ms.StringValue) / 1000;
+  if (!Number.isInteger(seconds))
+    throw new ConfigError(name, `must be seconds or a duration like 15m or 1h, got "${raw}"`);
   if (seconds < 10 || seconds > 86400)
     throw new ConfigError(name, 'must lie between 10 seconds and 24 hours');
   return seconds;

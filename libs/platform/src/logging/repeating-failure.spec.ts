@@ -1,15 +1,12 @@
+import { manualClock } from '@app/domain/manual-clock.fixture';
+import { RecordingLogger } from './failure-logger.fixture';
 import { REPEAT_EVERY_MS, RepeatingFailure } from './repeating-failure';
 
 function setup() {
-  let clock = 0;
-  const lines: Array<{ level: string; message: string; fields: Record<string, unknown> }> = [];
-  const logger = {
-    warn: (fields: Record<string, unknown>, message: string) =>
-      lines.push({ level: 'warn', message, fields }),
-    log: (fields: Record<string, unknown>, message: string) => lines.push({ level: 'info', message, fields }),
-  };
-  const failure = new RepeatingFailure(logger, 'Outbox sweep', () => clock);
-  return { failure, lines, advance: (ms: number) => (clock += ms) };
+  const clock = manualClock(0);
+  const logger = new RecordingLogger();
+  const failure = new RepeatingFailure(logger, 'Outbox sweep', clock.now);
+  return { failure, lines: logger.lines, advance: clock.advance };
 }
 
 describe('RepeatingFailure', () => {

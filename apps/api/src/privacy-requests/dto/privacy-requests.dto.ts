@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
   ARCO_CHANNELS,
@@ -18,6 +18,7 @@ import { CheckedBy } from '../../common/validation';
 import { FREE_TEXT_CHARACTERS, NAME_CHARACTERS } from '../../docs/text-rules';
 import { SearchDataDto } from '../../legal-records/dto/search-result.dto';
 import { MonitorAlertDto, MonitorDto } from '../../monitors/dto/monitors.dto';
+import { DisputeDto, ReviewDto } from '../../reviews/dto/reviews.dto';
 
 const CLIENT_ID_DESCRIPTION = 'Another client of yours where you are admin (default: your default client)';
 const PRIVACY_REQUEST_ID = '9c2e4a6b-8d0f-4e1a-b3c5-d7e9f1a3b5c7';
@@ -239,6 +240,32 @@ export class ExportedProcessDto {
   summary!: Record<string, unknown> | null;
 }
 
+export class ExportedReviewDto extends OmitType(ReviewDto, ['reason']) {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'Fecha de nacimiento distinta en la INE; homónimo.',
+    description: "The reviewer's reason; null for a monitor alert's review given without a note",
+  })
+  reason!: string | null;
+
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The process whose finding was decided; null for the review of a monitor alert',
+  })
+  processId!: string | null;
+
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The monitor alert decided; null for the review of a process finding',
+  })
+  alertId!: string | null;
+}
+
 export class ExportedRequestDto {
   @ApiProperty({ format: 'uuid', example: '3f1c2a9e-8d7b-4c6a-9e5f-1a2b3c4d5e6f' }) uuid!: string;
   @ApiProperty({ example: 'PKG-ACME-BASIC' }) packageId!: string;
@@ -263,6 +290,19 @@ export class ExportedRequestDto {
   consent!: Record<string, unknown> | null;
 
   @ApiProperty({ type: [ExportedProcessDto] }) processes!: ExportedProcessDto[];
+
+  @ApiProperty({
+    type: [ExportedReviewDto],
+    description:
+      "Every review of the request's findings and of its monitor alerts, oldest first, with its reason",
+  })
+  reviews!: ExportedReviewDto[];
+
+  @ApiProperty({
+    type: [DisputeDto],
+    description: "Every dispute of the request's findings, oldest first, with the candidate's statement",
+  })
+  disputes!: DisputeDto[];
 }
 
 export class UnlockedRecordDto {
