@@ -232,16 +232,29 @@ export type RequestUnderReview = RowOf<typeof LOCK_REQUEST_UNDER_REVIEW.fields> 
 };
 
 /** A review as an access export shows it: which request, and the process or alert it decided on. */
-export interface ExportedReviewRow extends ReviewRow {
-  requestId: string;
-  processId: string | null;
-  alertId: string | null;
-}
+export const READ_EXPORTED_REVIEWS = readStatement(
+  'review-exported-reviews',
+  { requestIds: scalar('uuid[]') },
+  {
+    ...REVIEW_FIELDS,
+    requestId: col('uuid', 'r.request_id'),
+    processId: col('uuid', 'r.process_id').orNull(),
+    alertId: col('uuid', 'r.alert_id').orNull(),
+  },
+  (q, select) =>
+    `SELECT ${select} FROM finding_review r WHERE r.request_id = ANY(${q.requestIds}) ORDER BY r.seq`,
+);
+export type ExportedReviewRow = RowOf<typeof READ_EXPORTED_REVIEWS.fields>;
 
 /** A dispute as an access export shows it. */
-export interface ExportedDisputeRow extends DisputeRow {
-  requestId: string;
-}
+export const READ_EXPORTED_DISPUTES = readStatement(
+  'review-exported-disputes',
+  { requestIds: scalar('uuid[]') },
+  { ...DISPUTE_FIELDS, requestId: col('uuid', 'd.request_id') },
+  (q, select) =>
+    `SELECT ${select} FROM finding_dispute d WHERE d.request_id = ANY(${q.requestIds}) ORDER BY d.seq`,
+);
+export type ExportedDisputeRow = RowOf<typeof READ_EXPORTED_DISPUTES.fields>;
 
 /** A decision to record. */
 export interface NewReview {
@@ -398,22 +411,9 @@ export class ReviewRepository {
   ): Promise<{ reviews: ExportedReviewRow[]; disputes: ExportedDisputeRow[] }> {
     if (requestIds.length === 0) return { reviews: [], disputes: [] };
     const [reviews, disputes] = await Promise.all([
-      queryRows<ExportedReviewRow>(
-        this.dataSource,
-        `SELECT ${REVIEW_VIEW}, r.request_id AS "requestId", r.process_id AS "processId", r.alert_id AS "alertId"
-           FROM finding_review r WHERE r.request_id = ANY($1::uuid[]) ORDER BY r.seq`,
-        [requestIds],
-      ),
-      queryRows<ExportedDisputeRow>(
-        this.dataSource,
-        `SELECT ${DISPUTE_VIEW}, d.request_id AS "requestId"
-           FROM finding_dispute d WHERE d.request_id = ANY($1::uuid[]) ORDER BY d.seq`,
-        [requestIds],
-      ),
+      READ_EXPORTED_REVIEWS.query(this.dataSource, { requestIds }),
+      READ_EXPORTED_DISPUTES.query(this.dataSource, { requestIds }),
     ]);
-    return {
-      reviews: reviews.map((row) => ({ ...row, at: Number(row.at) })),
-      disputes: disputes.map((row) => ({ ...row, at: Number(row.at) })),
-    };
+    return { reviews, disputes };
   }
 }
