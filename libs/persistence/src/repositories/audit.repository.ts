@@ -4,8 +4,10 @@ import type { AuditEvent, AuditEventBody, AuditFilter } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { GroupCommit } from './group-commit';
 import { poolOf, queryRows } from './executor';
+import { scalar } from './hot-sql';
 import { APPEND_AUDIT_EVENTS } from './hot-statements';
 import { OrderedConnection } from './ordered-connection';
+import { col, readStatement, type RowOf, selectList } from './read-sql';
 
 /** Events appended in one statement at most. */
 const EVENTS_PER_APPEND = 500;
@@ -16,16 +18,49 @@ const EVENTS_PER_APPEND = 500;
  */
 const APPENDS_IN_FLIGHT = 2;
 
-const COLUMNS = `seq::text AS id, at_ms::float8 AS at, actor_type, actor_id, actor_email, client_id AS "clientId",
-  action, subject_type, subject_id, status, request_id AS "requestId", ip, hash`;
-
-type AuditRow = Omit<AuditEvent, 'actor' | 'subject'> & {
-  actor_type: AuditEvent['actor']['type'];
-  actor_id: string;
-  actor_email: string | null;
-  subject_type: string;
-  subject_id: string | null;
+/** An audit event as stored; `eventOf` gives it the domain's shape (actor and subject objects). */
+const AUDIT_FIELDS = {
+  id: col('text', 'seq::text'),
+  at: col('float8', 'at_ms::float8'),
+  actor_type: col('text', 'actor_type').as<AuditEvent['actor']['type']>(),
+  actor_id: col('text', 'actor_id'),
+  actor_email: col('text', 'actor_email').orNull(),
+  clientId: col('text', 'client_id').orNull(),
+  action: col('text', 'action'),
+  subject_type: col('text', 'subject_type'),
+  subject_id: col('text', 'subject_id').orNull(),
+  status: col('smallint', 'status'),
+  requestId: col('text', 'request_id').orNull(),
+  ip: col('text', 'ip').orNull(),
+  hash: col('text', 'hash'),
 };
+type AuditRow = RowOf<typeof AUDIT_FIELDS>;
+
+/** The chain's head as committed. */
+export const READ_AUDIT_HEAD = readStatement(
+  'audit-head',
+  {},
+  { id: col('text', 'seq::text'), at: col('float8', 'at_ms::float8'), hash: col('text', 'hash') },
+  (_q, select) => `SELECT ${select} FROM audit_chain_head`,
+);
+type ChainHead = RowOf<typeof READ_AUDIT_HEAD.fields>;
+
+/** One client's events about any of these subjects, in chain order. */
+export const READ_AUDIT_OF_SUBJECTS = readStatement(
+  'audit-of-subjects',
+  { clientId: scalar('text'), subjectIds: scalar('text[]') },
+  AUDIT_FIELDS,
+  (q, select) =>
+    `SELECT ${select} FROM audit_event WHERE client_id = ${q.clientId} AND subject_id = ANY(${q.subjectIds}) ORDER BY seq`,
+);
+
+/** Every client's events in chain order after a place, a page at a time. */
+export const READ_AUDIT_CHAIN_AFTER = readStatement(
+  'audit-chain-after',
+  { afterId: scalar('bigint'), limit: scalar('int') },
+  AUDIT_FIELDS,
+  (q, select) => `SELECT ${select} FROM audit_event WHERE seq > ${q.afterId} ORDER BY seq LIMIT ${q.limit}`,
+);
 
 function eventOf(row: AuditRow): AuditEvent {
   const { actor_type, actor_id, actor_email, subject_type, subject_id, ...rest } = row;
@@ -114,10 +149,7 @@ export class AuditRepository {
   /** The head as committed, read after every statement sent before (the same connection). */
   private async readHead(): Promise<void> {
     try {
-      const [head] = await this.line.query<ChainHead>(
-        `SELECT seq::text AS id, at_ms::float8 AS at, hash FROM audit_chain_head`,
-        [],
-      );
+      const [head] = await this.line.query<ChainHead>(READ_AUDIT_HEAD.text, READ_AUDIT_HEAD.params({}));
       this.head = head;
     } finally {
       this.reading = null;
@@ -139,9 +171,10 @@ export class AuditRepository {
     if (filter.action !== null) add('action = ?', filter.action);
     if (filter.subjectId !== null) add('subject_id = ?', filter.subjectId);
     params.push(filter.limit + 1);
+    // The WHERE has only the filters given (each served by its index); the fields are the declared ones.
     const rows = await queryRows<AuditRow>(
       this.dataSource,
-      `SELECT ${COLUMNS} FROM audit_event WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`,
+      `SELECT ${selectList(AUDIT_FIELDS)} FROM audit_event WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`,
       params,
     );
     return { data: rows.slice(0, filter.limit).map(eventOf), hasMore: rows.length > filter.limit };
@@ -150,27 +183,13 @@ export class AuditRepository {
   /** One client's events about any of these subjects, in chain order (an ARCO access export). */
   async ofSubjects(clientId: string, subjectIds: readonly string[]): Promise<AuditEvent[]> {
     if (subjectIds.length === 0) return [];
-    const rows = await queryRows<AuditRow>(
-      this.dataSource,
-      `SELECT ${COLUMNS} FROM audit_event WHERE client_id = $1 AND subject_id = ANY($2::text[]) ORDER BY seq`,
-      [clientId, subjectIds],
-    );
+    const rows = await READ_AUDIT_OF_SUBJECTS.query(this.dataSource, { clientId, subjectIds });
     return rows.map(eventOf);
   }
 
   /** Every client's events in chain order after `afterId` (0: from the first), `limit` at a time. */
   async chainAfter(afterId: string, limit: number): Promise<AuditEvent[]> {
-    const rows = await queryRows<AuditRow>(
-      this.dataSource,
-      `SELECT ${COLUMNS} FROM audit_event WHERE seq > $1::bigint ORDER BY seq LIMIT $2`,
-      [afterId, limit],
-    );
+    const rows = await READ_AUDIT_CHAIN_AFTER.query(this.dataSource, { afterId, limit });
     return rows.map(eventOf);
   }
-}
-
-interface ChainHead {
-  id: string;
-  at: number;
-  hash: string;
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlExecutor } from './executor';
+import { hotStatement, scalar } from './hot-sql';
+import { col, jsonArray, readStatement, type RowOf } from './read-sql';
 
 export interface NewBatch {
   id: string;
@@ -10,11 +12,42 @@ export interface NewBatch {
   rejected: number;
 }
 
-export interface StoredBatch {
-  id: string;
-  createdAt: Date;
-  items: Array<{ index: number; uuid: string; status: string }>;
-}
+/** A new batch's row (its requests are written by the registrations' statement). */
+export const INSERT_BATCH = hotStatement<never>()(
+  'batch-insert',
+  {
+    id: scalar('uuid'),
+    clientId: scalar('text'),
+    createdBy: scalar('uuid'),
+    accepted: scalar('int'),
+    rejected: scalar('int'),
+  },
+  (q) => `INSERT INTO candidate_request_batch (id, client_id, created_by, accepted, rejected)
+VALUES (${q.id}, ${q.clientId}, ${q.createdBy}, ${q.accepted}, ${q.rejected})`,
+);
+
+/** A batch of the caller's clients with its items in batch order (blocked requests leave it: docs/privacy.md). */
+export const READ_BATCH = readStatement(
+  'batch-find',
+  { batchId: scalar('uuid'), clientIds: scalar('text[]') },
+  {
+    id: col('uuid', 'b.id'),
+    createdAt: col('timestamptz', 'b.created_at'),
+    items: jsonArray(
+      {
+        index: col('int', 'r.batch_index'),
+        uuid: col('uuid', 'r.id'),
+        status: col('text', 'r.status'),
+      },
+      'candidate_request r WHERE r.batch_id = b.id AND r.blocked_at IS NULL',
+      'r.batch_index',
+    ),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request_batch b
+ WHERE b.id = ${q.batchId} AND b.client_id = ANY(${q.clientIds})`,
+);
+export type StoredBatch = RowOf<typeof READ_BATCH.fields>;
 
 /** Batches of registrations; their requests carry the batch id and their item index. */
 @Injectable()
@@ -23,10 +56,7 @@ export class BatchRepository {
 
   /** Inside the transaction that registers the batch's requests (written after it, same statement order). */
   async insert(tx: SqlExecutor, batch: NewBatch): Promise<void> {
-    await tx.query(
-      `INSERT INTO candidate_request_batch (id, client_id, created_by, accepted, rejected) VALUES ($1, $2, $3, $4, $5)`,
-      [batch.id, batch.clientId, batch.createdBy, batch.accepted, batch.rejected],
-    );
+    await INSERT_BATCH.query(tx, batch);
   }
 
   /**
@@ -34,17 +64,7 @@ export class BatchRepository {
    * status; blocked requests leave it (docs/privacy.md).
    */
   async find(batchId: string, clientIds: string[]): Promise<StoredBatch | null> {
-    const rows: Array<{ id: string; createdAt: Date; items: StoredBatch['items'] | null }> =
-      await this.dataSource.query(
-        `SELECT b.id, b.created_at AS "createdAt",
-                (SELECT json_agg(json_build_object('index', r.batch_index, 'uuid', r.id, 'status', r.status)
-                                 ORDER BY r.batch_index)
-                   FROM candidate_request r WHERE r.batch_id = b.id AND r.blocked_at IS NULL) AS items
-           FROM candidate_request_batch b
-          WHERE b.id = $1 AND b.client_id = ANY($2)`,
-        [batchId, clientIds],
-      );
-    const row = rows[0];
-    return row ? { id: row.id, createdAt: row.createdAt, items: row.items ?? [] } : null;
+    const [row] = await READ_BATCH.query(this.dataSource, { batchId, clientIds });
+    return row ?? null;
   }
 }

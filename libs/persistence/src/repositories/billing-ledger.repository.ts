@@ -1,6 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { LedgerDayCount, UsageRange } from '@app/domain';
 import { DataSource } from 'typeorm';
+import { scalar } from './hot-sql';
+import { col, readStatement } from './read-sql';
+
+/** A client's charges per calendar day of a time zone and kind, over a range of days (both included). */
+export const COUNT_CHARGES_PER_DAY = readStatement(
+  'billing-count-per-day',
+  { clientId: scalar('text'), from: scalar('date'), to: scalar('date'), timeZone: scalar('text') },
+  (q) => ({
+    day: col('text', `to_char(charged_at AT TIME ZONE ${q.timeZone}, 'YYYY-MM-DD')`),
+    kind: col('text', 'kind').as<LedgerDayCount['kind']>(),
+    count: col('int', 'count(*)::int'),
+  }),
+  (q, select) => `SELECT ${select}
+  FROM billing_charge
+ WHERE client_id = ${q.clientId}
+   AND charged_at >= (${q.from})::timestamp AT TIME ZONE ${q.timeZone}
+   AND charged_at < (${q.to} + 1)::timestamp AT TIME ZONE ${q.timeZone}
+ GROUP BY 1, 2
+ ORDER BY 1, 2`,
+);
 
 /** Reads of the billing ledger (`billing_charge`); its rows are written with the searches and unlocks. */
 @Injectable()
@@ -12,15 +32,11 @@ export class BillingLedgerRepository {
    * included): an index-only scan of (client_id, charged_at) INCLUDE (kind).
    */
   async countPerDay(clientId: string, range: UsageRange, timeZone: string): Promise<LedgerDayCount[]> {
-    return this.dataSource.query(
-      `SELECT to_char(charged_at AT TIME ZONE $4, 'YYYY-MM-DD') AS day, kind, count(*)::int AS count
-         FROM billing_charge
-        WHERE client_id = $1
-          AND charged_at >= ($2::date)::timestamp AT TIME ZONE $4
-          AND charged_at < ($3::date + 1)::timestamp AT TIME ZONE $4
-        GROUP BY 1, 2
-        ORDER BY 1, 2`,
-      [clientId, range.from, range.to, timeZone],
-    );
+    return COUNT_CHARGES_PER_DAY.query(this.dataSource, {
+      clientId,
+      from: range.from,
+      to: range.to,
+      timeZone,
+    });
   }
 }

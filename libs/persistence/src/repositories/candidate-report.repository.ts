@@ -1,7 +1,90 @@
 import { Injectable } from '@nestjs/common';
-import type { CandidateReportInput } from '@app/domain';
+import type { CandidateReportInput, FinalResult, ReviewDecision } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { PROCESS_JSON } from './candidate-request.repository';
+import { candidateFields } from './candidate-columns';
+import { PROCESS_FIELDS } from './candidate-request.repository';
+import { scalar } from './hot-sql';
+import { col, epochMs, json, jsonArray, jsonObject, readStatement } from './read-sql';
+
+/** A finding of a review or a dispute (docs/reviews.md). */
+const findingOf = (alias: string) =>
+  jsonObject({ source: col('text', `${alias}.source`), entryId: col('text', `${alias}.entry_id`) });
+
+/** What a report prints of its candidate: the names and the identifiers (RFC, CURP). */
+const REPORT_CANDIDATE = {
+  personType: false,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: false,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: true,
+  email: false,
+  phone: false,
+} as const;
+
+/** A candidate request's report, in one statement; null for an unknown or suppressed request. */
+export const READ_REPORT_INPUT = readStatement(
+  'candidate-report-input',
+  { requestId: scalar('uuid'), clientIds: scalar('text[]') },
+  {
+    requestId: col('uuid', 'r.id'),
+    clientId: col('text', 'r.client_id'),
+    clientName: col('text', 'cl.name'),
+    packageId: col('text', 'r.package_id'),
+    packageName: col('text', 'pk.name'),
+    personType: col('text', 'r.person_type'),
+    createdAt: epochMs('r.created_at'),
+    candidate: jsonObject(candidateFields('c', REPORT_CANDIDATE)),
+    consent: json<CandidateReportInput['consent']>('r.consent'),
+    processes: jsonArray(
+      {
+        ...PROCESS_FIELDS,
+        summary: json<unknown>('p.summary'),
+        dependsOn: col('text', 'p.depends_on').orNull(),
+      },
+      'request_process p WHERE p.request_id = r.id',
+      'p.position',
+      'jsonb',
+    ),
+    reviews: jsonArray(
+      {
+        finding: findingOf('v'),
+        decision: col('text', 'v.decision').as<ReviewDecision>(),
+        reason: col('text', 'v.reason').orNull(),
+        reviewerEmail: col('text', 'v.reviewer_email').orNull(),
+        processId: col('uuid', 'v.process_id').orNull(),
+        processGeneration: col('int', 'v.process_generation').orNull(),
+        at: epochMs('v.created_at'),
+      },
+      'finding_review v WHERE v.request_id = r.id',
+      'v.seq',
+    ),
+    disputes: jsonArray(
+      {
+        finding: findingOf('d'),
+        processId: col('uuid', 'd.process_id'),
+        at: epochMs('d.created_at'),
+      },
+      'finding_dispute d WHERE d.request_id = r.id',
+      'd.seq',
+    ),
+    confirmedAlertResult: col('text', 'r.confirmed_alert_result').orNull().as<FinalResult | null>(),
+    /** A blocked request's report answers 410 (docs/privacy.md). */
+    blocked: col('bool', 'r.blocked_at IS NOT NULL'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r
+  JOIN candidate c ON c.request_id = r.id
+  JOIN client cl ON cl.id = r.client_id
+  JOIN package pk ON pk.id = r.package_id
+ WHERE r.id = ${q.requestId} AND r.client_id = ANY(${q.clientIds}) AND r.suppressed_at IS NULL`,
+);
 
 /** What a candidate request's report says, read in one statement for the caller's clients. */
 @Injectable()
@@ -13,47 +96,7 @@ export class CandidateReportRepository {
     requestId: string,
     clientIds: string[],
   ): Promise<(CandidateReportInput & { blocked: boolean }) | null> {
-    const rows: Array<CandidateReportInput & { createdAt: string; blocked: boolean }> =
-      await this.dataSource.query(
-        `SELECT r.id AS "requestId", r.client_id AS "clientId", cl.name AS "clientName",
-              r.package_id AS "packageId", pk.name AS "packageName", r.person_type AS "personType",
-              (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
-              json_build_object('name', c.name, 'lastName', c.last_name, 'secondLastName', c.second_last_name,
-                                'businessName', c.business_name, 'rfc', c.rfc, 'curp', c.curp) AS candidate,
-              r.consent,
-              (SELECT jsonb_agg((${PROCESS_JSON})::jsonb
-                                || jsonb_build_object('summary', p.summary, 'dependsOn', p.depends_on)
-                                ORDER BY p.position)
-                 FROM request_process p WHERE p.request_id = r.id) AS processes,
-              (SELECT json_agg(json_build_object(
-                        'finding', json_build_object('source', v.source, 'entryId', v.entry_id),
-                        'decision', v.decision, 'reason', v.reason, 'reviewerEmail', v.reviewer_email,
-                        'processId', v.process_id, 'processGeneration', v.process_generation,
-                        'at', (extract(epoch FROM v.created_at) * 1000)::bigint) ORDER BY v.seq)
-                 FROM finding_review v WHERE v.request_id = r.id) AS reviews,
-              (SELECT json_agg(json_build_object(
-                        'finding', json_build_object('source', d.source, 'entryId', d.entry_id),
-                        'processId', d.process_id, 'at', (extract(epoch FROM d.created_at) * 1000)::bigint)
-                        ORDER BY d.seq)
-                 FROM finding_dispute d WHERE d.request_id = r.id) AS disputes,
-              r.confirmed_alert_result AS "confirmedAlertResult",
-              r.blocked_at IS NOT NULL AS blocked
-         FROM candidate_request r
-         JOIN candidate c ON c.request_id = r.id
-         JOIN client cl ON cl.id = r.client_id
-         JOIN package pk ON pk.id = r.package_id
-        WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`,
-        [requestId, clientIds],
-      );
-    const row = rows[0];
-    return row
-      ? {
-          ...row,
-          createdAt: Number(row.createdAt),
-          processes: row.processes ?? [],
-          reviews: row.reviews ?? [],
-          disputes: row.disputes ?? [],
-        }
-      : null;
+    const [row] = await READ_REPORT_INPUT.query(this.dataSource, { requestId, clientIds });
+    return row ?? null;
   }
 }

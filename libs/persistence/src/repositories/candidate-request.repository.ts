@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  type Consent,
-  type DomainEvent,
-  type FinalResult,
-  offsetOf,
-  type ProcessReview,
-  type RegistrationInput,
-} from '@app/domain';
-import { preparedRows, SqlExecutor } from './executor';
+import { type Consent, type DomainEvent, type FinalResult, offsetOf, type ProcessReview } from '@app/domain';
+import { SqlExecutor } from './executor';
+import type { NewCandidate } from './candidate-columns';
 import { GroupCommit } from './group-commit';
+import { scalar } from './hot-sql';
 import { INSERT_REGISTRATIONS } from './hot-statements';
 import { claimKey, IdempotencyClaim, IdempotencyRepository, StoredResponse } from './idempotency.repository';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
+import { col, epochMs, json, jsonList, type JsonOf, readStatement, type RowOf } from './read-sql';
 
-/** A validated candidate (the domain's registration input) as it is stored: nationality is always set. */
-export type NewCandidate = RegistrationInput & { id: string; nationality: string };
+export type { NewCandidate } from './candidate-columns';
 
 export interface NewProcess {
   id: string;
@@ -65,34 +60,125 @@ const REGISTRATIONS_PER_STATEMENT = 100;
 const STATEMENTS_IN_FLIGHT = 2;
 
 /** A process as the overview shows it; dates in epoch milliseconds. */
-export interface ProcessRow {
-  id: string;
-  processName: string;
-  status: string;
-  result: string;
-  startDate: number | null;
-  endDate: number | null;
+export const PROCESS_FIELDS = {
+  id: col('uuid', 'p.id'),
+  processName: col('text', 'p.name'),
+  status: col('text', 'p.status'),
+  result: col('text', 'p.result'),
+  startDate: epochMs('p.start_date').orNull(),
+  endDate: epochMs('p.end_date').orNull(),
   /** The review of its findings (docs/reviews.md); null for a process without findings. */
-  review: ProcessReview | null;
-}
+  review: json<ProcessReview | null>('p.review'),
+};
+export type ProcessRow = JsonOf<typeof PROCESS_FIELDS>;
 
-export interface RequestOverviewRow {
-  id: string;
-  packageId: string;
-  candidateId: string;
-  createdAt: number;
-  consent: Consent | null;
+/** The processes of the request `r`, in their order (a request has at least one: see registration). */
+const REQUEST_PROCESSES = jsonList(
+  PROCESS_FIELDS,
+  'request_process p WHERE p.request_id = r.id',
+  'p.position',
+).as<ProcessRow[]>();
+
+/** A request as the overview and the list show it; createdAt in epoch milliseconds. */
+const REQUEST_FIELDS = {
+  id: col('uuid', 'r.id'),
+  packageId: col('text', 'r.package_id'),
+  candidateId: col('uuid', 'c.id'),
+  consent: json<Consent | null>('r.consent'),
   /** The most severe result of the request's confirmed monitor alerts; null when none is confirmed. */
-  confirmedAlertResult: FinalResult | null;
-  processes: ProcessRow[];
-}
+  confirmedAlertResult: col('text', 'r.confirmed_alert_result').orNull().as<FinalResult | null>(),
+  createdAt: epochMs('r.created_at'),
+  processes: REQUEST_PROCESSES,
+};
+export type RequestOverviewRow = RowOf<typeof REQUEST_FIELDS>;
 
-export interface ProcessDetailRow extends ProcessRow {
-  summary: Record<string, unknown> | null;
-  rawDetails: Record<string, unknown> | null;
-  /** The request is blocked (docs/privacy.md): its processes answer 410. */
-  blocked: boolean;
-}
+/**
+ * The overview: the hot path of polling. Prepared: clients poll it; PostgreSQL plans it once per
+ * pooled connection. Every field comes as the api answers it (createdAt a float8, no conversion).
+ */
+export const READ_OVERVIEW = readStatement(
+  'request-overview',
+  { requestId: scalar('uuid'), clientIds: scalar('text[]') },
+  {
+    ...REQUEST_FIELDS,
+    openMonitorAlerts: col(
+      'int',
+      `(SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open')`,
+    ),
+    /** The request is blocked (docs/privacy.md): it answers 410. */
+    blocked: col('bool', 'r.blocked_at IS NOT NULL'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.id = ${q.requestId} AND r.client_id = ANY(${q.clientIds}) AND r.suppressed_at IS NULL`,
+);
+
+/** One process with its summary and raw details; a blocked request's answer 410 (docs/privacy.md). */
+export const READ_PROCESS = readStatement(
+  'request-process',
+  { requestId: scalar('uuid'), processId: scalar('uuid'), clientIds: scalar('text[]') },
+  {
+    ...PROCESS_FIELDS,
+    summary: json<Record<string, unknown> | null>('p.summary'),
+    rawDetails: json<Record<string, unknown> | null>('p.raw_details'),
+    blocked: col('bool', 'r.blocked_at IS NOT NULL'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM request_process p JOIN candidate_request r ON r.id = p.request_id
+ WHERE p.id = ${q.processId} AND p.request_id = ${q.requestId} AND r.client_id = ANY(${q.clientIds})
+   AND r.suppressed_at IS NULL`,
+);
+export type ProcessDetailRow = RowOf<typeof READ_PROCESS.fields>;
+
+/** Per process name, the durations (ms) of its newest finished processes, newest first. */
+export const READ_RECENT_DURATIONS = readStatement(
+  'request-recent-durations',
+  { names: scalar('text[]'), perName: scalar('int') },
+  (q) => ({
+    name: col('text', 'n.name'),
+    durations: col(
+      'bigint[]',
+      `array(
+         SELECT (extract(epoch FROM p.end_date - p.start_date) * 1000)::bigint
+           FROM request_process p
+          WHERE p.name = n.name AND p.end_date IS NOT NULL
+          ORDER BY p.end_date DESC LIMIT ${q.perName})`,
+    ),
+  }),
+  (q, select) => `SELECT ${select} FROM unnest(${q.names}) AS n(name)`,
+);
+
+/** Newest first; the status filter is optional (NULL: every status). Blocked requests are left out. */
+const LIST_WHERE = (q: { clientIds: string; status: string }) =>
+  `r.client_id = ANY(${q.clientIds}) AND (${q.status} IS NULL OR r.status = ${q.status}) AND r.blocked_at IS NULL`;
+
+export const READ_LIST = readStatement(
+  'request-list',
+  { clientIds: scalar('text[]'), status: scalar('text'), limit: scalar('int8'), offset: scalar('int8') },
+  {
+    id: REQUEST_FIELDS.id,
+    clientId: col('text', 'r.client_id'),
+    packageId: REQUEST_FIELDS.packageId,
+    candidateId: REQUEST_FIELDS.candidateId,
+    status: col('text', 'r.status'),
+    createdAt: REQUEST_FIELDS.createdAt,
+    processes: REQUEST_PROCESSES,
+    total: col('bigint', 'count(*) OVER ()'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE ${LIST_WHERE(q)}
+ ORDER BY r.created_at DESC, r.id DESC
+ LIMIT ${q.limit} OFFSET ${q.offset}`,
+);
+
+/** How many requests the list's filter keeps (a page past the end has no row to count them). */
+export const COUNT_LIST = readStatement(
+  'request-list-count',
+  { clientIds: scalar('text[]'), status: scalar('text') },
+  { n: col('bigint', 'count(*)') },
+  (q, select) => `SELECT ${select} FROM candidate_request r WHERE ${LIST_WHERE(q)}`,
+);
 
 /**
  * A request as its readers see it: `blocked` ones answer 410 (docs/privacy.md); suppressed ones
@@ -101,20 +187,6 @@ export interface ProcessDetailRow extends ProcessRow {
 export interface RetentionFlag {
   blocked: boolean;
 }
-
-export const PROCESS_JSON = `json_build_object(
-  'id', p.id, 'processName', p.name, 'status', p.status, 'result', p.result,
-  'startDate', (extract(epoch FROM p.start_date) * 1000)::bigint,
-  'endDate', (extract(epoch FROM p.end_date) * 1000)::bigint, 'review', p.review)`;
-
-const OVERVIEW = `SELECT r.id, r.package_id AS "packageId", c.id AS "candidateId", r.consent,
-       r.confirmed_alert_result AS "confirmedAlertResult",
-       (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
-       (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
-  (SELECT count(*)::int FROM monitor_alert a WHERE a.request_id = r.id AND a.status = 'open') AS "openMonitorAlerts",
-  r.blocked_at IS NOT NULL AS blocked
-  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
- WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL`;
 
 /** Candidate requests, their candidate and their processes, always scoped to the caller's clients. */
 @Injectable()
@@ -218,15 +290,9 @@ export class CandidateRequestRepository {
   async findOverview(
     requestId: string,
     clientIds: string[],
-  ): Promise<(RequestOverviewRow & RetentionFlag & { openMonitorAlerts: number }) | null> {
-    // Prepared: clients poll this; PostgreSQL plans it once per pooled connection.
-    const rows = await preparedRows<RequestOverviewRow & RetentionFlag & { openMonitorAlerts: number }>(
-      this.dataSource,
-      'request-overview',
-      OVERVIEW,
-      [requestId, clientIds],
-    );
-    return rows[0] ? { ...rows[0], createdAt: Number(rows[0].createdAt) } : null;
+  ): Promise<RowOf<typeof READ_OVERVIEW.fields> | null> {
+    const [row] = await READ_OVERVIEW.prepared(this.dataSource, { requestId, clientIds });
+    return row ?? null;
   }
 
   async findProcess(
@@ -234,31 +300,13 @@ export class CandidateRequestRepository {
     processId: string,
     clientIds: string[],
   ): Promise<ProcessDetailRow | null> {
-    const rows: ProcessDetailRow[] = await this.dataSource.query(
-      `SELECT p.id, p.name AS "processName", p.status, p.result,
-              (extract(epoch FROM p.start_date) * 1000)::bigint AS "startDate",
-              (extract(epoch FROM p.end_date) * 1000)::bigint AS "endDate",
-              p.summary, p.raw_details AS "rawDetails", p.review, r.blocked_at IS NOT NULL AS blocked
-         FROM request_process p JOIN candidate_request r ON r.id = p.request_id
-        WHERE p.id = $2 AND p.request_id = $1 AND r.client_id = ANY($3) AND r.suppressed_at IS NULL`,
-      [requestId, processId, clientIds],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return { ...row, startDate: toNumber(row.startDate), endDate: toNumber(row.endDate) };
+    const [row] = await READ_PROCESS.query(this.dataSource, { requestId, processId, clientIds });
+    return row ?? null;
   }
 
   /** Per process name, the durations (ms) of its newest finished processes, newest first. */
   async recentDurations(names: readonly string[], perName: number): Promise<Map<string, number[]>> {
-    const rows: Array<{ name: string; durations: string[] }> = await this.dataSource.query(
-      `SELECT n.name, array(
-                SELECT (extract(epoch FROM p.end_date - p.start_date) * 1000)::bigint
-                  FROM request_process p
-                 WHERE p.name = n.name AND p.end_date IS NOT NULL
-                 ORDER BY p.end_date DESC LIMIT $2) AS durations
-         FROM unnest($1::text[]) AS n(name)`,
-      [names, perName],
-    );
+    const rows = await READ_RECENT_DURATIONS.query(this.dataSource, { names, perName });
     return new Map(rows.map((row) => [row.name, row.durations.map(Number)]));
   }
 
@@ -269,35 +317,19 @@ export class CandidateRequestRepository {
   async list(
     clientIds: string[],
     filter: { status?: string; page: number; limit: number },
-  ): Promise<{ total: number; rows: Array<RequestOverviewRow & { status: string; clientId: string }> }> {
-    const rows: Array<RequestOverviewRow & { status: string; clientId: string; total: string }> =
-      await this.dataSource.query(
-        `SELECT r.id, r.client_id AS "clientId", r.package_id AS "packageId", c.id AS "candidateId", r.status,
-                (extract(epoch FROM r.created_at) * 1000)::bigint AS "createdAt",
-                (SELECT json_agg(${PROCESS_JSON} ORDER BY p.position) FROM request_process p WHERE p.request_id = r.id) AS processes,
-                count(*) OVER () AS total
-           FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2) AND r.blocked_at IS NULL
-          ORDER BY r.created_at DESC, r.id DESC
-          LIMIT $3 OFFSET $4`,
-        [clientIds, filter.status ?? null, filter.limit, offsetOf(filter.page, filter.limit)],
-      );
+  ): Promise<{ total: number; rows: Array<Omit<RowOf<typeof READ_LIST.fields>, 'total'>> }> {
+    const status = filter.status ?? null;
+    const rows = await READ_LIST.query(this.dataSource, {
+      clientIds,
+      status,
+      limit: filter.limit,
+      offset: offsetOf(filter.page, filter.limit),
+    });
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (!rows[0] && filter.page > 1) {
-      const counted: Array<{ n: string }> = await this.dataSource.query(
-        `SELECT count(*) AS n FROM candidate_request r
-          WHERE r.client_id = ANY($1) AND ($2::text IS NULL OR r.status = $2) AND r.blocked_at IS NULL`,
-        [clientIds, filter.status ?? null],
-      );
-      total = Number(counted[0].n);
+      const [counted] = await COUNT_LIST.query(this.dataSource, { clientIds, status });
+      total = Number(counted.n);
     }
-    return {
-      total,
-      rows: rows.map(({ total: _t, ...row }) => ({ ...row, createdAt: Number(row.createdAt) })),
-    };
+    return { total, rows: rows.map(({ total: _t, ...row }) => row) };
   }
-}
-
-function toNumber(value: unknown): number | null {
-  return value === null || value === undefined ? null : Number(value);
 }

@@ -3,16 +3,9 @@ import { DataSource } from 'typeorm';
 import { DomainEvent } from '@app/domain';
 import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
+import { scalar } from './hot-sql';
 import { APPEND_EVENT_WITH_ID, APPEND_EVENTS } from './hot-statements';
-
-/** An event as the log keeps it (docs/integrators.md envelope). */
-export interface StoredEvent {
-  id: string;
-  type: string;
-  createdAt: number;
-  clientId: string;
-  data: Record<string, unknown>;
-}
+import { col, epochMs, json, readStatement, type RowOf, selectList } from './read-sql';
 
 /** A position in the log: the writer's transaction id and the sequence number within the log. */
 export interface EventPosition {
@@ -40,10 +33,63 @@ export function parseEventId(id: string): EventPosition | null {
  * pages with the last id it saw never skips one. (A sequence alone does not give that: numbers
  * are taken at insert and become visible at commit, in another order.)
  */
-export const settledBelow = (horizonParam: string) => `e.tx_id < ${horizonParam}::xid8`;
+export const settledBelow = (horizon: string) => `e.tx_id < ${horizon}`;
 
-export const ENVELOPE = `'evt_' || e.tx_id || '_' || e.seq AS id, e.type,
-  (extract(epoch FROM e.created_at) * 1000)::bigint AS "createdAt", e.client_id AS "clientId", e.data`;
+/** An event as the log keeps it (docs/integrators.md envelope). */
+const ENVELOPE_FIELDS = {
+  id: col('text', `'evt_' || e.tx_id || '_' || e.seq`),
+  type: col('text', 'e.type'),
+  createdAt: epochMs('e.created_at'),
+  clientId: col('text', 'e.client_id'),
+  data: json<Record<string, unknown>>('e.data'),
+};
+export type StoredEvent = RowOf<typeof ENVELOPE_FIELDS>;
+export const ENVELOPE = selectList(ENVELOPE_FIELDS);
+
+/** Events of some clients, oldest first, after a position (or from the first), of some types (or all). */
+export const READ_EVENT_PAGE = readStatement(
+  'event-page',
+  {
+    clientIds: scalar('text[]'),
+    afterTx: scalar('xid8'),
+    afterSeq: scalar('bigint'),
+    types: scalar('text[]'),
+    limit: scalar('int'),
+    horizon: scalar('xid8'),
+  },
+  ENVELOPE_FIELDS,
+  (q, select) => `SELECT ${select} FROM event e
+ WHERE e.client_id = ANY(${q.clientIds}) AND ${settledBelow(q.horizon)}
+   AND (${q.afterTx} IS NULL OR (e.tx_id, e.seq) > (${q.afterTx}, ${q.afterSeq}))
+   AND (${q.types} IS NULL OR e.type = ANY(${q.types}))
+ ORDER BY e.tx_id, e.seq
+ LIMIT ${q.limit}`,
+);
+
+/** Whether a position is an event of some clients, and whether it lies before the whole log. */
+export const LOCATE_EVENT = readStatement(
+  'event-locate',
+  { clientIds: scalar('text[]'), tx: scalar('xid8'), seq: scalar('bigint') },
+  (q) => ({
+    found: col(
+      'bool',
+      `EXISTS (SELECT 1 FROM event WHERE client_id = ANY(${q.clientIds}) AND tx_id = ${q.tx} AND seq = ${q.seq})`,
+    ),
+    expired: col('bool', `NOT EXISTS (SELECT 1 FROM event WHERE (tx_id, seq) <= (${q.tx}, ${q.seq}))`),
+  }),
+  (_q, select) => `SELECT ${select}`,
+);
+
+/** Removes a prefix of the log: every event up to the newest one past retention. */
+export const PURGE_EVENTS = readStatement(
+  'event-purge',
+  { days: scalar('int') },
+  { one: col('int', '1') },
+  (q, select) => `DELETE FROM event WHERE (tx_id, seq) <= (
+  SELECT tx_id, seq FROM event WHERE created_at < now() - (${q.days} * interval '1 day')
+   ORDER BY tx_id DESC, seq DESC LIMIT 1)
+RETURNING ${select}`,
+);
 
 /** The event log: written in the transaction of the change it describes, read in commit-safe order. */
 @Injectable()
@@ -68,23 +114,15 @@ export class EventRepository {
     filter: { after: EventPosition | null; types: string[] | null; limit: number },
   ): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
     const horizon = await eventLogHorizon(this.dataSource);
-    const rows: StoredEvent[] = await this.dataSource.query(
-      `SELECT ${ENVELOPE} FROM event e
-        WHERE e.client_id = ANY($1) AND ${settledBelow('$6')}
-          AND ($2::xid8 IS NULL OR (e.tx_id, e.seq) > ($2::xid8, $3::bigint))
-          AND ($4::text[] IS NULL OR e.type = ANY($4))
-        ORDER BY e.tx_id, e.seq
-        LIMIT $5`,
-      [
-        clientIds,
-        filter.after?.txId ?? null,
-        filter.after?.seq ?? null,
-        filter.types,
-        filter.limit + 1,
-        horizon,
-      ],
-    );
-    const events = rows.slice(0, filter.limit).map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+    const rows = await READ_EVENT_PAGE.query(this.dataSource, {
+      clientIds,
+      afterTx: filter.after?.txId ?? null,
+      afterSeq: filter.after?.seq ?? null,
+      types: filter.types,
+      limit: filter.limit + 1,
+      horizon,
+    });
+    const events = rows.slice(0, filter.limit);
     return { events, hasMore: rows.length > filter.limit };
   }
 
@@ -94,11 +132,11 @@ export class EventRepository {
    * it). Another client's event is `unknown`, exactly like an id that never existed.
    */
   async locate(clientIds: string[], position: EventPosition): Promise<'found' | 'expired' | 'unknown'> {
-    const rows: Array<{ found: boolean; expired: boolean }> = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM event WHERE client_id = ANY($1) AND tx_id = $2::xid8 AND seq = $3::bigint) AS found,
-              NOT EXISTS (SELECT 1 FROM event WHERE (tx_id, seq) <= ($2::xid8, $3::bigint)) AS expired`,
-      [clientIds, position.txId, position.seq],
-    );
+    const rows = await LOCATE_EVENT.query(this.dataSource, {
+      clientIds,
+      tx: position.txId,
+      seq: position.seq,
+    });
     if (rows[0].found) return 'found';
     return rows[0].expired ? 'expired' : 'unknown';
   }
@@ -108,13 +146,7 @@ export class EventRepository {
    * past retention), never a gap, so a cursor is either still in the log or before all of it.
    */
   async purgeOlderThan(days: number): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
-      `DELETE FROM event WHERE (tx_id, seq) <= (
-         SELECT tx_id, seq FROM event WHERE created_at < now() - ($1::int * interval '1 day')
-          ORDER BY tx_id DESC, seq DESC LIMIT 1)
-       RETURNING 1`,
-      [days],
-    );
+    const rows = await PURGE_EVENTS.query(this.dataSource, { days });
     return rows.length;
   }
 }

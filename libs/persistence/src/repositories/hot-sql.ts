@@ -27,7 +27,21 @@ export type PgType = keyof PgValues;
 
 /** A scalar parameter may also be a list (a filter's values); a row set's column may not. */
 export interface ScalarValues extends PgValues {
+  float8: number;
+  bytea: Buffer;
+  /**
+   * A LIMIT or an OFFSET: int8 as PostgreSQL infers them, so a page far past the end (an offset
+   * past 2^31) reads nothing instead of failing; a JS number, exact up to 2^53.
+   */
+  int8: number;
+  /** A transaction id (the event log's order), as its decimal text. */
+  xid8: string;
+  /** JSON kept verbatim (key order and all), sent as its text like jsonb. */
+  json: unknown;
   'text[]': readonly string[];
+  'uuid[]': readonly string[];
+  'int[]': readonly number[];
+  'bigint[]': readonly string[];
 }
 export type ScalarType = keyof ScalarValues;
 
@@ -70,7 +84,7 @@ export function columnsVia<T, S>(columns: Columns<S>, pick: (row: T) => S): Colu
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row set of any row type
 type Input = Rows<any> | Scalar<ScalarType>;
-type Inputs = Record<string, Input>;
+export type Inputs = Record<string, Input>;
 
 /** What a statement's SQL refers to: a row set's `from` and `names`, a scalar's `$n::type`. */
 export type Refs<I extends Inputs> = {
@@ -139,7 +153,7 @@ export class HotStatement<I extends Inputs, R> {
     for (const [key, input] of Object.entries(this.inputs)) {
       const value = (values as Record<string, unknown>)[key];
       if (input.kind === 'scalar') {
-        params.push(input.type === 'jsonb' ? json(value) : (value ?? null));
+        params.push(input.type === 'jsonb' || input.type === 'json' ? json(value) : (value ?? null));
         continue;
       }
       const list = value as readonly unknown[];

@@ -6,6 +6,7 @@ import {
   type MonitorSource,
   searchNameKey,
 } from '@app/domain';
+import { candidateWriteColumns } from './candidate-columns';
 import type { NewProcess, NewRegistration } from './candidate-request.repository';
 import { columnsVia, type Columns, hotStatement, rows, scalar } from './hot-sql';
 import type { IdempotencyClaim } from './idempotency.repository';
@@ -119,23 +120,11 @@ export const INSERT_REGISTRATIONS = hotStatement<StoredJobRow>()(
       consent: ['jsonb', (r) => r.registration.consent],
     }),
     batchId: scalar('uuid'),
+    // Every candidate field, from the one map of them (candidate-columns.ts).
     candidates: rows<NewRegistration>('c', {
       id: ['uuid', (r) => r.candidate.id],
       request_id: ['uuid', (r) => r.requestId],
-      person_type: ['text', (r) => r.personType],
-      name: ['text', (r) => r.candidate.name],
-      last_name: ['text', (r) => r.candidate.lastName],
-      second_last_name: ['text', (r) => r.candidate.secondLastName],
-      birth_date: ['date', (r) => r.candidate.birthDate],
-      nationality: ['text', (r) => r.candidate.nationality],
-      gender: ['text', (r) => r.candidate.gender],
-      rfc: ['text', (r) => r.candidate.rfc],
-      curp: ['text', (r) => r.candidate.curp],
-      consent_nip: ['text', (r) => r.candidate.consentNIP],
-      regime: ['text', (r) => r.candidate.regime],
-      business_name: ['text', (r) => r.candidate.businessName],
-      email: ['text', (r) => r.candidate.email],
-      phone: ['text', (r) => r.candidate.phone],
+      ...candidateWriteColumns((r: NewRegistration) => r.candidate),
     }),
     processes: rows<NewProcess & { requestId: string }>('p', {
       id: ['uuid', (p) => p.id],

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlExecutor } from './executor';
+import { hotStatement, scalar } from './hot-sql';
 import { CLAIM_KEYS } from './hot-statements';
+import { col, json, readStatement } from './read-sql';
 
 export interface StoredResponse {
   requestHash: string;
@@ -23,6 +25,64 @@ export interface IdempotencyClaim {
 }
 
 /** Claims of one user and operation are told apart by their key. */
+/** A key claimed for a request (taken, or taken again once expired); no row when another holds it. */
+export const CLAIM_KEY = readStatement(
+  'idempotency-claim',
+  {
+    userId: scalar('uuid'),
+    operation: scalar('text'),
+    key: scalar('text'),
+    requestHash: scalar('text'),
+    ttlHours: scalar('int'),
+  },
+  { claimed: col('int', '1') },
+  (q, select) => `INSERT INTO idempotency_record (user_id, operation, key, request_hash)
+VALUES (${q.userId}, ${q.operation}, ${q.key}, ${q.requestHash})
+ON CONFLICT (user_id, operation, key) DO UPDATE
+  SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL,
+      response_headers = '{}', created_at = now()
+  WHERE idempotency_record.created_at < now() - (${q.ttlHours} * interval '1 hour')
+RETURNING ${select}`,
+);
+
+/** The answer a key keeps (the body verbatim: a json column). */
+export const COMPLETE_KEY = hotStatement<never>()(
+  'idempotency-complete',
+  {
+    userId: scalar('uuid'),
+    operation: scalar('text'),
+    key: scalar('text'),
+    statusCode: scalar('smallint'),
+    body: scalar('json'),
+    headers: scalar('jsonb'),
+  },
+  (
+    q,
+  ) => `UPDATE idempotency_record SET status_code = ${q.statusCode}, response_body = ${q.body}, response_headers = ${q.headers}
+ WHERE user_id = ${q.userId} AND operation = ${q.operation} AND key = ${q.key}`,
+);
+
+/** What a key keeps: the request's hash and the answer. */
+export const READ_STORED = readStatement(
+  'idempotency-stored',
+  { userId: scalar('uuid'), operation: scalar('text'), key: scalar('text') },
+  {
+    requestHash: col('text', 'request_hash'),
+    statusCode: col('smallint', 'status_code'),
+    body: json<unknown>('response_body'),
+    headers: json<Record<string, string>>('response_headers'),
+  },
+  (q, select) => `SELECT ${select} FROM idempotency_record
+ WHERE user_id = ${q.userId} AND operation = ${q.operation} AND key = ${q.key}`,
+);
+
+/** Keys past their lifetime go. */
+export const PURGE_KEYS = hotStatement<never>()(
+  'idempotency-purge',
+  { ttlHours: scalar('int') },
+  (q) => `DELETE FROM idempotency_record WHERE created_at < now() - (${q.ttlHours} * interval '1 hour')`,
+);
+
 export const claimKey = (claim: Pick<IdempotencyClaim, 'userId' | 'operation' | 'key'>): string =>
   `${claim.userId}\n${claim.operation}\n${claim.key}`;
 
@@ -46,15 +106,13 @@ export class IdempotencyRepository {
     key: string,
     requestHash: string,
   ): Promise<true | StoredResponse> {
-    const claimed: unknown[] = await tx.query(
-      `INSERT INTO idempotency_record (user_id, operation, key, request_hash) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, operation, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL,
-             response_headers = '{}', created_at = now()
-         WHERE idempotency_record.created_at < now() - ($5::int * interval '1 hour')
-       RETURNING 1`,
-      [userId, operation, key, requestHash, IdempotencyRepository.TTL_HOURS],
-    );
+    const claimed = await CLAIM_KEY.query(tx, {
+      userId,
+      operation,
+      key,
+      requestHash,
+      ttlHours: IdempotencyRepository.TTL_HOURS,
+    });
     if (claimed.length > 0) return true;
     return this.storedRows(tx, userId, operation, key);
   }
@@ -87,18 +145,14 @@ export class IdempotencyRepository {
     key: string,
     response: { statusCode: number; body: unknown; headers?: Record<string, string> },
   ): Promise<void> {
-    await tx.query(
-      `UPDATE idempotency_record SET status_code = $4, response_body = $5, response_headers = $6
-        WHERE user_id = $1 AND operation = $2 AND key = $3`,
-      [
-        userId,
-        operation,
-        key,
-        response.statusCode,
-        JSON.stringify(response.body),
-        JSON.stringify(response.headers ?? {}),
-      ],
-    );
+    await COMPLETE_KEY.query(tx, {
+      userId,
+      operation,
+      key,
+      statusCode: response.statusCode,
+      body: response.body,
+      headers: response.headers ?? {},
+    });
   }
 
   private async storedRows(
@@ -107,29 +161,11 @@ export class IdempotencyRepository {
     operation: string,
     key: string,
   ): Promise<StoredResponse> {
-    const rows: Array<{
-      request_hash: string;
-      status_code: number;
-      response_body: unknown;
-      response_headers: Record<string, string>;
-    }> = await tx.query(
-      `SELECT request_hash, status_code, response_body, response_headers FROM idempotency_record
-          WHERE user_id = $1 AND operation = $2 AND key = $3`,
-      [userId, operation, key],
-    );
-    const row = rows[0];
-    return {
-      requestHash: row.request_hash,
-      statusCode: row.status_code,
-      body: row.response_body,
-      headers: row.response_headers,
-    };
+    const [row] = await READ_STORED.query(tx, { userId, operation, key });
+    return row;
   }
 
   async purgeExpired(): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_record WHERE created_at < now() - ($1::int * interval '1 hour')`,
-      [IdempotencyRepository.TTL_HOURS],
-    );
+    await PURGE_KEYS.query(this.dataSource, { ttlHours: IdempotencyRepository.TTL_HOURS });
   }
 }

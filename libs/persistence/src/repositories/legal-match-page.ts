@@ -30,14 +30,6 @@ export interface MatchPageParams {
   offset: string;
 }
 
-/** The references of a page's parameters numbered from `first` (mask, states, limit, offset). */
-export const matchPageParams = (first: number): MatchPageParams => ({
-  mask: `$${first}::int`,
-  states: `$${first + 1}::text[]`,
-  limit: `$${first + 2}::bigint`,
-  offset: `$${first + 3}::bigint`,
-});
-
 /**
  * One page of the filtered matches of the set `setExpr` (a scalar expression), with the filtered
  * total, as one row `{ total, rows }`: the set holds at most 300 matches, so filtering and counting

@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchListFilter } from '@app/domain';
 import { DataSource } from 'typeorm';
+import { queryRows } from './executor';
+import { col, type RowOf, selectList } from './read-sql';
 
-export interface SearchListRow {
-  searchId: string;
-  name: string;
-  lastName: string | null;
-  secondLastName: string | null;
-  outcome: string;
-  totalMatches: number;
-  createdAt: Date;
-  recoverableUntil: Date;
-}
+/** A search as the list shows it: the name it searched and its outcome. */
+const SEARCH_LIST_FIELDS = {
+  searchId: col('uuid', 'id'),
+  name: col('text', "search_query->>'name'"),
+  lastName: col('text', "search_query->>'lastName'").orNull(),
+  secondLastName: col('text', "search_query->>'secondLastName'").orNull(),
+  outcome: col('text', 'outcome'),
+  totalMatches: col('int', 'total_in_source'),
+  createdAt: col('timestamptz', 'created_at'),
+  recoverableUntil: col('timestamptz', 'recoverable_until'),
+};
+export type SearchListRow = RowOf<typeof SEARCH_LIST_FIELDS>;
 
 /** `from` / `to` are calendar dates in `timeZone`, both included. */
 export type SearchListQuery = Omit<SearchListFilter, 'page' | 'limit'> & {
@@ -68,11 +72,11 @@ export class LegalSearchListRepository {
     return { rows, total };
   }
 
+  /** The WHERE has only the conditions given (see the indexes above); the fields are the declared ones. */
   private page({ where, params }: Conditions, q: SearchListQuery): Promise<SearchListRow[]> {
-    return this.dataSource.query(
-      `SELECT id AS "searchId", search_query->>'name' AS name, search_query->>'lastName' AS "lastName",
-              search_query->>'secondLastName' AS "secondLastName", outcome, total_in_source AS "totalMatches",
-              created_at AS "createdAt", recoverable_until AS "recoverableUntil"
+    return queryRows<SearchListRow>(
+      this.dataSource,
+      `SELECT ${selectList(SEARCH_LIST_FIELDS)}
          FROM legal_search WHERE ${where}
         ORDER BY created_at DESC, id DESC
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,

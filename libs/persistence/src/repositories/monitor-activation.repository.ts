@@ -1,9 +1,12 @@
 import type { AlertDecision, MonitorSource, ScreeningSubject, WatchListSource } from '@app/domain';
 import { subjectOfCandidate } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
+import { candidateFields } from './candidate-columns';
 import { queryRows, SqlExecutor } from './executor';
+import { scalar } from './hot-sql';
 import { APPEND_CLIENT_EVENTS, type ClientEvent, INSERT_ALERTS } from './hot-statements';
 import type { OutboxJob } from './outbox.repository';
+import { col, jsonObject, readStatement } from './read-sql';
 
 /** The work an activated version left for the monitors (docs/monitoring.md). */
 export interface PendingActivation {
@@ -55,22 +58,83 @@ export interface LegalPairRow extends AlertTarget {
 /** The advisory lock class of activation claims ('MACT'); the activation's id is the object. */
 const ACTIVATION_LOCK_CLASS = 1296122708;
 
-const CANDIDATE_SUBJECT = `c.person_type AS "personType", c.name, c.last_name AS "lastName",
-  c.second_last_name AS "secondLastName", c.business_name AS "businessName", c.rfc, c.curp,
-  to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate", c.nationality, c.gender`;
+/**
+ * What a monitor compares with a list's entries or a legal person (domain `subjectOfCandidate`):
+ * who the candidate is; not the contact details, the consent NIP or the regime.
+ */
+const SUBJECT_CANDIDATE = {
+  personType: true,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: true,
+  gender: true,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: true,
+  email: false,
+  phone: false,
+} as const;
+const SUBJECT_FIELDS = candidateFields('c', SUBJECT_CANDIDATE);
 
-type CandidateColumns = {
-  personType: string;
-  name: string | null;
-  lastName: string | null;
-  secondLastName: string | null;
-  businessName: string | null;
-  rfc: string | null;
-  curp: string | null;
-  birthDate: string | null;
-  nationality: string | null;
-  gender: string | null;
-};
+/** Monitors filed after a `seq`, in `seq` order, a page at a time (active ones only), with their candidates. */
+export const READ_MONITORED_SINCE = readStatement(
+  'monitored-since',
+  { afterSeq: scalar('bigint'), page: scalar('int') },
+  { monitorId: col('uuid', 'm.id'), seq: col('text', 'm.seq::text'), ...SUBJECT_FIELDS },
+  (q, select) => `SELECT ${select}
+  FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+ WHERE m.seq > ${q.afterSeq} AND m.status = 'active'
+ ORDER BY m.seq LIMIT ${q.page}`,
+);
+
+/** Of these monitors, the active ones watching a source, with their candidates. */
+export const READ_ACTIVE_WATCHING = readStatement(
+  'monitors-active-watching',
+  { monitorIds: scalar('uuid[]'), source: scalar('text') },
+  {
+    monitorId: col('uuid', 'm.id'),
+    clientId: col('text', 'm.client_id'),
+    requestId: col('uuid', 'm.request_id'),
+    ...SUBJECT_FIELDS,
+  },
+  (q, select) => `SELECT ${select}
+  FROM monitor m JOIN candidate c ON c.request_id = m.request_id
+ WHERE m.id = ANY(${q.monitorIds}) AND m.status = 'active' AND m.expires_at > now() AND ${q.source} = ANY (m.sources)`,
+);
+
+/** The (monitor, person) pairs of a legal ingest (see `legalPairs`). */
+export const READ_LEGAL_PAIRS = readStatement(
+  'monitor-legal-pairs',
+  { version: scalar('bigint') },
+  {
+    monitorId: col('uuid', 'm.id'),
+    clientId: col('text', 'm.client_id'),
+    requestId: col('uuid', 'm.request_id'),
+    personUuid: col('uuid', 'ip.person_uuid'),
+    personChange: col('text', 'ip.person_change').orNull().as<'added' | 'replaced' | null>(),
+    lawsuitsAdded: col('text[]', 'ip.lawsuits_added::text[]'),
+    fullName: col('text', 'p.full_name'),
+    givenNames: col('text', 'p.given_names'),
+    lastName: col('text', 'p.last_name'),
+    secondLastName: col('text', 'p.second_last_name').orNull(),
+    nameKey: col('text', 'p.name_key'),
+    lawsuitCount: col('int', 'p.lawsuit_count'),
+    candidate: jsonObject(SUBJECT_FIELDS),
+  },
+  (q, select) => `SELECT ${select}
+  FROM legal_corpus_ingest_person ip
+  JOIN legal_person p ON p.uuid = ip.person_uuid
+  JOIN monitor m ON m.legal_keys <@ p.search_keys
+                AND m.status = 'active' AND 'legal-records' = ANY (m.sources)
+  JOIN candidate c ON c.request_id = m.request_id
+ WHERE ip.version = ${q.version} AND (ip.person_change IS NOT NULL OR cardinality(ip.lawsuits_added) > 0)
+   AND cardinality(m.legal_keys) > 0 AND m.expires_at > now()
+ ORDER BY ip.person_uuid, m.id`,
+);
 
 /**
  * Monitoring's side of activations and ingests: the durable work rows, the monitors' subjects,
@@ -209,14 +273,7 @@ export class MonitorActivationRepository {
   async *monitoredSince(afterSeq: string, page = 20_000): AsyncGenerator<MonitoredRow[]> {
     let after = afterSeq;
     for (;;) {
-      const rows = await queryRows<CandidateColumns & { monitorId: string; seq: string }>(
-        this.dataSource,
-        `SELECT m.id AS "monitorId", m.seq::text AS seq, ${CANDIDATE_SUBJECT}
-           FROM monitor m JOIN candidate c ON c.request_id = m.request_id
-          WHERE m.seq > $1::bigint AND m.status = 'active'
-          ORDER BY m.seq LIMIT $2`,
-        [after, page],
-      );
+      const rows = await READ_MONITORED_SINCE.query(this.dataSource, { afterSeq: after, page });
       if (rows.length === 0) return;
       yield rows.map((row) => ({ monitorId: row.monitorId, seq: row.seq, subject: subjectOfCandidate(row) }));
       if (rows.length < page) return;
@@ -239,13 +296,7 @@ export class MonitorActivationRepository {
     source: MonitorSource,
   ): Promise<Array<AlertTarget & { subject: ScreeningSubject }>> {
     if (monitorIds.length === 0) return [];
-    const rows = await queryRows<CandidateColumns & AlertTarget>(
-      this.dataSource,
-      `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId", ${CANDIDATE_SUBJECT}
-         FROM monitor m JOIN candidate c ON c.request_id = m.request_id
-        WHERE m.id = ANY($1::uuid[]) AND m.status = 'active' AND m.expires_at > now() AND $2 = ANY (m.sources)`,
-      [monitorIds, source],
-    );
+    const rows = await READ_ACTIVE_WATCHING.query(this.dataSource, { monitorIds, source });
     return rows.map((row) => ({
       monitorId: row.monitorId,
       clientId: row.clientId,
@@ -320,24 +371,7 @@ export class MonitorActivationRepository {
    * person's keys, the search's own rule), found through the monitors' key index.
    */
   async legalPairs(tx: SqlExecutor, version: string): Promise<LegalPairRow[]> {
-    const rows = await queryRows<Omit<LegalPairRow, 'subject'> & { candidate: CandidateColumns }>(
-      tx,
-      `SELECT m.id AS "monitorId", m.client_id AS "clientId", m.request_id AS "requestId",
-              ip.person_uuid AS "personUuid", ip.person_change AS "personChange",
-              ip.lawsuits_added::text[] AS "lawsuitsAdded", p.full_name AS "fullName",
-              p.given_names AS "givenNames", p.last_name AS "lastName", p.second_last_name AS "secondLastName",
-              p.name_key AS "nameKey", p.lawsuit_count AS "lawsuitCount",
-              (SELECT row_to_json(s) FROM (SELECT ${CANDIDATE_SUBJECT}) s) AS candidate
-         FROM legal_corpus_ingest_person ip
-         JOIN legal_person p ON p.uuid = ip.person_uuid
-         JOIN monitor m ON m.legal_keys <@ p.search_keys
-                       AND m.status = 'active' AND 'legal-records' = ANY (m.sources)
-         JOIN candidate c ON c.request_id = m.request_id
-        WHERE ip.version = $1 AND (ip.person_change IS NOT NULL OR cardinality(ip.lawsuits_added) > 0)
-          AND cardinality(m.legal_keys) > 0 AND m.expires_at > now()
-        ORDER BY ip.person_uuid, m.id`,
-      [version],
-    );
+    const rows = await READ_LEGAL_PAIRS.query(tx, { version });
     return rows.map(({ candidate, ...row }) => ({ ...row, subject: subjectOfCandidate(candidate) }));
   }
 }

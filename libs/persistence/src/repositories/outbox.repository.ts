@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlExecutor } from './executor';
+import { hotStatement, scalar } from './hot-sql';
 import { ADD_JOBS, REARM_JOBS } from './hot-statements';
+import { col, json, readStatement } from './read-sql';
 
 export interface OutboxJob {
   queue: string;
@@ -15,6 +17,46 @@ export interface OutboxJob {
 export interface PendingOutboxJob extends OutboxJob {
   id: string;
 }
+
+/** Marks jobs published (by their outbox ids). */
+export const MARK_PUBLISHED = hotStatement<never>()(
+  'outbox-mark-published',
+  { ids: scalar('bigint[]') },
+  (q) => `UPDATE outbox_job SET published_at = now() WHERE id = ANY(${q.ids})`,
+);
+
+/** Unpublished jobs older than a while, locked (others skip them), as the publisher takes them. */
+export const SWEEP_JOBS = readStatement(
+  'outbox-sweep',
+  { olderThanMs: scalar('int'), limit: scalar('int') },
+  {
+    id: col('text', 'id::text'),
+    queue: col('text', 'queue'),
+    jobName: col('text', 'job_name'),
+    jobId: col('text', 'job_id'),
+    payload: json<Record<string, unknown>>('payload'),
+    availableAt: col('timestamptz', 'available_at').orNull(),
+  },
+  (q, select) => `SELECT ${select} FROM outbox_job
+ WHERE published_at IS NULL AND created_at < now() - (${q.olderThanMs} * interval '1 millisecond')
+ ORDER BY id LIMIT ${q.limit} FOR UPDATE SKIP LOCKED`,
+);
+
+/** Seconds the oldest unpublished job has waited (no row when none waits). */
+export const READ_OLDEST_UNPUBLISHED_AGE = readStatement(
+  'outbox-oldest-unpublished-age',
+  {},
+  { age: col('float8', 'extract(epoch FROM now() - created_at)::float8') },
+  (_q, select) => `SELECT ${select} FROM outbox_job WHERE published_at IS NULL ORDER BY id LIMIT 1`,
+);
+
+/** Published rows older than some hours go. */
+export const PURGE_PUBLISHED = hotStatement<never>()(
+  'outbox-purge-published',
+  { olderThanHours: scalar('int') },
+  (q) =>
+    `DELETE FROM outbox_job WHERE published_at IS NOT NULL AND published_at < now() - (${q.olderThanHours} * interval '1 hour')`,
+);
 
 /**
  * The transactional outbox: a job is first a row written in the same transaction as the state
@@ -49,9 +91,7 @@ export class OutboxRepository {
 
   async markPublished(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.dataSource.query(`UPDATE outbox_job SET published_at = now() WHERE id = ANY($1::bigint[])`, [
-      ids,
-    ]);
+    await MARK_PUBLISHED.query(this.dataSource, { ids });
   }
 
   /**
@@ -65,33 +105,10 @@ export class OutboxRepository {
     publish: (jobs: PendingOutboxJob[]) => Promise<void>,
   ): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
-      const rows: Array<{
-        id: string;
-        queue: string;
-        job_name: string;
-        job_id: string;
-        payload: Record<string, unknown>;
-        available_at: Date | null;
-      }> = await tx.query(
-        `SELECT id, queue, job_name, job_id, payload, available_at FROM outbox_job
-            WHERE published_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
-            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [olderThanMs, limit],
-      );
+      const rows = await SWEEP_JOBS.query(tx, { olderThanMs, limit });
       if (rows.length === 0) return 0;
-      await publish(
-        rows.map((r) => ({
-          id: String(r.id),
-          queue: r.queue,
-          jobName: r.job_name,
-          jobId: r.job_id,
-          payload: r.payload,
-          availableAt: r.available_at,
-        })),
-      );
-      await tx.query(`UPDATE outbox_job SET published_at = now() WHERE id = ANY($1::bigint[])`, [
-        rows.map((r) => r.id),
-      ]);
+      await publish(rows);
+      await MARK_PUBLISHED.query(tx, { ids: rows.map((r) => r.id) });
       return rows.length;
     });
   }
@@ -101,18 +118,12 @@ export class OutboxRepository {
    * on unpublished ids (ids grow with time, so the lowest is the oldest), whatever the table's size.
    */
   async oldestUnpublishedAgeSeconds(): Promise<number> {
-    const rows: Array<{ age: number }> = await this.dataSource.query(
-      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_job
-        WHERE published_at IS NULL ORDER BY id LIMIT 1`,
-    );
+    const rows = await READ_OLDEST_UNPUBLISHED_AGE.query(this.dataSource, {});
     return rows.length === 0 ? 0 : Math.max(0, rows[0].age);
   }
 
   /** Published rows are only history; keep a day of it. */
   async purgePublished(olderThanHours = 24): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM outbox_job WHERE published_at IS NOT NULL AND published_at < now() - ($1::int * interval '1 hour')`,
-      [olderThanHours],
-    );
+    await PURGE_PUBLISHED.query(this.dataSource, { olderThanHours });
   }
 }

@@ -1,19 +1,73 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
+import { hotStatement, scalar } from './hot-sql';
+import { col, readStatement, type RowOf } from './read-sql';
 import { endSessions } from './membership.repository';
 
-/** A stored reset as its link finds it. */
-export interface PasswordResetByToken {
-  userId: string;
-  email: string;
-  /** The person's default client where they are active (the audit event's client); null: none. */
-  clientId: string | null;
-  usedAt: number | null;
-  expiresAt: number;
-}
+/** A time as epoch milliseconds, with their fraction (as the reset's reads always gave it). */
+const ms = (column: string) => col('float8', `(extract(epoch FROM ${column}) * 1000)::float8`);
 
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+/** The person with this e-mail who may sign in somewhere (an active membership), locked. */
+export const LOCK_RESETTABLE_USER = readStatement(
+  'password-reset-lock-user',
+  { email: scalar('text') },
+  { id: col('uuid', 'u.id') },
+  (q, select) => `SELECT ${select} FROM app_user u
+ WHERE u.email = ${q.email} AND EXISTS (SELECT 1 FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active')
+ FOR UPDATE`,
+);
+
+/** The person's open resets end (a new link replaces them). */
+export const END_OPEN_RESETS = hotStatement<never>()(
+  'password-reset-end-open',
+  { userId: scalar('uuid') },
+  (q) => `UPDATE password_reset SET used_at = now() WHERE user_id = ${q.userId} AND used_at IS NULL`,
+);
+
+/** A new reset, by its token's hash. */
+export const INSERT_RESET = hotStatement<never>()(
+  'password-reset-insert',
+  { tokenHash: scalar('text'), userId: scalar('uuid'), expiresAt: scalar('float8') },
+  (q) => `INSERT INTO password_reset (token_hash, user_id, expires_at)
+VALUES (${q.tokenHash}, ${q.userId}, to_timestamp(${q.expiresAt} / 1000))`,
+);
+
+/** A stored reset as its link finds it (by its token's hash), with its person's e-mail. */
+export const READ_RESET_BY_TOKEN = readStatement(
+  'password-reset-by-token',
+  { tokenHash: scalar('text') },
+  {
+    userId: col('uuid', 'r.user_id'),
+    email: col('text', 'u.email'),
+    /** The person's default client where they are active (the audit event's client); null: none. */
+    clientId: col(
+      'text',
+      `(SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active'
+         ORDER BY uc.client_id <> u.default_client_id, uc.client_id LIMIT 1)`,
+    ).orNull(),
+    usedAt: ms('r.used_at').orNull(),
+    expiresAt: ms('r.expires_at'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM password_reset r JOIN app_user u ON u.id = r.user_id WHERE r.token_hash = ${q.tokenHash}`,
+);
+export type PasswordResetByToken = RowOf<typeof READ_RESET_BY_TOKEN.fields>;
+
+/** A reset used, if it is open and not expired. */
+export const USE_RESET = readStatement(
+  'password-reset-use',
+  { tokenHash: scalar('text') },
+  { user_id: col('uuid', 'user_id') },
+  (q, select) => `UPDATE password_reset SET used_at = now()
+ WHERE token_hash = ${q.tokenHash} AND used_at IS NULL AND expires_at > now() RETURNING ${select}`,
+);
+
+/** A person's new password. */
+export const SET_PASSWORD = hotStatement<never>()(
+  'password-reset-set-password',
+  { userId: scalar('uuid'), passwordHash: scalar('text') },
+  (q) => `UPDATE app_user SET password_hash = ${q.passwordHash} WHERE id = ${q.userId}`,
+);
 
 /**
  * Password resets (docs/behaviour.md, "Users"): one open link per person (a new request retires
@@ -29,35 +83,16 @@ export class PasswordResetRepository {
    */
   async open(email: string, tokenHash: string, expiresAt: number): Promise<{ userId: string } | null> {
     return this.dataSource.transaction(async (tx) => {
-      const [user] = await queryRows<{ id: string }>(
-        tx,
-        `SELECT u.id FROM app_user u
-          WHERE u.email = $1 AND EXISTS (SELECT 1 FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active')
-          FOR UPDATE`,
-        [email],
-      );
+      const [user] = await LOCK_RESETTABLE_USER.query(tx, { email });
       if (!user) return null;
-      await tx.query(`UPDATE password_reset SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
-        user.id,
-      ]);
-      await tx.query(
-        `INSERT INTO password_reset (token_hash, user_id, expires_at) VALUES ($1, $2, to_timestamp($3::float8 / 1000))`,
-        [tokenHash, user.id, expiresAt],
-      );
+      await END_OPEN_RESETS.query(tx, { userId: user.id });
+      await INSERT_RESET.query(tx, { tokenHash, userId: user.id, expiresAt });
       return { userId: user.id };
     });
   }
 
   async byToken(tokenHash: string): Promise<PasswordResetByToken | null> {
-    const [row] = await queryRows<PasswordResetByToken>(
-      this.dataSource,
-      `SELECT r.user_id AS "userId", u.email,
-              (SELECT uc.client_id FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active'
-                ORDER BY uc.client_id <> u.default_client_id, uc.client_id LIMIT 1) AS "clientId",
-              ${MS('r.used_at')} AS "usedAt", ${MS('r.expires_at')} AS "expiresAt"
-         FROM password_reset r JOIN app_user u ON u.id = r.user_id WHERE r.token_hash = $1`,
-      [tokenHash],
-    );
+    const [row] = await READ_RESET_BY_TOKEN.query(this.dataSource, { tokenHash });
     return row ?? null;
   }
 
@@ -71,14 +106,9 @@ export class PasswordResetRepository {
     passwordHash: string,
   ): Promise<{ userId: string; endedSessions: string[] } | null> {
     return this.dataSource.transaction(async (tx) => {
-      const [used] = await queryRows<{ user_id: string }>(
-        tx,
-        `UPDATE password_reset SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-        [tokenHash],
-      );
+      const [used] = await USE_RESET.query(tx, { tokenHash });
       if (!used) return null;
-      await tx.query(`UPDATE app_user SET password_hash = $2 WHERE id = $1`, [used.user_id, passwordHash]);
+      await SET_PASSWORD.query(tx, { userId: used.user_id, passwordHash });
       const endedSessions = await endSessions(tx, used.user_id, 'password reset');
       return { userId: used.user_id, endedSessions };
     });

@@ -1,5 +1,6 @@
 import { EVENT_DATA_FIELDS } from '@app/domain';
 import { CORPUS_LOCK, lockForTransaction } from '../legal-corpus/corpus-locks';
+import { candidateColumnsSetNull } from './candidate-columns';
 import { queryRows, SqlExecutor } from './executor';
 
 /** What one erasure touched, row counts per kind (logs and the bench). */
@@ -17,6 +18,12 @@ export interface ErasureReport {
   searches: number;
   matchSets: number;
 }
+
+/**
+ * Every field of the candidate map but the person type (candidate-columns.ts): a field added to
+ * the candidate is erased without another edit here.
+ */
+const ERASED_CANDIDATE_COLUMNS = candidateColumnsSetNull(['personType']);
 
 /** The idempotent operations whose kept answer names what they created, and where. */
 const ANSWER_NAMES = `(r.operation = 'createCandidateRequest' AND r.response_body->>'uuid' = ANY($1::text[]))
@@ -69,10 +76,7 @@ export class PersonalDataEraser {
 
     if (requestIds.length > 0) {
       report.candidates = await count(
-        `UPDATE candidate SET name = NULL, last_name = NULL, second_last_name = NULL, birth_date = NULL,
-                nationality = NULL, gender = NULL, rfc = NULL, curp = NULL, consent_nip = NULL, regime = NULL,
-                business_name = NULL, email = NULL, phone = NULL
-          WHERE request_id = ANY($1::uuid[]) RETURNING 1`,
+        `UPDATE candidate SET ${ERASED_CANDIDATE_COLUMNS} WHERE request_id = ANY($1::uuid[]) RETURNING 1`,
         [requestIds],
       );
       report.processes = await count(

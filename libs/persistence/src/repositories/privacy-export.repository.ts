@@ -1,24 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ProcessRow } from './candidate-request.repository';
-import { queryRows } from './executor';
+import { candidateFields, EVERY_CANDIDATE_FIELD } from './candidate-columns';
+import { PROCESS_FIELDS } from './candidate-request.repository';
+import { scalar } from './hot-sql';
+import { col, epochMs, json, jsonArray, jsonObject, readStatement, type RowOf } from './read-sql';
 
-/** A process of a matched request as an access export shows it: its result and summary. */
-export type ExportedProcess = Omit<ProcessRow, 'review'> & { summary: Record<string, unknown> | null };
+const { review: _review, ...EXPORTED_PROCESS_FIELDS } = PROCESS_FIELDS;
+
+/**
+ * A matched request with everything stored of its candidate (every field of the candidate map),
+ * its consent (null for requests registered before it was recorded) and its processes' results
+ * and summaries, oldest first (docs/privacy.md, "ARCO requests").
+ */
+export const READ_EXPORTED_REQUESTS = readStatement(
+  'privacy-export-requests',
+  { clientId: scalar('text'), requestIds: scalar('uuid[]') },
+  {
+    uuid: col('uuid', 'r.id'),
+    packageId: col('text', 'r.package_id'),
+    status: col('text', 'r.status'),
+    createdAt: epochMs('r.created_at'),
+    candidate: jsonObject({ id: col('uuid', 'c.id'), ...candidateFields('c', EVERY_CANDIDATE_FIELD) }),
+    consent: json<Record<string, unknown> | null>('r.consent'),
+    processes: jsonArray(
+      { ...EXPORTED_PROCESS_FIELDS, summary: json<Record<string, unknown> | null>('p.summary') },
+      'request_process p WHERE p.request_id = r.id',
+      'p.position',
+    ),
+  },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.client_id = ${q.clientId} AND r.id = ANY(${q.requestIds})
+ ORDER BY r.created_at, r.id`,
+);
 
 /** A matched candidate request with everything stored of its candidate. */
-export interface ExportedRequest {
-  uuid: string;
-  packageId: string;
-  status: string;
-  createdAt: number;
-  candidate: Record<string, unknown>;
-  /** The consent recorded at registration; null for requests registered before it was recorded. */
-  consent: Record<string, unknown> | null;
-  processes: ExportedProcess[];
-}
-
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
+export type ExportedRequest = RowOf<typeof READ_EXPORTED_REQUESTS.fields>;
+/** A process of a matched request as an access export shows it: its result and summary. */
+export type ExportedProcess = ExportedRequest['processes'][number];
 
 /**
  * The reads of an ARCO access export (docs/privacy.md, "ARCO requests") that no other repository
@@ -31,22 +50,6 @@ export class PrivacyExportRepository {
   /** These requests of the client, oldest first. */
   requests(clientId: string, requestIds: readonly string[]): Promise<ExportedRequest[]> {
     if (requestIds.length === 0) return Promise.resolve([]);
-    return queryRows<ExportedRequest>(
-      this.dataSource,
-      `SELECT r.id AS uuid, r.package_id AS "packageId", r.status, ${MS('r.created_at')} AS "createdAt",
-              json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
-                'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
-                'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'consentNIP', c.consent_nip, 'regime', c.regime,
-                'businessName', c.business_name, 'email', c.email, 'phone', c.phone) AS candidate,
-              r.consent,
-              coalesce((SELECT json_agg(json_build_object('id', p.id, 'processName', p.name, 'status', p.status,
-                          'result', p.result, 'startDate', ${MS('p.start_date')}, 'endDate', ${MS('p.end_date')},
-                          'summary', p.summary) ORDER BY p.position)
-                          FROM request_process p WHERE p.request_id = r.id), '[]') AS processes
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.client_id = $1 AND r.id = ANY($2::uuid[])
-        ORDER BY r.created_at, r.id`,
-      [clientId, requestIds],
-    );
+    return READ_EXPORTED_REQUESTS.query(this.dataSource, { clientId, requestIds });
   }
 }

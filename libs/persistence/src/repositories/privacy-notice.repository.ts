@@ -1,16 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
+import { scalar } from './hot-sql';
+import { col, json, readStatement, type RowOf } from './read-sql';
 
-export interface PrivacyNoticeView {
-  id: string;
-  version: string;
-  url: string;
-  purposes: Array<{ name: string; kind: string }>;
-  createdAt: number;
-}
+/** A notice as the api shows it; createdAt in epoch milliseconds (with their fraction). */
+const NOTICE_FIELDS = {
+  id: col('uuid', 'id'),
+  version: col('text', 'version'),
+  url: col('text', 'url'),
+  purposes: json<Array<{ name: string; kind: string }>>('purposes'),
+  createdAt: col('float8', '(extract(epoch FROM created_at) * 1000)::float8'),
+};
+export type PrivacyNoticeView = RowOf<typeof NOTICE_FIELDS>;
 
-const VIEW = `id, version, url, purposes, (extract(epoch FROM created_at) * 1000)::float8 AS "createdAt"`;
+/** A new notice; no row when the client has one of that version already. */
+export const INSERT_NOTICE = readStatement(
+  'privacy-notice-insert',
+  {
+    clientId: scalar('text'),
+    version: scalar('text'),
+    url: scalar('text'),
+    purposes: scalar('jsonb'),
+    createdBy: scalar('text'),
+  },
+  NOTICE_FIELDS,
+  (q, select) => `INSERT INTO privacy_notice (client_id, version, url, purposes, created_by)
+VALUES (${q.clientId}, ${q.version}, ${q.url}, ${q.purposes}, ${q.createdBy})
+ON CONFLICT (client_id, version) DO NOTHING RETURNING ${select}`,
+);
+
+/** A client's notices, newest first. */
+export const READ_NOTICES = readStatement(
+  'privacy-notice-list',
+  { clientId: scalar('text') },
+  NOTICE_FIELDS,
+  (q, select) => `SELECT ${select} FROM privacy_notice WHERE client_id = ${q.clientId} ORDER BY seq DESC`,
+);
+
+/** Every version a client has published, newest first. */
+export const READ_NOTICE_VERSIONS = readStatement(
+  'privacy-notice-versions',
+  { clientId: scalar('text') },
+  { version: NOTICE_FIELDS.version },
+  (q, select) => `SELECT ${select} FROM privacy_notice WHERE client_id = ${q.clientId} ORDER BY seq DESC`,
+);
 
 /** A client's privacy notices (docs/privacy.md, "Consent"): the newest is the current one. */
 @Injectable()
@@ -25,31 +58,18 @@ export class PrivacyNoticeRepository {
     purposes: Array<{ name: string; kind: string }>;
     createdBy: string;
   }): Promise<PrivacyNoticeView | null> {
-    const [row] = await queryRows<PrivacyNoticeView>(
-      this.dataSource,
-      `INSERT INTO privacy_notice (client_id, version, url, purposes, created_by) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (client_id, version) DO NOTHING RETURNING ${VIEW}`,
-      [notice.clientId, notice.version, notice.url, JSON.stringify(notice.purposes), notice.createdBy],
-    );
+    const [row] = await INSERT_NOTICE.query(this.dataSource, notice);
     return row ?? null;
   }
 
   /** Newest first. */
   list(clientId: string): Promise<PrivacyNoticeView[]> {
-    return queryRows<PrivacyNoticeView>(
-      this.dataSource,
-      `SELECT ${VIEW} FROM privacy_notice WHERE client_id = $1 ORDER BY seq DESC`,
-      [clientId],
-    );
+    return READ_NOTICES.query(this.dataSource, { clientId });
   }
 
   /** Every version the client has published, newest first (what registrations may cite). */
   async versions(clientId: string): Promise<string[]> {
-    const rows = await queryRows<{ version: string }>(
-      this.dataSource,
-      `SELECT version FROM privacy_notice WHERE client_id = $1 ORDER BY seq DESC`,
-      [clientId],
-    );
+    const rows = await READ_NOTICE_VERSIONS.query(this.dataSource, { clientId });
     return rows.map((row) => row.version);
   }
 }

@@ -2,30 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { ArcoRight, ArcoSubject, DomainError, DomainEvent } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventRepository } from './event.repository';
-import { pageWithTotal, queryRows, SqlExecutor } from './executor';
+import {
+  type CandidateField,
+  candidateColumn,
+  candidateFields,
+  type CandidateSelection,
+} from './candidate-columns';
+import { queryRows, SqlExecutor } from './executor';
+import { scalar } from './hot-sql';
+import { col, day, epochMs, json, pagedRead, readPage, readStatement, type RowOf } from './read-sql';
 
 /** What a privacy request found of its subject among the client's data. */
 export interface PrivacyMatch {
   type: 'candidate_request' | 'search' | 'monitor';
   id: string;
-}
-
-/** A privacy request as the api shows it; dates YYYY-MM-DD, times epoch ms. */
-export interface PrivacyRequestView {
-  id: string;
-  right: string;
-  status: 'open' | 'resolved';
-  subject: ArcoSubject;
-  receivedAt: string;
-  dueDate: string;
-  channel: string;
-  details: string | null;
-  matches: PrivacyMatch[];
-  decision: string | null;
-  reason: string | null;
-  changes: Record<string, string | null> | null;
-  createdAt: number;
-  resolvedAt: number | null;
 }
 
 /** A new privacy request: the subject's identifiers and keys as the domain computed them. */
@@ -46,18 +36,44 @@ export interface NewPrivacyRequest {
   createdBy: string;
 }
 
+/**
+ * What the subject match compares (the domain's rule): the candidate's names, birth date and
+ * identifiers; not the contact details, the nationality or the company fields.
+ */
+const SUBJECT_MATCH_CANDIDATE = {
+  personType: true,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: false,
+  email: false,
+  phone: false,
+} as const;
+
+/**
+ * The client's candidates of requests not suppressed whose RFC or CURP is one of the subject's,
+ * or whose birth date is the subject's, oldest first.
+ */
+export const READ_CANDIDATES_LIKE = readStatement(
+  'privacy-candidates-like',
+  { clientId: scalar('text'), rfcs: scalar('text[]'), curps: scalar('text[]'), birthDate: scalar('date') },
+  { requestId: col('uuid', 'r.id'), ...candidateFields('c', SUBJECT_MATCH_CANDIDATE) },
+  (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.client_id = ${q.clientId} AND r.suppressed_at IS NULL
+   AND (c.rfc = ANY(${q.rfcs}) OR c.curp = ANY(${q.curps}) OR c.birth_date = ${q.birthDate})
+ ORDER BY r.created_at, r.id`,
+);
+
 /** A candidate as the subject match reads it (the domain decides; SQL only narrows). */
-export interface SubjectCandidate {
-  requestId: string;
-  personType: string;
-  name: string | null;
-  lastName: string | null;
-  secondLastName: string | null;
-  /** YYYY-MM-DD. */
-  birthDate: string | null;
-  rfc: string | null;
-  curp: string | null;
-}
+export type SubjectCandidate = RowOf<typeof READ_CANDIDATES_LIKE.fields>;
 
 /** A search as the subject match reads it: the name it searched. */
 export interface SubjectSearch {
@@ -87,26 +103,161 @@ export interface DueSoonRequest {
 }
 
 /**
- * The candidate fields a rectification may change, and their columns: the keys of `changes` are
- * checked by the domain, and only these ever reach the SQL.
+ * The candidate fields a rectification may change (docs/privacy.md, "ARCO requests"): the keys of
+ * `changes` are checked by the domain, and only these ever reach the SQL, as their columns.
  */
-const CANDIDATE_COLUMNS: Record<string, string> = {
-  name: 'name',
-  lastName: 'last_name',
-  secondLastName: 'second_last_name',
-  birthDate: 'birth_date',
-  rfc: 'rfc',
-  curp: 'curp',
-  email: 'email',
-  phone: 'phone',
+const RECTIFIABLE = {
+  personType: false,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: false,
+  gender: false,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: false,
+  email: true,
+  phone: true,
+} as const satisfies CandidateSelection;
+
+const isRectifiable = (field: string): field is CandidateField =>
+  field in RECTIFIABLE && RECTIFIABLE[field as CandidateField];
+
+/** A privacy request as the api shows it; dates YYYY-MM-DD, times epoch ms. */
+const VIEW_FIELDS = {
+  id: col('uuid', 'p.id'),
+  right: col('text', 'p."right"'),
+  status: col('text', 'p.status').as<'open' | 'resolved'>(),
+  subject: json<ArcoSubject>('p.subject'),
+  receivedAt: day('p.received_at'),
+  dueDate: day('p.due_date'),
+  channel: col('text', 'p.channel'),
+  details: col('text', 'p.details').orNull(),
+  matches: json<PrivacyMatch[]>('p.matches'),
+  decision: col('text', 'p.decision').orNull(),
+  reason: col('text', 'p.reason').orNull(),
+  changes: json<Record<string, string | null> | null>('p.changes'),
+  createdAt: epochMs('p.created_at'),
+  resolvedAt: epochMs('p.resolved_at').orNull(),
 };
+export type PrivacyRequestView = RowOf<typeof VIEW_FIELDS>;
+const VIEW_WITH_CLIENT = { ...VIEW_FIELDS, clientId: col('text', 'p.client_id') };
 
-const MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint::float8`;
+/** A new request, answered as the api shows it. */
+export const INSERT_PRIVACY_REQUEST = readStatement(
+  'privacy-request-insert',
+  {
+    clientId: scalar('text'),
+    right: scalar('text'),
+    subject: scalar('jsonb'),
+    subjectRfc: scalar('text'),
+    subjectCurp: scalar('text'),
+    subjectNameKey: scalar('text'),
+    subjectBirthDate: scalar('date'),
+    receivedAt: scalar('date'),
+    dueDate: scalar('date'),
+    dueSoonDate: scalar('date'),
+    channel: scalar('text'),
+    details: scalar('text'),
+    matches: scalar('jsonb'),
+    createdBy: scalar('text'),
+  },
+  VIEW_FIELDS,
+  (q, select) => `WITH p AS (
+  INSERT INTO privacy_request (client_id, "right", subject, subject_rfc, subject_curp, subject_name_key,
+    subject_birth_date, received_at, due_date, due_soon_date, channel, details, matches, created_by)
+  VALUES (${q.clientId}, ${q.right}, ${q.subject}, ${q.subjectRfc}, ${q.subjectCurp}, ${q.subjectNameKey},
+    ${q.subjectBirthDate}, ${q.receivedAt}, ${q.dueDate}, ${q.dueSoonDate}, ${q.channel}, ${q.details},
+    ${q.matches}, ${q.createdBy}) RETURNING *)
+SELECT ${select} FROM p`,
+);
 
-const VIEW = `p.id, p."right", p.status, p.subject,
-  to_char(p.received_at, 'YYYY-MM-DD') AS "receivedAt", to_char(p.due_date, 'YYYY-MM-DD') AS "dueDate",
-  p.channel, p.details, p.matches, p.decision, p.reason, p.changes,
-  ${MS('p.created_at')} AS "createdAt", ${MS('p.resolved_at')} AS "resolvedAt"`;
+/** One of the caller's requests (locked until the commit, when `FOR UPDATE`: a resolution). */
+const findRequest = (name: string, lock: string) =>
+  readStatement(
+    name,
+    { id: scalar('uuid'), clientIds: scalar('text[]') },
+    VIEW_WITH_CLIENT,
+    (q, select) =>
+      `SELECT ${select} FROM privacy_request p WHERE p.id = ${q.id} AND p.client_id = ANY(${q.clientIds})${lock}`,
+  );
+export const READ_PRIVACY_REQUEST = findRequest('privacy-request-find', '');
+export const LOCK_PRIVACY_REQUEST = findRequest('privacy-request-lock', ' FOR UPDATE');
+
+/** A client's requests, newest first, of a status or all. */
+export const PAGE_PRIVACY_REQUESTS = pagedRead(
+  'privacy-request-page',
+  { clientId: scalar('text'), status: scalar('text') },
+  VIEW_FIELDS,
+  (q) =>
+    `privacy_request p WHERE p.client_id = ${q.clientId} AND (${q.status} IS NULL OR p.status = ${q.status})`,
+  'p.created_at DESC, p.id DESC',
+);
+
+/** The client's searches (not suppressed) of a name key, with the name they searched. */
+export const READ_SEARCHES_NAMED = readStatement(
+  'privacy-searches-named',
+  { clientId: scalar('text'), nameKey: scalar('text') },
+  { id: col('uuid', 'id'), query: json<SubjectSearch['query']>('search_query') },
+  (q, select) => `SELECT ${select} FROM legal_search
+ WHERE client_id = ${q.clientId} AND name_key = ${q.nameKey} AND suppressed_at IS NULL ORDER BY created_at, id`,
+);
+
+/** Every monitor (active or ended) of the client that watches one of these requests. */
+export const READ_MONITORS_OF = readStatement(
+  'privacy-monitors-of',
+  { clientId: scalar('text'), requestIds: scalar('uuid[]') },
+  { id: col('uuid', 'id') },
+  (q, select) => `SELECT ${select} FROM monitor
+ WHERE client_id = ${q.clientId} AND request_id = ANY(${q.requestIds}) ORDER BY created_at, id`,
+);
+
+/** The client's granted oppositions sharing an identifier or the birth date with a candidate. */
+export const READ_GRANTED_OPPOSITIONS_LIKE = readStatement(
+  'privacy-granted-oppositions-like',
+  { clientId: scalar('text'), rfcs: scalar('text[]'), curps: scalar('text[]'), birthDate: scalar('date') },
+  { id: col('uuid', 'id'), subject: json<ArcoSubject>('subject') },
+  (q, select) => `SELECT ${select} FROM privacy_request
+ WHERE client_id = ${q.clientId} AND "right" = 'opposition' AND decision = 'granted'
+   AND (subject_rfc = ANY(${q.rfcs}) OR subject_curp = ANY(${q.curps}) OR subject_birth_date = ${q.birthDate})
+ ORDER BY resolved_at, id`,
+);
+
+/** The resolution of an open request, answered as the api shows it. */
+export const RESOLVE_PRIVACY_REQUEST = readStatement(
+  'privacy-request-resolve',
+  {
+    id: scalar('uuid'),
+    decision: scalar('text'),
+    reason: scalar('text'),
+    changes: scalar('jsonb'),
+    matches: scalar('jsonb'),
+    resolvedBy: scalar('text'),
+  },
+  VIEW_FIELDS,
+  (q, select) => `WITH p AS (
+  UPDATE privacy_request SET status = 'resolved', decision = ${q.decision}, reason = ${q.reason}, changes = ${q.changes},
+         matches = ${q.matches}, resolved_by = ${q.resolvedBy}, resolved_at = now()
+   WHERE id = ${q.id} RETURNING *)
+SELECT ${select} FROM p`,
+);
+
+/** Open requests whose due-soon date has come and that were not announced yet, marked announced. */
+export const ANNOUNCE_DUE_SOON = readStatement(
+  'privacy-announce-due-soon',
+  { today: scalar('date') },
+  {
+    id: col('uuid', 'id'),
+    clientId: col('text', 'client_id'),
+    right: col('text', '"right"').as<ArcoRight>(),
+  },
+  (q, select) => `UPDATE privacy_request SET due_soon_announced_at = now()
+ WHERE status = 'open' AND due_soon_announced_at IS NULL AND due_soon_date <= ${q.today}
+ RETURNING ${select}`,
+);
 
 /**
  * ARCO requests (docs/privacy.md, "ARCO requests"), always scoped to the caller's clients, and the
@@ -127,30 +278,22 @@ export class PrivacyRequestRepository {
     events: (id: string) => DomainEvent[],
   ): Promise<PrivacyRequestView> {
     return this.dataSource.transaction(async (tx) => {
-      const [row] = await queryRows<PrivacyRequestView>(
-        tx,
-        `WITH p AS (
-           INSERT INTO privacy_request (client_id, "right", subject, subject_rfc, subject_curp, subject_name_key,
-             subject_birth_date, received_at, due_date, due_soon_date, channel, details, matches, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *)
-         SELECT ${VIEW} FROM p`,
-        [
-          request.clientId,
-          request.right,
-          JSON.stringify(request.subject),
-          request.subjectRfc,
-          request.subjectCurp,
-          request.subjectNameKey,
-          request.subjectBirthDate,
-          request.receivedAt,
-          request.dueDate,
-          request.dueSoonDate,
-          request.channel,
-          request.details,
-          JSON.stringify(request.matches),
-          request.createdBy,
-        ],
-      );
+      const [row] = await INSERT_PRIVACY_REQUEST.query(tx, {
+        clientId: request.clientId,
+        right: request.right,
+        subject: request.subject,
+        subjectRfc: request.subjectRfc,
+        subjectCurp: request.subjectCurp,
+        subjectNameKey: request.subjectNameKey,
+        subjectBirthDate: request.subjectBirthDate,
+        receivedAt: request.receivedAt,
+        dueDate: request.dueDate,
+        dueSoonDate: request.dueSoonDate,
+        channel: request.channel,
+        details: request.details,
+        matches: request.matches,
+        createdBy: request.createdBy,
+      });
       await this.events.append(tx, request.clientId, events(row.id));
       return row;
     });
@@ -158,11 +301,7 @@ export class PrivacyRequestRepository {
 
   /** One of the caller's requests; null when unknown or another client's. */
   async find(id: string, clientIds: string[]): Promise<(PrivacyRequestView & { clientId: string }) | null> {
-    const [row] = await queryRows<PrivacyRequestView & { clientId: string }>(
-      this.dataSource,
-      `SELECT ${VIEW}, p.client_id AS "clientId" FROM privacy_request p WHERE p.id = $1 AND p.client_id = ANY($2)`,
-      [id, clientIds],
-    );
+    const [row] = await READ_PRIVACY_REQUEST.query(this.dataSource, { id, clientIds });
     return row ?? null;
   }
 
@@ -171,14 +310,10 @@ export class PrivacyRequestRepository {
     clientId: string,
     filter: { status?: string; page: number; limit: number },
   ): Promise<{ rows: PrivacyRequestView[]; total: number }> {
-    return pageWithTotal<PrivacyRequestView>(
+    return readPage(
       this.dataSource,
-      {
-        select: VIEW,
-        from: `privacy_request p WHERE p.client_id = $1 AND ($2::text IS NULL OR p.status = $2)`,
-        orderBy: 'p.created_at DESC, p.id DESC',
-        params: [clientId, filter.status ?? null],
-      },
+      PAGE_PRIVACY_REQUESTS,
+      { clientId, status: filter.status ?? null },
       filter,
     );
   }
@@ -191,17 +326,12 @@ export class PrivacyRequestRepository {
   candidatesLike(clientId: string, like: CandidatePrefilter): Promise<SubjectCandidate[]> {
     if (like.rfcs.length === 0 && like.curps.length === 0 && like.birthDate === null)
       return Promise.resolve([]);
-    return queryRows<SubjectCandidate>(
-      this.dataSource,
-      `SELECT r.id AS "requestId", c.person_type AS "personType", c.name, c.last_name AS "lastName",
-              c.second_last_name AS "secondLastName", to_char(c.birth_date, 'YYYY-MM-DD') AS "birthDate",
-              c.rfc, c.curp
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.client_id = $1 AND r.suppressed_at IS NULL
-          AND (c.rfc = ANY($2::text[]) OR c.curp = ANY($3::text[]) OR c.birth_date = $4::date)
-        ORDER BY r.created_at, r.id`,
-      [clientId, like.rfcs, like.curps, like.birthDate],
-    );
+    return READ_CANDIDATES_LIKE.query(this.dataSource, {
+      clientId,
+      rfcs: like.rfcs,
+      curps: like.curps,
+      birthDate: like.birthDate,
+    });
   }
 
   /**
@@ -209,22 +339,13 @@ export class PrivacyRequestRepository {
    * list's) is exactly this one, with the name they searched: the caller's domain rule decides.
    */
   searchesNamed(clientId: string, nameKey: string): Promise<SubjectSearch[]> {
-    return queryRows<SubjectSearch>(
-      this.dataSource,
-      `SELECT id, search_query AS query FROM legal_search
-        WHERE client_id = $1 AND name_key = $2 AND suppressed_at IS NULL ORDER BY created_at, id`,
-      [clientId, nameKey],
-    );
+    return READ_SEARCHES_NAMED.query(this.dataSource, { clientId, nameKey });
   }
 
   /** Every monitor (active or ended) of the client that watches one of these requests. */
   async monitorsOf(clientId: string, requestIds: readonly string[]): Promise<string[]> {
     if (requestIds.length === 0) return [];
-    const rows = await queryRows<{ id: string }>(
-      this.dataSource,
-      `SELECT id FROM monitor WHERE client_id = $1 AND request_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-      [clientId, requestIds],
-    );
+    const rows = await READ_MONITORS_OF.query(this.dataSource, { clientId, requestIds });
     return rows.map((row) => row.id);
   }
 
@@ -234,14 +355,12 @@ export class PrivacyRequestRepository {
    * decides which of them are about the candidate.
    */
   grantedOppositionsLike(clientId: string, candidate: CandidatePrefilter): Promise<GrantedOpposition[]> {
-    return queryRows<GrantedOpposition>(
-      this.dataSource,
-      `SELECT id, subject FROM privacy_request
-        WHERE client_id = $1 AND "right" = 'opposition' AND decision = 'granted'
-          AND (subject_rfc = ANY($2::text[]) OR subject_curp = ANY($3::text[]) OR subject_birth_date = $4::date)
-        ORDER BY resolved_at, id`,
-      [clientId, candidate.rfcs, candidate.curps, candidate.birthDate],
-    );
+    return READ_GRANTED_OPPOSITIONS_LIKE.query(this.dataSource, {
+      clientId,
+      rfcs: candidate.rfcs,
+      curps: candidate.curps,
+      birthDate: candidate.birthDate,
+    });
   }
 
   /**
@@ -264,32 +383,20 @@ export class PrivacyRequestRepository {
     events: DomainEvent[],
   ): Promise<PrivacyRequestView | null> {
     return this.dataSource.transaction(async (tx) => {
-      const [current] = await queryRows<PrivacyRequestView & { clientId: string }>(
-        tx,
-        `SELECT ${VIEW}, p.client_id AS "clientId" FROM privacy_request p
-          WHERE p.id = $1 AND p.client_id = ANY($2) FOR UPDATE`,
-        [by.id, by.clientIds],
-      );
+      const [current] = await LOCK_PRIVACY_REQUEST.query(tx, by);
       if (!current) return null;
       const refusal = refuse(current);
       if (refusal) throw refusal;
       await effects(tx, current);
-      const [resolved] = await queryRows<PrivacyRequestView>(
-        tx,
-        `WITH p AS (
-           UPDATE privacy_request SET status = 'resolved', decision = $2, reason = $3, changes = $4, matches = $5,
-                  resolved_by = $6, resolved_at = now()
-            WHERE id = $1 RETURNING *)
-         SELECT ${VIEW} FROM p`,
-        [
-          by.id,
-          resolution.decision,
-          resolution.reason,
-          resolution.changes === null ? null : JSON.stringify(resolution.changes),
-          JSON.stringify(resolution.matches),
-          resolution.resolvedBy,
-        ],
-      );
+      const [resolved] = await RESOLVE_PRIVACY_REQUEST.query(tx, {
+        id: by.id,
+        decision: resolution.decision,
+        reason: resolution.reason,
+        // undefined: SQL NULL (no changes); a jsonb scalar's null would be JSON null.
+        changes: resolution.changes ?? undefined,
+        matches: resolution.matches,
+        resolvedBy: resolution.resolvedBy,
+      });
       await this.events.append(tx, current.clientId, events);
       return resolved;
     });
@@ -306,9 +413,9 @@ export class PrivacyRequestRepository {
     requestIds: readonly string[],
     changes: Readonly<Record<string, string | null>>,
   ): Promise<string[]> {
-    const fields = Object.keys(changes).filter((field) => field in CANDIDATE_COLUMNS);
+    const fields = Object.keys(changes).filter(isRectifiable);
     if (requestIds.length === 0 || fields.length === 0) return [];
-    const sets = fields.map((field, i) => `${CANDIDATE_COLUMNS[field]} = $${i + 3}`);
+    const sets = fields.map((field, i) => `${candidateColumn(field)} = $${i + 3}`);
     const rows = await queryRows<{ id: string }>(
       tx,
       `WITH r AS (
@@ -330,13 +437,7 @@ export class PrivacyRequestRepository {
     events: (due: DueSoonRequest) => DomainEvent[],
   ): Promise<DueSoonRequest[]> {
     return this.dataSource.transaction(async (tx) => {
-      const due = await queryRows<DueSoonRequest>(
-        tx,
-        `UPDATE privacy_request SET due_soon_announced_at = now()
-          WHERE status = 'open' AND due_soon_announced_at IS NULL AND due_soon_date <= $1::date
-          RETURNING id, client_id AS "clientId", "right"`,
-        [today],
-      );
+      const due = await ANNOUNCE_DUE_SOON.query(tx, { today });
       for (const request of due) await this.events.append(tx, request.clientId, events(request));
       return due;
     });

@@ -8,24 +8,96 @@ import type {
   RequestTransition,
 } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { preparedRows, queryRows } from './executor';
+import { candidateFields } from './candidate-columns';
 import { GroupCommit } from './group-commit';
+import { type Inputs, type Refs, scalar } from './hot-sql';
 import { APPLY_STEPS, ChangeRow } from './hot-statements';
 import { OutboxJob, PendingOutboxJob } from './outbox.repository';
+import { col, epochMs, json, jsonList, jsonObject, readStatement, type RowOf } from './read-sql';
 
-export interface CandidateRow {
-  id: string;
-  personType: string;
-  name: string | null;
-  lastName: string | null;
-  secondLastName: string | null;
-  birthDate: string | null;
-  nationality: string;
-  gender: string | null;
-  rfc: string | null;
-  curp: string | null;
-  businessName: string | null;
-}
+/**
+ * What a lifecycle step reads of its candidate (the providers' input): who the person or company
+ * is; not the contact details, the consent NIP or the regime, which no provider is sent.
+ */
+const LIFECYCLE_CANDIDATE = {
+  personType: true,
+  name: true,
+  lastName: true,
+  secondLastName: true,
+  birthDate: true,
+  nationality: true,
+  gender: true,
+  rfc: true,
+  curp: true,
+  consentNIP: false,
+  regime: false,
+  businessName: true,
+  email: false,
+  phone: false,
+} as const;
+
+const SNAPSHOT_FIELDS = {
+  uuid: col('uuid', 'r.id'),
+  clientId: col('text', 'r.client_id'),
+  version: col('int', 'r.lifecycle_version'),
+  candidate: jsonObject({ id: col('uuid', 'c.id'), ...candidateFields('c', LIFECYCLE_CANDIDATE) }),
+  // A request has at least one process (its registration writes them).
+  processes: jsonList(
+    {
+      id: col('uuid', 'l.id'),
+      name: col('text', 'l.name').as<ProcessName>(),
+      status: col('text', 'l.status').as<ProcessStatus>(),
+      result: col('text', 'l.result').as<ProcessResult>(),
+      startDate: epochMs('l.start_date').orNull(),
+      endDate: epochMs('l.end_date').orNull(),
+      generation: col('int', 'l.generation'),
+      candidateInput: json<unknown>('l.candidate_input'),
+    },
+    'request_process l WHERE l.request_id = r.id',
+    'l.position',
+  ),
+};
+
+/** The candidate as a lifecycle step reads it. */
+export type CandidateRow = (typeof SNAPSHOT_FIELDS.candidate)['json'];
+
+/** Requests as lifecycle steps read them (blocked ones are read by none: docs/privacy.md), by `where`. */
+const snapshotRead = <I extends Inputs>(name: string, inputs: I, where: (q: Refs<I>) => string) =>
+  readStatement(
+    name,
+    inputs,
+    SNAPSHOT_FIELDS,
+    (q, select) => `SELECT ${select}
+  FROM candidate_request r JOIN candidate c ON c.request_id = r.id
+ WHERE r.blocked_at IS NULL AND ${where(q)}`,
+  );
+
+/** A request of one of these clients. */
+export const READ_SNAPSHOT_BY_REQUEST = snapshotRead(
+  'lifecycle-read-by-request',
+  { requestId: scalar('uuid'), clientIds: scalar('text[]') },
+  (q) => `r.id = ${q.requestId} AND r.client_id = ANY(${q.clientIds})`,
+);
+
+/** The requests of these processes. */
+export const READ_SNAPSHOTS_BY_PROCESSES = snapshotRead(
+  'lifecycle-read-by-processes',
+  { processIds: scalar('uuid[]') },
+  (q) => `r.id IN (SELECT request_id FROM request_process WHERE id = ANY(${q.processIds}))`,
+);
+
+/** Processes queued or running unchanged for a while, after an id (see `queuedSince`). */
+export const READ_QUEUED_SINCE = readStatement(
+  'lifecycle-queued-since',
+  { afterId: scalar('uuid'), unchangedForMs: scalar('float8'), limit: scalar('int') },
+  { id: col('uuid', 'id'), requestId: col('uuid', 'request_id'), generation: col('int', 'generation') },
+  (q, select) => `SELECT ${select}
+  FROM request_process
+ WHERE status = 'En proceso' AND id > ${q.afterId}
+   AND updated_at < now() - make_interval(secs => ${q.unchangedForMs} / 1000)
+   AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = request_process.request_id AND r.blocked_at IS NOT NULL)
+ ORDER BY id LIMIT ${q.limit}`,
+);
 
 /**
  * A request as one step of its lifecycle reads it, with what a provider call may need. `version`
@@ -141,16 +213,11 @@ export class ProcessExecutionRepository {
    * partial index of queued processes; a backlog's young rows are skipped by the condition.
    */
   queuedSince(afterId: string | null, unchangedForMs: number, limit: number): Promise<QueuedProcess[]> {
-    return queryRows<QueuedProcess>(
-      this.dataSource,
-      `SELECT id, request_id AS "requestId", generation
-         FROM request_process
-        WHERE status = 'En proceso' AND id > $1::uuid
-          AND updated_at < now() - make_interval(secs => $2::float8 / 1000)
-          AND NOT EXISTS (SELECT 1 FROM candidate_request r WHERE r.id = request_process.request_id AND r.blocked_at IS NOT NULL)
-        ORDER BY id LIMIT $3`,
-      [afterId ?? '00000000-0000-0000-0000-000000000000', unchangedForMs, limit],
-    );
+    return READ_QUEUED_SINCE.query(this.dataSource, {
+      afterId: afterId ?? '00000000-0000-0000-0000-000000000000',
+      unchangedForMs,
+      limit,
+    });
   }
 
   /**
@@ -158,72 +225,15 @@ export class ProcessExecutionRepository {
    * step (docs/privacy.md): no process uses it, so its jobs end without doing anything.
    */
   async read(by: { requestId: string; clientIds: string[] }): Promise<RequestSnapshot | null> {
-    const [request] = await this.snapshots(
-      'lifecycle-read-by-request',
-      `r.id = $1 AND r.client_id = ANY($2)`,
-      [by.requestId, by.clientIds],
-    );
-    return request ?? null;
+    const rows = await READ_SNAPSHOT_BY_REQUEST.prepared(this.dataSource, by);
+    return rows[0] ? snapshotOf(rows[0]) : null;
   }
 
   /** The request of each process (in the same order), in one round trip; null for an unknown process. */
   private async readByProcesses(processIds: readonly string[]): Promise<Array<RequestSnapshot | null>> {
-    const requests = await this.snapshots(
-      'lifecycle-read-by-processes',
-      `r.id IN (SELECT request_id FROM request_process WHERE id = ANY($1::uuid[]))`,
-      [processIds],
-    );
+    const rows = await READ_SNAPSHOTS_BY_PROCESSES.prepared(this.dataSource, { processIds });
+    const requests = rows.map(snapshotOf);
     return processIds.map((id) => requests.find((r) => r.processes.some((p) => p.id === id)) ?? null);
-  }
-
-  private async snapshots(name: string, where: string, params: unknown[]): Promise<RequestSnapshot[]> {
-    const rows = await preparedRows<{
-      uuid: string;
-      clientId: string;
-      version: number;
-      candidate: CandidateRow;
-      processes: Array<{
-        id: string;
-        name: ProcessName;
-        status: ProcessStatus;
-        result: ProcessResult;
-        startDate: number | null;
-        endDate: number | null;
-        generation: number;
-        candidateInput: unknown;
-      }>;
-    }>(
-      this.dataSource,
-      name,
-      `SELECT r.id AS uuid, r.client_id AS "clientId", r.lifecycle_version AS version,
-              json_build_object('id', c.id, 'personType', c.person_type, 'name', c.name, 'lastName', c.last_name,
-                'secondLastName', c.second_last_name, 'birthDate', c.birth_date, 'nationality', c.nationality,
-                'gender', c.gender, 'rfc', c.rfc, 'curp', c.curp, 'businessName', c.business_name) AS candidate,
-              (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'status', l.status, 'result', l.result,
-                  'startDate', (extract(epoch FROM l.start_date) * 1000)::bigint,
-                  'endDate', (extract(epoch FROM l.end_date) * 1000)::bigint,
-                  'generation', l.generation, 'candidateInput', l.candidate_input) ORDER BY l.position)
-                 FROM request_process l WHERE l.request_id = r.id) AS processes
-         FROM candidate_request r JOIN candidate c ON c.request_id = r.id
-        WHERE r.blocked_at IS NULL AND ${where}`,
-      params,
-    );
-    return rows.map((row) => {
-      const candidateInputs: Record<string, unknown> = {};
-      for (const p of row.processes) if (p.candidateInput !== null) candidateInputs[p.id] = p.candidateInput;
-      return {
-        uuid: row.uuid,
-        clientId: row.clientId,
-        version: row.version,
-        candidate: row.candidate,
-        candidateInputs,
-        processes: row.processes.map(({ candidateInput: _input, ...p }) => ({
-          ...p,
-          startDate: toNumber(p.startDate),
-          endDate: toNumber(p.endDate),
-        })),
-      };
-    });
   }
 
   /**
@@ -256,6 +266,17 @@ export class ProcessExecutionRepository {
   }
 }
 
-function toNumber(value: unknown): number | null {
-  return value === null || value === undefined ? null : Number(value);
+/** A request's row as a step reads it: the candidate's inputs apart from the processes' states. */
+function snapshotOf(row: RowOf<typeof SNAPSHOT_FIELDS>): RequestSnapshot {
+  const processes = row.processes ?? [];
+  const candidateInputs: Record<string, unknown> = {};
+  for (const p of processes) if (p.candidateInput !== null) candidateInputs[p.id] = p.candidateInput;
+  return {
+    uuid: row.uuid,
+    clientId: row.clientId,
+    version: row.version,
+    candidate: row.candidate,
+    candidateInputs,
+    processes: processes.map(({ candidateInput: _input, ...p }) => p),
+  };
 }

@@ -15,60 +15,246 @@ import type {
 } from '@app/domain';
 import { DataSource } from 'typeorm';
 import { EventRepository } from './event.repository';
-import { queryRows, SqlExecutor } from './executor';
+import { SqlExecutor } from './executor';
+import { hotStatement, scalar } from './hot-sql';
+import { col, epochMs, json, jsonList, jsonObject, readStatement, type RowOf } from './read-sql';
 
 /** A process of a request under review, as stored. */
-export interface ReviewedProcessRow {
-  id: string;
-  generation: number;
-  name: string;
-  status: ProcessStatus;
-  result: ProcessResult;
-  startDate: number | null;
-  endDate: number | null;
-  summary: unknown;
-  review: ProcessReview | null;
-}
+const REVIEWED_PROCESS_FIELDS = {
+  id: col('uuid', 'p.id'),
+  generation: col('int', 'p.generation'),
+  name: col('text', 'p.name'),
+  status: col('text', 'p.status').as<ProcessStatus>(),
+  result: col('text', 'p.result').as<ProcessResult>(),
+  startDate: epochMs('p.start_date').orNull(),
+  endDate: epochMs('p.end_date').orNull(),
+  summary: json<unknown>('p.summary'),
+  review: json<ProcessReview | null>('p.review'),
+};
+export type ReviewedProcessRow = RowOf<typeof REVIEWED_PROCESS_FIELDS>;
 
-/** A request locked for a review: what deciding on one of its findings reads. */
-export interface RequestUnderReview {
-  id: string;
-  clientId: string;
-  blocked: boolean;
-  confirmedAlertResult: FinalResult | null;
-  processes: ReviewedProcessRow[];
-}
+const findingOf = (alias: string) =>
+  jsonObject({ source: col('text', `${alias}.source`), entryId: col('text', `${alias}.entry_id`) });
 
 /** A review as answered. */
-export interface ReviewRow {
-  id: string;
-  finding: Finding;
-  decision: ReviewDecision;
-  reason: string | null;
-  reviewer: { id: string; email: string | null };
-  at: number;
-}
+const REVIEW_FIELDS = {
+  id: col('uuid', 'r.id'),
+  finding: findingOf('r'),
+  decision: col('text', 'r.decision').as<ReviewDecision>(),
+  reason: col('text', 'r.reason').orNull(),
+  reviewer: jsonObject({ id: col('uuid', 'r.reviewer_id'), email: col('text', 'r.reviewer_email').orNull() }),
+  at: epochMs('r.created_at'),
+};
+export type ReviewRow = RowOf<typeof REVIEW_FIELDS>;
 
 /** A dispute as answered; `status` is decided by the domain. */
-export interface DisputeRow {
-  id: string;
-  processId: string;
-  finding: Finding;
-  statement: string | null;
-  at: number;
-}
+const DISPUTE_FIELDS = {
+  id: col('uuid', 'd.id'),
+  processId: col('uuid', 'd.process_id'),
+  finding: findingOf('d'),
+  statement: col('text', 'd.statement').orNull(),
+  at: epochMs('d.created_at'),
+};
+export type DisputeRow = RowOf<typeof DISPUTE_FIELDS>;
+
+/** The request under review (locked when `lock`: a decision); unknown, another client's or suppressed: none. */
+const requestUnderReview = (name: string, lock: string) =>
+  readStatement(
+    name,
+    { requestId: scalar('uuid'), clientIds: scalar('text[]') },
+    {
+      id: col('uuid', 'r.id'),
+      clientId: col('text', 'r.client_id'),
+      blocked: col('bool', 'r.blocked_at IS NOT NULL'),
+      confirmedAlertResult: col('text', 'r.confirmed_alert_result').orNull().as<FinalResult | null>(),
+    },
+    (q, select) => `SELECT ${select}
+  FROM candidate_request r
+ WHERE r.id = ${q.requestId} AND r.client_id = ANY(${q.clientIds}) AND r.suppressed_at IS NULL${lock}`,
+  );
+export const LOCK_REQUEST_UNDER_REVIEW = requestUnderReview('review-lock-request', '\n   FOR UPDATE');
+export const READ_REQUEST_UNDER_REVIEW = requestUnderReview('review-read-request', '');
+
+/** The processes of a request under review, in their order. */
+export const READ_REVIEWED_PROCESSES = readStatement(
+  'review-processes',
+  { requestId: scalar('uuid') },
+  REVIEWED_PROCESS_FIELDS,
+  (q, select) =>
+    `SELECT ${select} FROM request_process p WHERE p.request_id = ${q.requestId} ORDER BY p.position`,
+);
+
+/** The request an alert of the caller's clients belongs to. */
+export const READ_REQUEST_OF_ALERT = readStatement(
+  'review-request-of-alert',
+  { alertId: scalar('uuid'), clientIds: scalar('text[]') },
+  { requestId: col('uuid', 'request_id') },
+  (q, select) =>
+    `SELECT ${select} FROM monitor_alert WHERE id = ${q.alertId} AND client_id = ANY(${q.clientIds})`,
+);
+
+/** Every decision on a request's findings and every dispute, oldest first. */
+export const READ_DECISIONS_AND_DISPUTES = readStatement(
+  'review-decisions-and-disputes',
+  { requestId: scalar('uuid') },
+  (q) => ({
+    decisions: jsonList(
+      {
+        finding: findingOf('r'),
+        decision: col('text', 'r.decision').as<ReviewDecision>(),
+        at: epochMs('r.created_at'),
+        processId: col('uuid', 'r.process_id').orNull(),
+        processGeneration: col('smallint', 'r.process_generation').orNull(),
+        entryState: col('text', 'r.entry_state').orNull(),
+      },
+      `finding_review r WHERE r.request_id = ${q.requestId}`,
+      'r.seq',
+    ),
+    disputes: jsonList(
+      { finding: findingOf('d'), processId: col('uuid', 'd.process_id'), at: epochMs('d.created_at') },
+      `finding_dispute d WHERE d.request_id = ${q.requestId}`,
+      'd.seq',
+    ),
+  }),
+  (_q, select) => `SELECT ${select}`,
+);
+
+/** The entries a list process kept as imported (its raw details). */
+export const READ_IMPORTED_ENTRIES = readStatement(
+  'review-imported-entries',
+  { processId: scalar('uuid') },
+  { entries: json<WatchListEntry[] | null>(`p.raw_details->'payload'->'entries'`) },
+  (q, select) => `SELECT ${select} FROM request_process p WHERE p.id = ${q.processId}`,
+);
+
+/** A decision on a finding, answered as a review. */
+export const INSERT_REVIEW = readStatement(
+  'review-insert',
+  {
+    id: scalar('uuid'),
+    clientId: scalar('text'),
+    requestId: scalar('uuid'),
+    processId: scalar('uuid'),
+    processGeneration: scalar('smallint'),
+    alertId: scalar('uuid'),
+    source: scalar('text'),
+    entryId: scalar('text'),
+    entryState: scalar('text'),
+    decision: scalar('text'),
+    reason: scalar('text'),
+    reviewerId: scalar('uuid'),
+    reviewerEmail: scalar('text'),
+  },
+  REVIEW_FIELDS,
+  (
+    q,
+    select,
+  ) => `INSERT INTO finding_review AS r (id, client_id, request_id, process_id, process_generation, alert_id, source,
+                                 entry_id, entry_state, decision, reason, reviewer_id, reviewer_email)
+VALUES (${q.id}, ${q.clientId}, ${q.requestId}, ${q.processId}, ${q.processGeneration}, ${q.alertId}, ${q.source},
+        ${q.entryId}, ${q.entryState}, ${q.decision}, ${q.reason}, ${q.reviewerId}, ${q.reviewerEmail})
+RETURNING ${select}`,
+);
+
+/** A candidate's dispute of a finding, answered as a dispute. */
+export const INSERT_DISPUTE = readStatement(
+  'review-insert-dispute',
+  {
+    id: scalar('uuid'),
+    clientId: scalar('text'),
+    requestId: scalar('uuid'),
+    processId: scalar('uuid'),
+    source: scalar('text'),
+    entryId: scalar('text'),
+    statement: scalar('text'),
+    createdBy: scalar('uuid'),
+  },
+  DISPUTE_FIELDS,
+  (
+    q,
+    select,
+  ) => `INSERT INTO finding_dispute AS d (id, client_id, request_id, process_id, source, entry_id, statement, created_by)
+VALUES (${q.id}, ${q.clientId}, ${q.requestId}, ${q.processId}, ${q.source}, ${q.entryId}, ${q.statement}, ${q.createdBy})
+RETURNING ${select}`,
+);
+
+/** A request's confirmed alerts, a legal-records one with its person's lawsuits as the corpus has them now. */
+export const READ_CONFIRMED_ALERTS = readStatement(
+  'review-confirmed-alerts',
+  { requestId: scalar('uuid') },
+  {
+    source: col('text', 'a.source'),
+    entryId: col('text', 'a.entry_id'),
+    match: json<ConfirmedAlert['match']>('a.match'),
+    person: json<ConfirmedAlert['person']>(`CASE WHEN a.source = 'legal-records' THEN
+        (SELECT json_build_object('lawsuits', p.lawsuit_count, 'asDefendant', p.as_defendant)
+           FROM legal_person p WHERE p.uuid::text = a.entry_id) END`),
+  },
+  (q, select) => `SELECT ${select}
+  FROM monitor_alert a WHERE a.request_id = ${q.requestId} AND a.status = 'confirmed'`,
+);
+
+/** The processes' reviews the decisions changed. */
+export const WRITE_PROCESS_REVIEWS = hotStatement<never>()(
+  'review-write-process-reviews',
+  { processes: scalar('jsonb'), requestId: scalar('uuid') },
+  (q) => `UPDATE request_process p SET review = c.review, updated_at = now()
+  FROM jsonb_to_recordset(${q.processes}) AS c(id uuid, review jsonb)
+ WHERE p.id = c.id AND p.request_id = ${q.requestId}`,
+);
+
+/** The result the request's confirmed alerts raise it to. */
+export const WRITE_CONFIRMED_ALERT_RESULT = hotStatement<never>()(
+  'review-write-confirmed-alert-result',
+  { requestId: scalar('uuid'), result: scalar('text') },
+  (q) => `UPDATE candidate_request SET confirmed_alert_result = ${q.result} WHERE id = ${q.requestId}`,
+);
+
+/** The reviews of one process, oldest first. */
+export const READ_REVIEWS_OF_PROCESS = readStatement(
+  'review-reviews-of-process',
+  { processId: scalar('uuid') },
+  REVIEW_FIELDS,
+  (q, select) => `SELECT ${select} FROM finding_review r WHERE r.process_id = ${q.processId} ORDER BY r.seq`,
+);
+
+/** The disputes of a request, oldest first. */
+export const READ_DISPUTES_OF_REQUEST = readStatement(
+  'review-disputes-of-request',
+  { requestId: scalar('uuid') },
+  DISPUTE_FIELDS,
+  (q, select) => `SELECT ${select} FROM finding_dispute d WHERE d.request_id = ${q.requestId} ORDER BY d.seq`,
+);
+
+/** A request locked for a review: what deciding on one of its findings reads. */
+export type RequestUnderReview = RowOf<typeof LOCK_REQUEST_UNDER_REVIEW.fields> & {
+  processes: ReviewedProcessRow[];
+};
 
 /** A review as an access export shows it: which request, and the process or alert it decided on. */
-export interface ExportedReviewRow extends ReviewRow {
-  requestId: string;
-  processId: string | null;
-  alertId: string | null;
-}
+export const READ_EXPORTED_REVIEWS = readStatement(
+  'review-exported-reviews',
+  { requestIds: scalar('uuid[]') },
+  {
+    ...REVIEW_FIELDS,
+    requestId: col('uuid', 'r.request_id'),
+    processId: col('uuid', 'r.process_id').orNull(),
+    alertId: col('uuid', 'r.alert_id').orNull(),
+  },
+  (q, select) =>
+    `SELECT ${select} FROM finding_review r WHERE r.request_id = ANY(${q.requestIds}) ORDER BY r.seq`,
+);
+export type ExportedReviewRow = RowOf<typeof READ_EXPORTED_REVIEWS.fields>;
 
 /** A dispute as an access export shows it. */
-export interface ExportedDisputeRow extends DisputeRow {
-  requestId: string;
-}
+export const READ_EXPORTED_DISPUTES = readStatement(
+  'review-exported-disputes',
+  { requestIds: scalar('uuid[]') },
+  { ...DISPUTE_FIELDS, requestId: col('uuid', 'd.request_id') },
+  (q, select) =>
+    `SELECT ${select} FROM finding_dispute d WHERE d.request_id = ANY(${q.requestIds}) ORDER BY d.seq`,
+);
+export type ExportedDisputeRow = RowOf<typeof READ_EXPORTED_DISPUTES.fields>;
 
 /** A decision to record. */
 export interface NewReview {
@@ -83,21 +269,6 @@ export interface NewReview {
   reason: string | null;
   reviewer: { id: string; email: string | null };
 }
-
-const PROCESS_COLUMNS = `p.id, p.generation, p.name, p.status, p.result,
-  (extract(epoch FROM p.start_date) * 1000)::bigint AS "startDate",
-  (extract(epoch FROM p.end_date) * 1000)::bigint AS "endDate", p.summary, p.review`;
-
-const REVIEW_VIEW = `r.id, json_build_object('source', r.source, 'entryId', r.entry_id) AS finding, r.decision, r.reason,
-  json_build_object('id', r.reviewer_id, 'email', r.reviewer_email) AS reviewer,
-  (extract(epoch FROM r.created_at) * 1000)::bigint AS at`;
-
-const DISPUTE_VIEW = `d.id, d.process_id AS "processId",
-  json_build_object('source', d.source, 'entryId', d.entry_id) AS finding, d.statement,
-  (extract(epoch FROM d.created_at) * 1000)::bigint AS at`;
-
-const toNumber = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
 
 /**
  * Reviews of findings and disputes (docs/reviews.md). Every decision is written inside
@@ -123,40 +294,18 @@ export class ReviewRepository {
     mode: 'decide' | 'read' = 'decide',
   ): Promise<{ value: T } | null> {
     return this.dataSource.transaction(async (tx) => {
-      const [request] = await queryRows<Omit<RequestUnderReview, 'processes'>>(
-        tx,
-        `SELECT r.id, r.client_id AS "clientId", r.blocked_at IS NOT NULL AS blocked,
-                r.confirmed_alert_result AS "confirmedAlertResult"
-           FROM candidate_request r
-          WHERE r.id = $1 AND r.client_id = ANY($2) AND r.suppressed_at IS NULL
-          ${mode === 'decide' ? 'FOR UPDATE' : ''}`,
-        [requestId, clientIds],
-      );
+      const read = mode === 'decide' ? LOCK_REQUEST_UNDER_REVIEW : READ_REQUEST_UNDER_REVIEW;
+      const [request] = await read.query(tx, { requestId, clientIds });
       if (!request) return null;
-      const processes = await queryRows<ReviewedProcessRow>(
-        tx,
-        `SELECT ${PROCESS_COLUMNS} FROM request_process p WHERE p.request_id = $1 ORDER BY p.position`,
-        [requestId],
-      );
-      const loaded: RequestUnderReview = {
-        ...request,
-        processes: processes.map((p) => ({
-          ...p,
-          startDate: toNumber(p.startDate),
-          endDate: toNumber(p.endDate),
-        })),
-      };
+      const processes = await READ_REVIEWED_PROCESSES.query(tx, { requestId });
+      const loaded: RequestUnderReview = { ...request, processes };
       return { value: await work(tx, loaded) };
     });
   }
 
   /** The request an alert of the caller's clients belongs to, or null. */
   async requestOfAlert(alertId: string, clientIds: string[]): Promise<string | null> {
-    const [row] = await queryRows<{ requestId: string }>(
-      this.dataSource,
-      `SELECT request_id AS "requestId" FROM monitor_alert WHERE id = $1 AND client_id = ANY($2)`,
-      [alertId, clientIds],
-    );
+    const [row] = await READ_REQUEST_OF_ALERT.query(this.dataSource, { alertId, clientIds });
     return row?.requestId ?? null;
   }
 
@@ -166,58 +315,33 @@ export class ReviewRepository {
     requestId: string,
   ): Promise<{ decisions: DecisionRecord[]; disputes: DisputeRecord[] }> {
     const db = executor ?? this.dataSource;
-    const [row] = await queryRows<{ decisions: DecisionRecord[] | null; disputes: DisputeRecord[] | null }>(
-      db,
-      `SELECT
-         (SELECT json_agg(json_build_object(
-                   'finding', json_build_object('source', r.source, 'entryId', r.entry_id),
-                   'decision', r.decision, 'at', (extract(epoch FROM r.created_at) * 1000)::bigint,
-                   'processId', r.process_id, 'processGeneration', r.process_generation,
-                   'entryState', r.entry_state) ORDER BY r.seq)
-            FROM finding_review r WHERE r.request_id = $1) AS decisions,
-         (SELECT json_agg(json_build_object(
-                   'finding', json_build_object('source', d.source, 'entryId', d.entry_id),
-                   'processId', d.process_id, 'at', (extract(epoch FROM d.created_at) * 1000)::bigint) ORDER BY d.seq)
-            FROM finding_dispute d WHERE d.request_id = $1) AS disputes`,
-      [requestId],
-    );
+    const [row] = await READ_DECISIONS_AND_DISPUTES.query(db, { requestId });
     return { decisions: row?.decisions ?? [], disputes: row?.disputes ?? [] };
   }
 
   /** The entries a list process kept as imported (its raw details), to know an entry's state. */
   async importedEntries(tx: SqlExecutor, processId: string): Promise<WatchListEntry[]> {
-    const [row] = await queryRows<{ entries: WatchListEntry[] | null }>(
-      tx,
-      `SELECT p.raw_details->'payload'->'entries' AS entries FROM request_process p WHERE p.id = $1`,
-      [processId],
-    );
+    const [row] = await READ_IMPORTED_ENTRIES.query(tx, { processId });
     return Array.isArray(row?.entries) ? row.entries : [];
   }
 
   async insertReview(tx: SqlExecutor, review: NewReview): Promise<ReviewRow> {
-    const [row] = await queryRows<ReviewRow>(
-      tx,
-      `INSERT INTO finding_review AS r (id, client_id, request_id, process_id, process_generation, alert_id, source,
-                                   entry_id, entry_state, decision, reason, reviewer_id, reviewer_email)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       RETURNING ${REVIEW_VIEW}`,
-      [
-        randomUUID(),
-        review.clientId,
-        review.requestId,
-        review.processId,
-        review.processGeneration,
-        review.alertId,
-        review.finding.source,
-        review.finding.entryId,
-        review.entryState,
-        review.decision,
-        review.reason,
-        review.reviewer.id,
-        review.reviewer.email,
-      ],
-    );
-    return { ...row, at: Number(row.at) };
+    const [row] = await INSERT_REVIEW.query(tx, {
+      id: randomUUID(),
+      clientId: review.clientId,
+      requestId: review.requestId,
+      processId: review.processId,
+      processGeneration: review.processGeneration,
+      alertId: review.alertId,
+      source: review.finding.source,
+      entryId: review.finding.entryId,
+      entryState: review.entryState,
+      decision: review.decision,
+      reason: review.reason,
+      reviewerId: review.reviewer.id,
+      reviewerEmail: review.reviewer.email,
+    });
+    return row;
   }
 
   async insertDispute(
@@ -231,36 +355,22 @@ export class ReviewRepository {
       createdBy: string;
     },
   ): Promise<DisputeRow> {
-    const [row] = await queryRows<DisputeRow>(
-      tx,
-      `INSERT INTO finding_dispute AS d (id, client_id, request_id, process_id, source, entry_id, statement, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       RETURNING ${DISPUTE_VIEW}`,
-      [
-        randomUUID(),
-        dispute.clientId,
-        dispute.requestId,
-        dispute.processId,
-        dispute.finding.source,
-        dispute.finding.entryId,
-        dispute.statement,
-        dispute.createdBy,
-      ],
-    );
-    return { ...row, at: Number(row.at) };
+    const [row] = await INSERT_DISPUTE.query(tx, {
+      id: randomUUID(),
+      clientId: dispute.clientId,
+      requestId: dispute.requestId,
+      processId: dispute.processId,
+      source: dispute.finding.source,
+      entryId: dispute.finding.entryId,
+      statement: dispute.statement,
+      createdBy: dispute.createdBy,
+    });
+    return row;
   }
 
   /** The request's confirmed alerts, a legal-records one with its person's lawsuits as the corpus has them now. */
   async confirmedAlerts(tx: SqlExecutor, requestId: string): Promise<ConfirmedAlert[]> {
-    return queryRows<ConfirmedAlert>(
-      tx,
-      `SELECT a.source, a.entry_id AS "entryId", a.match,
-              CASE WHEN a.source = 'legal-records' THEN
-                (SELECT json_build_object('lawsuits', p.lawsuit_count, 'asDefendant', p.as_defendant)
-                   FROM legal_person p WHERE p.uuid::text = a.entry_id) END AS person
-         FROM monitor_alert a WHERE a.request_id = $1 AND a.status = 'confirmed'`,
-      [requestId],
-    );
+    return READ_CONFIRMED_ALERTS.query(tx, { requestId });
   }
 
   /** Writes what the decisions changed: the processes' reviews, the confirmed alerts' result, the events. */
@@ -274,37 +384,22 @@ export class ReviewRepository {
     },
   ): Promise<void> {
     if (changes.processes.length > 0)
-      await tx.query(
-        `UPDATE request_process p SET review = c.review, updated_at = now()
-           FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, review jsonb)
-          WHERE p.id = c.id AND p.request_id = $2`,
-        [JSON.stringify(changes.processes), request.id],
-      );
-    await tx.query(`UPDATE candidate_request SET confirmed_alert_result = $2 WHERE id = $1`, [
-      request.id,
-      changes.confirmedAlertResult,
-    ]);
+      await WRITE_PROCESS_REVIEWS.query(tx, { processes: changes.processes, requestId: request.id });
+    await WRITE_CONFIRMED_ALERT_RESULT.query(tx, {
+      requestId: request.id,
+      result: changes.confirmedAlertResult,
+    });
     if (changes.events.length) await this.events.append(tx, request.clientId, changes.events);
   }
 
   /** The reviews of one process, oldest first. */
   async reviewsOfProcess(tx: SqlExecutor, processId: string): Promise<ReviewRow[]> {
-    const rows = await queryRows<ReviewRow>(
-      tx,
-      `SELECT ${REVIEW_VIEW} FROM finding_review r WHERE r.process_id = $1 ORDER BY r.seq`,
-      [processId],
-    );
-    return rows.map((row) => ({ ...row, at: Number(row.at) }));
+    return READ_REVIEWS_OF_PROCESS.query(tx, { processId });
   }
 
   /** The disputes of a request, oldest first. */
   async disputesOfRequest(tx: SqlExecutor, requestId: string): Promise<DisputeRow[]> {
-    const rows = await queryRows<DisputeRow>(
-      tx,
-      `SELECT ${DISPUTE_VIEW} FROM finding_dispute d WHERE d.request_id = $1 ORDER BY d.seq`,
-      [requestId],
-    );
-    return rows.map((row) => ({ ...row, at: Number(row.at) }));
+    return READ_DISPUTES_OF_REQUEST.query(tx, { requestId });
   }
 
   /**
@@ -316,22 +411,9 @@ export class ReviewRepository {
   ): Promise<{ reviews: ExportedReviewRow[]; disputes: ExportedDisputeRow[] }> {
     if (requestIds.length === 0) return { reviews: [], disputes: [] };
     const [reviews, disputes] = await Promise.all([
-      queryRows<ExportedReviewRow>(
-        this.dataSource,
-        `SELECT ${REVIEW_VIEW}, r.request_id AS "requestId", r.process_id AS "processId", r.alert_id AS "alertId"
-           FROM finding_review r WHERE r.request_id = ANY($1::uuid[]) ORDER BY r.seq`,
-        [requestIds],
-      ),
-      queryRows<ExportedDisputeRow>(
-        this.dataSource,
-        `SELECT ${DISPUTE_VIEW}, d.request_id AS "requestId"
-           FROM finding_dispute d WHERE d.request_id = ANY($1::uuid[]) ORDER BY d.seq`,
-        [requestIds],
-      ),
+      READ_EXPORTED_REVIEWS.query(this.dataSource, { requestIds }),
+      READ_EXPORTED_DISPUTES.query(this.dataSource, { requestIds }),
     ]);
-    return {
-      reviews: reviews.map((row) => ({ ...row, at: Number(row.at) })),
-      disputes: disputes.map((row) => ({ ...row, at: Number(row.at) })),
-    };
+    return { reviews, disputes };
   }
 }

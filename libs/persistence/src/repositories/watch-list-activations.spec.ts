@@ -26,7 +26,7 @@ describe('WatchListActivations (medium)', () => {
         new WatchListRepository(db.dataSource).activateVersion(facts, []),
       );
       await eventually(() => told === 1);
-      expect(sql).toContain(`SELECT pg_notify($1, $2)`);
+      expect(sql).toContain(`SELECT pg_notify($1::text, $2::text)`);
     } finally {
       await activations.stop();
     }

@@ -11,24 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource, EntityManager } from 'typeorm';
-import { queryRows } from './executor';
-
-/** What a version row says (docs/watch-lists.md). */
-export interface WatchListVersionRow {
-  id: number;
-  source: WatchListSource;
-  version: number;
-  /** YYYY-MM-DD as the files date the version; null when they carry no date. */
-  asOf: string | null;
-  sha256: string;
-  importedAt: Date;
-  rows: number;
-  entries: number;
-  redacted: number;
-  rejected: number;
-  status: 'active' | 'superseded' | 'refused';
-  reason: string | null;
-}
+import { hotStatement, scalar } from './hot-sql';
+import { col, day, json, readStatement, type RowOf } from './read-sql';
 
 /** The facts of an import, whatever becomes of it. */
 export interface ImportFacts {
@@ -54,8 +38,157 @@ const LOAD_PAGE = 10_000;
 /** The channel an activation is announced on (NOTIFY is sent at commit, so never early). */
 export const WATCH_LIST_CHANNEL = 'watch_list_activated';
 
-const VERSION_COLUMNS = `id, source, version, to_char(as_of, 'YYYY-MM-DD') AS "asOf", sha256,
-  imported_at AS "importedAt", rows, entries, redacted, rejected, status, reason`;
+/** What a version row says (docs/watch-lists.md). */
+const VERSION_FIELDS = {
+  id: col('int', 'id'),
+  source: col('text', 'source').as<WatchListSource>(),
+  version: col('int', 'version'),
+  /** YYYY-MM-DD as the files date the version; null when they carry no date. */
+  asOf: day('as_of').orNull(),
+  sha256: col('text', 'sha256'),
+  importedAt: col('timestamptz', 'imported_at'),
+  rows: col('int', 'rows'),
+  entries: col('int', 'entries'),
+  redacted: col('int', 'redacted'),
+  rejected: col('int', 'rejected'),
+  status: col('text', 'status').as<'active' | 'superseded' | 'refused'>(),
+  reason: col('text', 'reason').orNull(),
+};
+export type WatchListVersionRow = RowOf<typeof VERSION_FIELDS>;
+
+/** A source's active version. */
+export const READ_ACTIVE_VERSION = readStatement(
+  'watch-list-active-version',
+  { source: scalar('text') },
+  VERSION_FIELDS,
+  (q, select) => `SELECT ${select} FROM watch_list_version WHERE source = ${q.source} AND status = 'active'`,
+);
+
+/** Whether a source has any version (active, superseded or refused). */
+export const READ_HAS_VERSION = readStatement(
+  'watch-list-has-version',
+  { source: scalar('text') },
+  { one: col('int', '1') },
+  (q, select) => `SELECT ${select} FROM watch_list_version WHERE source = ${q.source} LIMIT 1`,
+);
+
+/** The active version of every source that has one. */
+export const READ_ACTIVE_VERSIONS = readStatement(
+  'watch-list-active-versions',
+  {},
+  VERSION_FIELDS,
+  (_q, select) => `SELECT ${select} FROM watch_list_version WHERE status = 'active' ORDER BY source`,
+);
+
+/** Imports of one source serialise on a transaction-scoped advisory lock of their own. */
+export const LOCK_SOURCE = hotStatement<never>()(
+  'watch-list-lock-source',
+  { source: scalar('text') },
+  (q) => `SELECT pg_advisory_xact_lock(hashtext('watch_list_version:' || ${q.source}))`,
+);
+
+/** The number the source's next version takes. */
+export const READ_NEXT_VERSION = readStatement(
+  'watch-list-next-version',
+  { source: scalar('text') },
+  { next: col('int', 'coalesce(max(version), 0) + 1') },
+  (q, select) => `SELECT ${select} FROM watch_list_version WHERE source = ${q.source}`,
+);
+
+/** A version row (active or refused). */
+export const INSERT_VERSION = readStatement(
+  'watch-list-insert-version',
+  {
+    source: scalar('text'),
+    version: scalar('int'),
+    asOf: scalar('date'),
+    sha256: scalar('text'),
+    files: scalar('text[]'),
+    rows: scalar('int'),
+    entries: scalar('int'),
+    redacted: scalar('int'),
+    rejected: scalar('int'),
+    rejectedRows: scalar('jsonb'),
+    status: scalar('text'),
+    reason: scalar('text'),
+  },
+  { id: col('int', 'id') },
+  (
+    q,
+    select,
+  ) => `INSERT INTO watch_list_version (source, version, as_of, sha256, files, rows, entries, redacted, rejected,
+                                rejected_rows, status, reason)
+VALUES (${q.source}, ${q.version}, ${q.asOf}, ${q.sha256}, ${q.files}, ${q.rows}, ${q.entries}, ${q.redacted},
+        ${q.rejected}, ${q.rejectedRows}, ${q.status}, ${q.reason}) RETURNING ${select}`,
+);
+
+/** The source's active version stops being active (a new one takes its place in the transaction). */
+export const SUPERSEDE_VERSION = hotStatement<never>()(
+  'watch-list-supersede',
+  { source: scalar('text') },
+  (q) =>
+    `UPDATE watch_list_version SET status = 'superseded' WHERE source = ${q.source} AND status = 'active'`,
+);
+
+/**
+ * Fresh statistics before anyone reads a new version: with the planner's guess of a few thousand
+ * rows, the apps' paged load of a 300,000-entry version scanned every remaining row per page (a
+ * bitmap scan and a sort) instead of walking the key index.
+ */
+export const ANALYZE_ENTRIES = hotStatement<never>()(
+  'watch-list-analyze',
+  {},
+  () => `ANALYZE watch_list_entry`,
+);
+
+/** The activation announced on WATCH_LIST_CHANNEL (sent at commit). */
+export const NOTIFY_ACTIVATION = hotStatement<never>()(
+  'watch-list-notify',
+  { channel: scalar('text'), payload: scalar('text') },
+  (q) => `SELECT pg_notify(${q.channel}, ${q.payload})`,
+);
+
+/** What the screening index reads of an entry: everything but the raw cells. */
+const ENTRY_FIELDS = {
+  source: col('text', 'v.source').as<WatchListSource>(),
+  key: col('text', 'e.key'),
+  kind: col('text', 'e.kind').as<PartyKind>(),
+  names: json<ListedName[]>('e.names'),
+  rfcs: json<string[]>('e.rfcs'),
+  curps: json<string[]>('e.curps'),
+  birth_dates: json<string[]>('e.birth_dates'),
+  nationalities: json<string[]>('e.nationalities'),
+  gender: col('text', 'e.gender').orNull().as<'H' | 'M' | null>(),
+  list_status: col('text', 'e.list_status'),
+  redacted: col('bool', 'e.redacted'),
+  deceased: col('bool', 'e.deceased'),
+};
+type EntryRow = RowOf<typeof ENTRY_FIELDS>;
+
+/** A version's entries after a key, a page at a time in key order. */
+export const READ_INDEXED_ENTRIES = readStatement(
+  'watch-list-indexed-entries',
+  { versionId: scalar('int'), after: scalar('text') },
+  ENTRY_FIELDS,
+  (q, select) => `SELECT ${select}
+  FROM watch_list_entry e JOIN watch_list_version v ON v.id = e.version_id
+ WHERE e.version_id = ${q.versionId} AND e.key > ${q.after}
+ ORDER BY e.key LIMIT ${LOAD_PAGE}`,
+);
+
+/** Entries by version and key, with their raw cells or without (`{}`). */
+const entriesByKeys = (name: string, raw: string) =>
+  readStatement(
+    name,
+    { versionIds: scalar('int[]'), keys: scalar('text[]') },
+    { ...ENTRY_FIELDS, raw: json<Record<string, unknown>>(raw) },
+    (q, select) => `SELECT ${select}
+  FROM unnest(${q.versionIds}, ${q.keys}) AS w(version_id, key)
+  JOIN watch_list_entry e ON e.version_id = w.version_id AND e.key = w.key
+  JOIN watch_list_version v ON v.id = e.version_id`,
+  );
+export const READ_ENTRIES_BY_KEYS_RAW = entriesByKeys('watch-list-entries-by-keys-raw', 'e.raw');
+export const READ_ENTRIES_BY_KEYS = entriesByKeys('watch-list-entries-by-keys', `'{}'::jsonb`);
 
 /**
  * Versions of the watch lists and their entries (docs/watch-lists.md). Free of Nest (the module provides
@@ -65,29 +198,18 @@ export class WatchListRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async activeVersion(source: WatchListSource): Promise<WatchListVersionRow | null> {
-    const [row] = await queryRows<WatchListVersionRow>(
-      this.dataSource,
-      `SELECT ${VERSION_COLUMNS} FROM watch_list_version WHERE source = $1 AND status = 'active'`,
-      [source],
-    );
+    const [row] = await READ_ACTIVE_VERSION.query(this.dataSource, { source });
     return row ?? null;
   }
 
   async hasAnyVersion(source: WatchListSource): Promise<boolean> {
-    const rows = await queryRows(
-      this.dataSource,
-      `SELECT 1 FROM watch_list_version WHERE source = $1 LIMIT 1`,
-      [source],
-    );
+    const rows = await READ_HAS_VERSION.query(this.dataSource, { source });
     return rows.length > 0;
   }
 
   /** The active version of every source that has one. */
   async activeVersions(): Promise<WatchListVersionRow[]> {
-    return queryRows<WatchListVersionRow>(
-      this.dataSource,
-      `SELECT ${VERSION_COLUMNS} FROM watch_list_version WHERE status = 'active' ORDER BY source`,
-    );
+    return READ_ACTIVE_VERSIONS.query(this.dataSource, {});
   }
 
   /** Records a refused import (the active version stays as it was); answers its version number. */
@@ -119,25 +241,18 @@ export class WatchListRepository {
   > {
     return this.dataSource.transaction(async (tx) => {
       await this.lockSource(tx, facts.source);
-      const [previous] = await queryRows<WatchListVersionRow>(
-        tx,
-        `SELECT ${VERSION_COLUMNS} FROM watch_list_version WHERE source = $1 AND status = 'active'`,
-        [facts.source],
-      );
+      const [previous] = await READ_ACTIVE_VERSION.query(tx, { source: facts.source });
       if (previous?.sha256 === facts.sha256) return { kind: 'unchanged', version: previous.version };
       const version = await this.nextVersion(tx, facts.source);
-      await tx.query(
-        `UPDATE watch_list_version SET status = 'superseded' WHERE source = $1 AND status = 'active'`,
-        [facts.source],
-      );
+      await SUPERSEDE_VERSION.query(tx, { source: facts.source });
       const versionId = await this.insertVersion(tx, facts, version, 'active', null);
       await this.copyEntries(tx, versionId, entries);
-      // Fresh statistics before anyone reads the version: with the planner's guess of a few
-      // thousand rows, the apps' paged load of a 300,000-entry version scanned every remaining
-      // row per page (a bitmap scan and a sort) instead of walking the key index.
-      await tx.query(`ANALYZE watch_list_entry`);
+      await ANALYZE_ENTRIES.query(tx, {});
       await afterActivation?.(tx, versionId, previous ?? null);
-      await tx.query(`SELECT pg_notify($1, $2)`, [WATCH_LIST_CHANNEL, `${facts.source}:${version}`]);
+      await NOTIFY_ACTIVATION.query(tx, {
+        channel: WATCH_LIST_CHANNEL,
+        payload: `${facts.source}:${version}`,
+      });
       return { kind: 'activated', version, versionId };
     });
   }
@@ -146,15 +261,7 @@ export class WatchListRepository {
   async *indexedEntries(versionId: number): AsyncGenerator<IndexedEntry[]> {
     let after = '';
     for (;;) {
-      const page = await queryRows<EntryRow>(
-        this.dataSource,
-        `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
-                e.list_status, e.redacted, e.deceased
-           FROM watch_list_entry e JOIN watch_list_version v ON v.id = e.version_id
-          WHERE e.version_id = $1 AND e.key > $2
-          ORDER BY e.key LIMIT ${LOAD_PAGE}`,
-        [versionId, after],
-      );
+      const page = await READ_INDEXED_ENTRIES.query(this.dataSource, { versionId, after });
       if (page.length === 0) return;
       yield page.map(toIndexedEntry);
       if (page.length < LOAD_PAGE) return;
@@ -172,29 +279,20 @@ export class WatchListRepository {
     { raw }: { raw: boolean },
   ): Promise<WatchListEntry[]> {
     if (wanted.length === 0) return [];
-    const rows = await queryRows<EntryRow & { raw: Record<string, unknown> }>(
-      this.dataSource,
-      `SELECT v.source, e.key, e.kind, e.names, e.rfcs, e.curps, e.birth_dates, e.nationalities, e.gender,
-              e.list_status, e.redacted, e.deceased, ${raw ? 'e.raw' : `'{}'::jsonb AS raw`}
-         FROM unnest($1::int[], $2::text[]) AS w(version_id, key)
-         JOIN watch_list_entry e ON e.version_id = w.version_id AND e.key = w.key
-         JOIN watch_list_version v ON v.id = e.version_id`,
-      [wanted.map((w) => w.versionId), wanted.map((w) => w.key)],
-    );
+    const rows = await (raw ? READ_ENTRIES_BY_KEYS_RAW : READ_ENTRIES_BY_KEYS).query(this.dataSource, {
+      versionIds: wanted.map((w) => w.versionId),
+      keys: wanted.map((w) => w.key),
+    });
     return rows.map((row) => ({ ...toIndexedEntry(row), raw: row.raw }));
   }
 
   /** Imports of one source serialise on a transaction-scoped advisory lock of their own. */
   private async lockSource(tx: EntityManager, source: WatchListSource): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('watch_list_version:' || $1))`, [source]);
+    await LOCK_SOURCE.query(tx, { source });
   }
 
   private async nextVersion(tx: EntityManager, source: WatchListSource): Promise<number> {
-    const [{ next }] = await queryRows<{ next: number }>(
-      tx,
-      `SELECT coalesce(max(version), 0) + 1 AS next FROM watch_list_version WHERE source = $1`,
-      [source],
-    );
+    const [{ next }] = await READ_NEXT_VERSION.query(tx, { source });
     return next;
   }
 
@@ -205,26 +303,20 @@ export class WatchListRepository {
     status: WatchListVersionRow['status'],
     reason: string | null,
   ): Promise<number> {
-    const [{ id }] = await queryRows<{ id: number }>(
-      tx,
-      `INSERT INTO watch_list_version (source, version, as_of, sha256, files, rows, entries, redacted, rejected,
-                                       rejected_rows, status, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [
-        facts.source,
-        version,
-        facts.asOf,
-        facts.sha256,
-        facts.files,
-        facts.rows,
-        facts.entries,
-        facts.redacted,
-        facts.rejected.length,
-        JSON.stringify(facts.rejected.slice(0, REJECTED_ROWS_KEPT)),
-        status,
-        reason,
-      ],
-    );
+    const [{ id }] = await INSERT_VERSION.query(tx, {
+      source: facts.source,
+      version,
+      asOf: facts.asOf,
+      sha256: facts.sha256,
+      files: facts.files,
+      rows: facts.rows,
+      entries: facts.entries,
+      redacted: facts.redacted,
+      rejected: facts.rejected.length,
+      rejectedRows: facts.rejected.slice(0, REJECTED_ROWS_KEPT),
+      status,
+      reason,
+    });
     return id;
   }
 
@@ -283,21 +375,6 @@ function* copyLines(versionId: number, entries: readonly WatchListEntry[]): Gene
     }
   }
   if (chunk) yield chunk;
-}
-
-interface EntryRow {
-  source: WatchListSource;
-  key: string;
-  kind: PartyKind;
-  names: ListedName[];
-  rfcs: string[];
-  curps: string[];
-  birth_dates: string[];
-  nationalities: string[];
-  gender: 'H' | 'M' | null;
-  list_status: string;
-  redacted: boolean;
-  deceased: boolean;
 }
 
 function toIndexedEntry(row: EntryRow): IndexedEntry {

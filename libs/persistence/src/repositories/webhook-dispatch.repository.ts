@@ -86,7 +86,7 @@ export class WebhookDispatchRepository {
     const rows = await queryRows<{ found: number }>(
       tx,
       `SELECT 1 AS found FROM event e
-        WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND ${settledBelow('$3')} LIMIT 1`,
+        WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND ${settledBelow('$3::xid8')} LIMIT 1`,
       [cursor.txId, cursor.seq, horizon],
     );
     return rows.length > 0;
@@ -113,7 +113,7 @@ export class WebhookDispatchRepository {
          LEFT JOIN webhook_client_cursor k ON k.client_id = c.client_id
         CROSS JOIN LATERAL (
           SELECT e.* FROM event e
-           WHERE e.client_id = c.client_id AND ${settledBelow('$5')}
+           WHERE e.client_id = c.client_id AND ${settledBelow('$5::xid8')}
              AND (e.tx_id, e.seq) > (CASE WHEN (k.tx_id, k.seq) > ($3::xid8, $4::bigint) THEN k.tx_id ELSE $3::xid8 END,
                                      CASE WHEN (k.tx_id, k.seq) > ($3::xid8, $4::bigint) THEN k.seq ELSE $4::bigint END)
            ORDER BY e.tx_id, e.seq LIMIT c.read_limit) e
@@ -128,7 +128,7 @@ export class WebhookDispatchRepository {
     const rows = await queryRows<EventPosition>(
       tx,
       `SELECT e.tx_id::text AS "txId", e.seq::text AS seq FROM event e
-        WHERE ${settledBelow('$1')} ORDER BY e.tx_id DESC, e.seq DESC LIMIT 1`,
+        WHERE ${settledBelow('$1::xid8')} ORDER BY e.tx_id DESC, e.seq DESC LIMIT 1`,
       [horizon],
     );
     return rows[0] ?? null;
