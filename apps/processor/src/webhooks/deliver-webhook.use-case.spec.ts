@@ -3,7 +3,14 @@
 jest.mock('@app/application', () => jest.requireActual('@app/application/outbox/outbox-jobs'));
 
 import { Webhook } from 'standardwebhooks';
-import { DISABLE_AFTER_FAILING_MS, SendResult, WebhookSender } from '@app/domain';
+import {
+  CHAIN_STEPS_PER_JOB,
+  deferralDelayMs,
+  DeliveryPolicy,
+  DISABLE_AFTER_FAILING_MS,
+  SendResult,
+  WebhookSender,
+} from '@app/domain';
 import type {
   DeliveryAttempt,
   DeliveryForAttempt,
@@ -14,13 +21,13 @@ import type {
 } from '@app/persistence';
 import type { AttemptOutcome } from '@app/domain';
 import type { OutboxPublisher } from '@app/application';
-import type { AppConfig, SecretCipher } from '@app/platform';
+import type { SecretCipher } from '@app/platform';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
-import { ClientShares, deferralDelayMs } from './client-shares';
-import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
-import type { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
+import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
+import { DeliveryLedger } from './delivery-ledger';
+import type { DeliveryOutcome } from './delivery-outcomes';
 import type { FailedAttempt } from './failed-attempt';
-import type { DeliveryPacer } from './delivery-pacer';
+import { SignedPoster } from './signed-poster';
 
 const SECRET = `whsec_${Buffer.from('a-secret-of-24-bytes-ok!').toString('base64')}`;
 const SCHEDULE = [1_000, 5_000];
@@ -168,24 +175,25 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   };
   const outcomes: DeliveryOutcome[] = [];
   const failures: FailedAttempt[] = [];
-  const shares = new ClientShares(slotsPerClient);
-  const useCase = new DeliverWebhookUseCase(
+  const policy = new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient });
+  const ledger = new DeliveryLedger(
     deliveries as unknown as WebhookDeliveryRepository,
-    { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
-    sender,
-    outbox as unknown as OutboxPublisher,
+    // The real rule, with pauses that take no time.
+    { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
     {
       record: (outcome: DeliveryOutcome, failure?: FailedAttempt) => {
         outcomes.push(outcome);
         if (failure) failures.push(failure);
       },
-    } as unknown as DeliveryOutcomes,
-    { turn: async () => undefined } as unknown as DeliveryPacer,
-    shares,
-    { webhooks: { retrySchedule: SCHEDULE } } as unknown as AppConfig,
-    // The real rule, with pauses that take no time.
-    { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
+    },
   );
+  const poster = new SignedPoster(
+    sender,
+    { decrypt: (secret: Buffer) => secret.toString() } as unknown as SecretCipher,
+    { turn: async () => undefined },
+  );
+  const useCase = new DeliverWebhookUseCase(ledger, poster, outbox as unknown as OutboxPublisher, policy);
+  const shares = policy.shares;
   return { deliveries, sender, published, outcomes, failures, shares, useCase };
 }
 
