@@ -1,5 +1,11 @@
-import { FIRST_DEFERRAL_MS, MAX_DEFERRAL_MS } from './client-shares';
-import { CHAIN_STEPS_PER_JOB, DeliveryPolicy, DueDelivery, RecordAnswer } from './delivery-policy';
+import {
+  CHAIN_STEPS_PER_JOB,
+  DeliveryPolicy,
+  DueDelivery,
+  FIRST_DEFERRAL_MS,
+  MAX_DEFERRAL_MS,
+  RecordAnswer,
+} from './delivery-policy';
 import { DISABLE_AFTER_FAILING_MS } from './retry-schedule';
 
 const SCHEDULE = [1_000, 5_000];
