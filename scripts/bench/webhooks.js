@@ -211,4 +211,36 @@ async function runWebhooksBench(stack, token) {
   }
 }
 
-module.exports = { runWebhooksBench, signedPostFloor };
+/**
+ * The deliveries figure alone (`npm run bench -- webhook-deliveries`): `runs` times 10,000 deliveries
+ * then, right after, 10,000 signed POSTs alone to the same receiver; each run's ratio and the medians.
+ * Quick enough to alternate two builds on a shared machine (docs/performance.md).
+ */
+async function runWebhookDeliveriesBench(stack, token, runs = RUNS) {
+  const db = new Client({ connectionString: stack.env.DATABASE_URL });
+  await db.connect();
+  const receiver = await startReceiver();
+  try {
+    await waitUntil(db, QUIET, [], 600_000, 100);
+    await subscribe(stack, token, db, receiver.url);
+    const each = [];
+    for (let i = 0; i < runs; i++) {
+      const delivery = await deliveryRate(db, 10_000);
+      const floor = await signedPostFloor(receiver.url, 10_000);
+      const perSecond = delivery.deliveries / delivery.seconds;
+      each.push({ perSecond, floor: floor.perSecond, ofFloor: perSecond / floor.perSecond });
+    }
+    await db.query(`DELETE FROM webhook_endpoint`);
+    return {
+      runs: each,
+      perSecond: median(each.map((r) => r.perSecond)),
+      floor: median(each.map((r) => r.floor)),
+      ofFloor: median(each.map((r) => r.ofFloor)),
+    };
+  } finally {
+    receiver.stop();
+    await db.end();
+  }
+}
+
+module.exports = { runWebhooksBench, runWebhookDeliveriesBench, signedPostFloor };

@@ -3,7 +3,14 @@
 jest.mock('@app/application', () => jest.requireActual('@app/application/outbox/outbox-jobs'));
 
 import { Webhook } from 'standardwebhooks';
-import { DISABLE_AFTER_FAILING_MS, SendResult, WebhookSender } from '@app/domain';
+import {
+  CHAIN_STEPS_PER_JOB,
+  deferralDelayMs,
+  DeliveryPolicy,
+  DISABLE_AFTER_FAILING_MS,
+  SendResult,
+  WebhookSender,
+} from '@app/domain';
 import type {
   DeliveryAttempt,
   DeliveryForAttempt,
@@ -14,13 +21,12 @@ import type {
 import type { AttemptOutcome } from '@app/domain';
 import { RecordingOutbox } from '@app/application/outbox/outbox-publisher.fixture';
 import { FakeSecretCipher } from '@app/platform/webhooks/secret-cipher.fixture';
-import { testConfig } from '@app/platform/config/app-config.fixture';
 import { waitOutOutages } from '@app/platform/runtime/dependency-outage';
-import { ClientShares, deferralDelayMs } from './client-shares';
-import { CHAIN_STEPS_PER_JOB, DeliverWebhookUseCase } from './deliver-webhook.use-case';
-import type { DeliveryOutcome, DeliveryOutcomes } from './delivery-outcomes';
+import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
+import { DeliveryLedger } from './delivery-ledger';
+import type { DeliveryOutcome } from './delivery-outcomes';
 import type { FailedAttempt } from './failed-attempt';
-import type { DeliveryPacer } from './delivery-pacer';
+import { SignedPoster } from './signed-poster';
 
 const SECRET = `whsec_${Buffer.from('a-secret-of-24-bytes-ok!').toString('base64')}`;
 /** Secrets are stored sealed for their endpoint, as the repository keeps them. */
@@ -165,33 +171,22 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   const outbox = new RecordingOutbox();
   const outcomes: DeliveryOutcome[] = [];
   const failures: FailedAttempt[] = [];
-  const shares = new ClientShares(slotsPerClient);
-  const useCase = new DeliverWebhookUseCase(
+  const policy = new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient });
+  const ledger = new DeliveryLedger(
     deliveries as unknown as WebhookDeliveryRepository,
-    CIPHER.asCipher(),
-    sender,
-    outbox.asPublisher(),
+    // The real rule, with pauses that take no time.
+    { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
     {
       record: (outcome: DeliveryOutcome, failure?: FailedAttempt) => {
         outcomes.push(outcome);
         if (failure) failures.push(failure);
       },
-    } as unknown as DeliveryOutcomes,
-    { turn: async () => undefined } as unknown as DeliveryPacer,
-    shares,
-    testConfig({ webhooks: { retrySchedule: SCHEDULE } }),
-    // The real rule, with pauses that take no time.
-    { run: <T>(work: () => Promise<T>) => waitOutOutages(work, { sleep: async () => undefined }) },
+    },
   );
-  return {
-    deliveries,
-    sender,
-    published: outbox.publishedJobs,
-    outcomes,
-    failures,
-    shares,
-    useCase,
-  };
+  const poster = new SignedPoster(sender, CIPHER.asCipher(), { turn: async () => undefined });
+  const useCase = new DeliverWebhookUseCase(ledger, poster, outbox.asPublisher(), policy);
+  const shares = policy.shares;
+  return { deliveries, sender, published: outbox.publishedJobs, outcomes, failures, shares, useCase };
 }
 
 const job = (...deliveries: Array<{ id: string; generation: number }>) => ({ deliveries });

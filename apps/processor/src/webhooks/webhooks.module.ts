@@ -1,16 +1,24 @@
 import { Module } from '@nestjs/common';
 import { HttpWebhookSender } from '@app/adapters';
-import { WebhookSender } from '@app/domain';
+import { DeliveryPolicy, WebhookSender } from '@app/domain';
 import { WebhookDeliveryRepository } from '@app/persistence';
-import { APP_CONFIG, OutageRetry, provideUseCase, SecretCipher, WebhooksPlatformModule } from '@app/platform';
+import {
+  APP_CONFIG,
+  AppConfig,
+  OutageRetry,
+  provideUseCase,
+  SecretCipher,
+  WebhooksPlatformModule,
+} from '@app/platform';
 import { OutboxModule, OutboxPublisher } from '@app/application';
-import { ClientShares } from './client-shares';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
+import { DeliveryLedger } from './delivery-ledger';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryPacer } from './delivery-pacer';
 import { DispatcherService } from './dispatcher.service';
 import { EventDispatcher } from './event-dispatcher';
 import { ProcessBacklogWatcher } from './process-backlog.watcher';
+import { SignedPoster } from './signed-poster';
 import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
@@ -20,19 +28,16 @@ import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
     EventDispatcher,
     DispatcherService,
     WebhookProcessor,
-    provideUseCase(DeliverWebhookUseCase, [
-      WebhookDeliveryRepository,
-      SecretCipher,
-      WebhookSender,
-      OutboxPublisher,
-      DeliveryOutcomes,
-      DeliveryPacer,
-      ClientShares,
-      APP_CONFIG,
-      OutageRetry,
-    ]),
+    provideUseCase(DeliverWebhookUseCase, [DeliveryLedger, SignedPoster, OutboxPublisher, DeliveryPolicy]),
+    provideUseCase(DeliveryLedger, [WebhookDeliveryRepository, OutageRetry, DeliveryOutcomes]),
+    provideUseCase(SignedPoster, [WebhookSender, SecretCipher, DeliveryPacer]),
+    {
+      provide: DeliveryPolicy,
+      useFactory: (config: AppConfig) =>
+        new DeliveryPolicy({ retrySchedule: config.webhooks.retrySchedule, slotsPerClient: CLIENT_SLOTS }),
+      inject: [APP_CONFIG],
+    },
     { provide: DeliveryPacer, useFactory: () => new DeliveryPacer() },
-    { provide: ClientShares, useFactory: () => new ClientShares(CLIENT_SLOTS) },
     ProcessBacklogWatcher,
     // The port, bound to its HTTP adapter (as ProcessProvider is to the sandbox).
     { provide: WebhookSender, useClass: HttpWebhookSender },

@@ -7,5 +7,6 @@ export * from './list-queries';
 export * from './webhook-sender';
 export * from './delivery-chain';
 export * from './fair-dispatch';
-export * from './attempt-allowance';
 export * from './test-event-limit';
+export * from './delivery-pacing';
+export * from './delivery-policy';

@@ -1,4 +1,4 @@
-import { AttemptAllowances } from './attempt-allowance';
+import { AttemptAllowances } from './delivery-pacing';
 
 describe('AttemptAllowances (each client’s attempts while screenings wait)', () => {
   /** Steps written as `<client>@<ms>`; answers whether each attempt was allowed. */

@@ -1,4 +1,4 @@
-import { ClientShares, deferralDelayMs, MAX_DEFERRAL_MS } from './client-shares';
+import { ClientShares, deferralDelayMs, MAX_DEFERRAL_MS } from './delivery-policy';
 
 describe('ClientShares', () => {
   it('lets each client hold at most its share of slots, independently of the others', () => {
