@@ -1,3 +1,11 @@
+import {
+  ApiKeyRepository,
+  INSERT_API_KEY,
+  MARK_API_KEYS_USED,
+  READ_API_KEY_GRANT,
+  READ_API_KEYS_OF_CLIENTS,
+  REVOKE_API_KEY,
+} from './api-key.repository';
 import { READ_USER_BY_EMAIL, READ_USER_BY_ID, RECORD_SIGN_IN, UserRepository } from './user.repository';
 import {
   INSERT_NOTICE,
@@ -211,6 +219,16 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
       byToken: [READ_RESET_BY_TOKEN],
       // Then MembershipRepository's endSessions (hand-written).
       complete: [USE_RESET, SET_PASSWORD],
+    },
+  },
+  ApiKeyRepository: {
+    repository: ApiKeyRepository,
+    methods: {
+      create: [INSERT_API_KEY],
+      listForClients: [READ_API_KEYS_OF_CLIENTS],
+      revoke: [REVOKE_API_KEY],
+      findByHash: [READ_API_KEY_GRANT],
+      markUsed: [MARK_API_KEYS_USED],
     },
   },
   PrivacyNoticeRepository: {
