@@ -91,7 +91,6 @@ const isPaged = (value: unknown): value is PagedRead<any, any> =>
 
 /** Repositories whose SQL is all still written by hand (what is left of issue 39's conversion). */
 const HAND_WRITTEN_REPOSITORIES = [
-  'AuthSessionRepository',
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',

@@ -6,6 +6,16 @@ import {
   READ_API_KEYS_OF_CLIENTS,
   REVOKE_API_KEY,
 } from './api-key.repository';
+import {
+  AuthSessionRepository,
+  INSERT_REFRESH_TOKEN,
+  INSERT_SESSION,
+  READ_REFRESH_TOKEN,
+  READ_SESSION_GRANT,
+  READ_SESSION_OF_TOKEN,
+  RETIRE_REFRESH_TOKEN,
+  REVOKE_SESSION,
+} from './auth-session.repository';
 import { READ_USER_BY_EMAIL, READ_USER_BY_ID, RECORD_SIGN_IN, UserRepository } from './user.repository';
 import {
   INSERT_NOTICE,
@@ -229,6 +239,16 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
       revoke: [REVOKE_API_KEY],
       findByHash: [READ_API_KEY_GRANT],
       markUsed: [MARK_API_KEYS_USED],
+    },
+  },
+  AuthSessionRepository: {
+    repository: AuthSessionRepository,
+    methods: {
+      startSession: [INSERT_SESSION, INSERT_REFRESH_TOKEN],
+      rotate: [READ_REFRESH_TOKEN, RETIRE_REFRESH_TOKEN, INSERT_REFRESH_TOKEN],
+      revokeByToken: [READ_SESSION_OF_TOKEN],
+      revokeSession: [REVOKE_SESSION],
+      findActiveSessionGrant: [READ_SESSION_GRANT],
     },
   },
   PrivacyNoticeRepository: {
