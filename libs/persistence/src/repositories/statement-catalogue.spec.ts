@@ -94,7 +94,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',
-  'MembershipRepository',
   'OnboardingRepository',
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',

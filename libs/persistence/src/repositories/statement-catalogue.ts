@@ -16,6 +16,31 @@ import {
   RETIRE_REFRESH_TOKEN,
   REVOKE_SESSION,
 } from './auth-session.repository';
+import {
+  ACTIVATE_MEMBERSHIP,
+  CHANGE_MEMBERSHIP,
+  COUNT_MEMBERS,
+  DISABLE_MEMBERSHIPS,
+  END_SESSIONS,
+  INSERT_INVITATION,
+  INSERT_INVITED_USER,
+  LOCK_CLIENT_MEMBERSHIPS,
+  LOCK_MEMBERSHIP,
+  LOCK_USER_BY_EMAIL,
+  MembershipRepository,
+  READ_ALL_MEMBERS,
+  READ_CLIENT_NAME,
+  READ_CLIENTS_OF_USER,
+  READ_INVITATION_BY_TOKEN,
+  READ_MEMBER,
+  READ_MEMBER_BY_EMAIL,
+  READ_MEMBER_PAGE,
+  RETIRE_ALL_INVITATIONS,
+  RETIRE_INVITATIONS,
+  SET_PASSWORD_AND_DEFAULT_CLIENT,
+  UPSERT_INVITED_MEMBERSHIP,
+  USE_INVITATION,
+} from './membership.repository';
 import { READ_USER_BY_EMAIL, READ_USER_BY_ID, RECORD_SIGN_IN, UserRepository } from './user.repository';
 import {
   INSERT_NOTICE,
@@ -227,8 +252,8 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
     methods: {
       open: [LOCK_RESETTABLE_USER, END_OPEN_RESETS, INSERT_RESET],
       byToken: [READ_RESET_BY_TOKEN],
-      // Then MembershipRepository's endSessions (hand-written).
-      complete: [USE_RESET, SET_PASSWORD],
+      // Then MembershipRepository's endSessions.
+      complete: [USE_RESET, SET_PASSWORD, END_SESSIONS],
     },
   },
   ApiKeyRepository: {
@@ -249,6 +274,35 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
       revokeByToken: [READ_SESSION_OF_TOKEN],
       revokeSession: [REVOKE_SESSION],
       findActiveSessionGrant: [READ_SESSION_GRANT],
+    },
+  },
+  MembershipRepository: {
+    repository: MembershipRepository,
+    methods: {
+      page: [READ_MEMBER_PAGE, COUNT_MEMBERS],
+      all: [READ_ALL_MEMBERS],
+      member: [READ_MEMBER],
+      memberByEmail: [READ_MEMBER_BY_EMAIL],
+      clientName: [READ_CLIENT_NAME],
+      invite: [
+        READ_CLIENT_NAME,
+        INSERT_INVITED_USER,
+        LOCK_USER_BY_EMAIL,
+        LOCK_MEMBERSHIP,
+        UPSERT_INVITED_MEMBERSHIP,
+        RETIRE_INVITATIONS,
+        INSERT_INVITATION,
+      ],
+      invitationByToken: [READ_INVITATION_BY_TOKEN],
+      accept: [USE_INVITATION, ACTIVATE_MEMBERSHIP, SET_PASSWORD_AND_DEFAULT_CLIENT],
+      change: [LOCK_CLIENT_MEMBERSHIPS, CHANGE_MEMBERSHIP, RETIRE_INVITATIONS, END_SESSIONS, READ_MEMBER],
+      disableEverywhere: [
+        LOCK_USER_BY_EMAIL,
+        DISABLE_MEMBERSHIPS,
+        READ_CLIENTS_OF_USER,
+        RETIRE_ALL_INVITATIONS,
+        END_SESSIONS,
+      ],
     },
   },
   PrivacyNoticeRepository: {
