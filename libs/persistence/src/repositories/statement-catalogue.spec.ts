@@ -94,7 +94,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',
-  'OnboardingRepository',
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
   // Its events go in with APPEND_CLIENT_EVENTS (catalogued under MonitorActivationRepository.raise).

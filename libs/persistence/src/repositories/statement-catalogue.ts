@@ -1,4 +1,12 @@
 import {
+  CLIENT_EXISTS,
+  INSERT_CLIENT,
+  INSERT_PACKAGE,
+  OnboardingRepository,
+  READ_CLIENT,
+  READ_PACKAGE,
+} from './onboarding.repository';
+import {
   ApiKeyRepository,
   INSERT_API_KEY,
   MARK_API_KEYS_USED,
@@ -303,6 +311,14 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
         RETIRE_ALL_INVITATIONS,
         END_SESSIONS,
       ],
+    },
+  },
+  OnboardingRepository: {
+    repository: OnboardingRepository,
+    methods: {
+      clientExists: [CLIENT_EXISTS],
+      createClient: [INSERT_CLIENT, READ_CLIENT],
+      createPackage: [INSERT_PACKAGE, READ_PACKAGE],
     },
   },
   PrivacyNoticeRepository: {
