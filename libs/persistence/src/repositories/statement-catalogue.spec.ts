@@ -96,8 +96,6 @@ const HAND_WRITTEN_REPOSITORIES = [
   'LegalSearchListRepository',
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
-  // Its events go in with APPEND_CLIENT_EVENTS (catalogued under MonitorActivationRepository.raise).
-  'RetentionRepository',
   'WatchListActivations',
   'WebhookDispatchRepository',
 ];

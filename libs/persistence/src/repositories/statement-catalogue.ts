@@ -7,6 +7,25 @@ import {
   READ_PACKAGE,
 } from './onboarding.repository';
 import {
+  BLOCK_DUE_SEARCHES,
+  BLOCK_REQUESTS,
+  BLOCK_REQUESTS_NOW,
+  BLOCK_SEARCHES_NOW,
+  LOCK_DUE_REQUEST_SUPPRESSIONS,
+  LOCK_DUE_SEARCH_SUPPRESSIONS,
+  LOCK_RETENTION_SETTINGS,
+  LOCK_UNBLOCKED_REQUESTS,
+  READ_BLOCKING_CANDIDATES,
+  READ_CLIENTS_RETENTION,
+  READ_REQUEST_RETENTION,
+  READ_RETENTION_SETTINGS,
+  RetentionRepository,
+  STOP_MONITORS_OF_REQUESTS,
+  SUPPRESS_REQUESTS,
+  SUPPRESS_SEARCHES,
+  UPDATE_RETENTION_SETTINGS,
+} from './retention.repository';
+import {
   ApiKeyRepository,
   INSERT_API_KEY,
   MARK_API_KEYS_USED,
@@ -319,6 +338,21 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
       clientExists: [CLIENT_EXISTS],
       createClient: [INSERT_CLIENT, READ_CLIENT],
       createPackage: [INSERT_PACKAGE, READ_PACKAGE],
+    },
+  },
+  RetentionRepository: {
+    repository: RetentionRepository,
+    methods: {
+      settings: [READ_RETENTION_SETTINGS],
+      changeSettings: [LOCK_RETENTION_SETTINGS, UPDATE_RETENTION_SETTINGS],
+      clients: [READ_CLIENTS_RETENTION],
+      blockingCandidates: [READ_BLOCKING_CANDIDATES],
+      blockRequests: [LOCK_UNBLOCKED_REQUESTS, READ_REQUEST_RETENTION, BLOCK_REQUESTS, APPEND_CLIENT_EVENTS],
+      blockDueSearches: [BLOCK_DUE_SEARCHES],
+      // With PersonalDataEraser.erase (hand-written) between the lock and the mark.
+      suppressDueRequests: [LOCK_DUE_REQUEST_SUPPRESSIONS, SUPPRESS_REQUESTS, APPEND_CLIENT_EVENTS],
+      suppressDueSearches: [LOCK_DUE_SEARCH_SUPPRESSIONS, SUPPRESS_SEARCHES],
+      blockNow: [BLOCK_REQUESTS_NOW, STOP_MONITORS_OF_REQUESTS, APPEND_CLIENT_EVENTS, BLOCK_SEARCHES_NOW],
     },
   },
   PrivacyNoticeRepository: {
