@@ -97,5 +97,4 @@ const HAND_WRITTEN_REPOSITORIES = [
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
   'WatchListActivations',
-  'WebhookDispatchRepository',
 ];

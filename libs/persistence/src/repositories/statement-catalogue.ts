@@ -1,4 +1,18 @@
 import {
+  ADVANCE_CLIENT_CURSORS,
+  ADVANCE_CURSOR,
+  ANY_EVENT_AFTER,
+  DROP_PASSED_CLIENT_CURSORS,
+  INSERT_DELIVERIES,
+  LOCK_CURSOR,
+  READ_CHAIN_LINKS,
+  READ_EVENTS_OF_CLIENTS,
+  READ_LAST_BELOW,
+  READ_SUBSCRIPTIONS,
+  READ_WEBHOOKS_LEFT,
+  WebhookDispatchRepository,
+} from './webhook-dispatch.repository';
+import {
   CLIENT_EXISTS,
   INSERT_CLIENT,
   INSERT_PACKAGE,
@@ -354,6 +368,24 @@ export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
       suppressDueSearches: [LOCK_DUE_SEARCH_SUPPRESSIONS, SUPPRESS_SEARCHES],
       blockNow: [BLOCK_REQUESTS_NOW, STOP_MONITORS_OF_REQUESTS, APPEND_CLIENT_EVENTS, BLOCK_SEARCHES_NOW],
     },
+  },
+  WebhookDispatchRepository: {
+    repository: WebhookDispatchRepository,
+    methods: {
+      webhooksLeft: [READ_WEBHOOKS_LEFT],
+      lockCursor: [LOCK_CURSOR],
+      anyAfter: [ANY_EVENT_AFTER],
+      eventsOfClients: [READ_EVENTS_OF_CLIENTS],
+      lastBelow: [READ_LAST_BELOW],
+      advanceCursor: [ADVANCE_CURSOR, DROP_PASSED_CLIENT_CURSORS],
+      advanceClientCursors: [ADVANCE_CLIENT_CURSORS],
+      subscriptions: [READ_SUBSCRIPTIONS],
+      busyChains: [READ_CHAIN_LINKS],
+      insertDeliveries: [INSERT_DELIVERIES],
+    },
+    noSqlOfTheirOwn: ['inTransaction'],
+    // The log's horizon: event-horizon.ts's statement, still written by hand.
+    handWritten: ['horizon'],
   },
   PrivacyNoticeRepository: {
     repository: PrivacyNoticeRepository,
