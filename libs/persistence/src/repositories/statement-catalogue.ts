@@ -98,7 +98,17 @@ import {
   SET_PASSWORD,
   USE_RESET,
 } from './password-reset.repository';
-import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import {
+  DISABLE_ENDPOINT,
+  PAGE_DELIVERIES,
+  READ_FOR_ATTEMPTS,
+  READ_OVERDUE,
+  READ_STUCK_CHAIN_LINKS,
+  RELEASE_MANY,
+  RELEASE_WAITING,
+  RESCHEDULE_NOW,
+  WebhookDeliveryRepository,
+} from './webhook-delivery.repository';
 import { BillingLedgerRepository, COUNT_CHARGES_PER_DAY } from './billing-ledger.repository';
 import { READ_SERVICE_STATE, ServiceStateRepository } from './service-state.repository';
 import { BatchRepository, INSERT_BATCH, READ_BATCH } from './batch.repository';
@@ -275,18 +285,17 @@ export interface CatalogueEntry {
 export const STATEMENT_CATALOGUE: Record<string, CatalogueEntry> = {
   WebhookDeliveryRepository: {
     repository: WebhookDeliveryRepository,
-    methods: { recordMany: [RECORD_ATTEMPTS] },
-    noSqlOfTheirOwn: ['recordAttempt'],
-    handWritten: [
-      'list',
-      'rescheduleNow',
-      'forAttempts',
-      'release',
-      'releaseStuckChains',
-      'disableEndpoint',
-      'overdue',
-      'inTransaction',
-    ],
+    methods: {
+      recordMany: [RECORD_ATTEMPTS, RELEASE_MANY],
+      list: [PAGE_DELIVERIES.rows, PAGE_DELIVERIES.count],
+      rescheduleNow: [RESCHEDULE_NOW],
+      forAttempts: [READ_FOR_ATTEMPTS],
+      release: [RELEASE_MANY],
+      releaseStuckChains: [READ_STUCK_CHAIN_LINKS, RELEASE_WAITING],
+      disableEndpoint: [DISABLE_ENDPOINT],
+      overdue: [READ_OVERDUE],
+    },
+    noSqlOfTheirOwn: ['recordAttempt', 'inTransaction'],
   },
   PasswordResetRepository: {
     repository: PasswordResetRepository,
