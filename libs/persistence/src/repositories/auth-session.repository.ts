@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientRole } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
+import { hotStatement, scalar } from './hot-sql';
+import { col, readStatement } from './read-sql';
 
 export type RotationOutcome =
   | { kind: 'rotated'; sessionId: string; userId: string }
@@ -22,6 +23,84 @@ export interface SessionGrant {
   email: string;
 }
 
+/** A new session (a refresh-token family) of a user. */
+export const INSERT_SESSION = hotStatement<never>()(
+  'auth-session-insert',
+  { sessionId: scalar('uuid'), userId: scalar('uuid') },
+  (q) => `INSERT INTO auth_session (id, user_id) VALUES (${q.sessionId}, ${q.userId})`,
+);
+
+/** A refresh token of a session, by its hash. */
+export const INSERT_REFRESH_TOKEN = hotStatement<never>()(
+  'auth-session-insert-refresh-token',
+  { tokenHash: scalar('text'), sessionId: scalar('uuid'), expiresAt: scalar('timestamptz') },
+  (q) =>
+    `INSERT INTO refresh_token (token_hash, session_id, expires_at) VALUES (${q.tokenHash}, ${q.sessionId}, ${q.expiresAt})`,
+);
+
+/** A refresh token as an exchange finds it, with its session. */
+export const READ_REFRESH_TOKEN = readStatement(
+  'auth-session-refresh-token',
+  { tokenHash: scalar('text') },
+  {
+    sessionId: col('uuid', 't.session_id'),
+    userId: col('uuid', 's.user_id'),
+    retired: col('bool', 't.retired_at IS NOT NULL'),
+    revoked: col('bool', 's.revoked_at IS NOT NULL'),
+    expired: col('bool', 't.expires_at <= now()'),
+  },
+  (q, select) => `SELECT ${select}
+  FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
+ WHERE t.token_hash = ${q.tokenHash}`,
+);
+
+/** Retires a refresh token not retired yet (of two exchanges of one token, one retires it). */
+export const RETIRE_REFRESH_TOKEN = readStatement(
+  'auth-session-retire-refresh-token',
+  { tokenHash: scalar('text') },
+  { tokenHash: col('text', 'token_hash') },
+  (q, select) =>
+    `UPDATE refresh_token SET retired_at = now() WHERE token_hash = ${q.tokenHash} AND retired_at IS NULL RETURNING ${select}`,
+);
+
+/** The session a refresh token belongs to. */
+export const READ_SESSION_OF_TOKEN = readStatement(
+  'auth-session-of-token',
+  { tokenHash: scalar('text') },
+  { sessionId: col('uuid', 'session_id') },
+  (q, select) => `SELECT ${select} FROM refresh_token WHERE token_hash = ${q.tokenHash}`,
+);
+
+/** Revokes a session not revoked yet, saying why. */
+export const REVOKE_SESSION = hotStatement<never>()(
+  'auth-session-revoke',
+  { sessionId: scalar('uuid'), reason: scalar('text') },
+  (q) =>
+    `UPDATE auth_session SET revoked_at = now(), revoked_reason = ${q.reason} WHERE id = ${q.sessionId} AND revoked_at IS NULL`,
+);
+
+/**
+ * An active session's user and that user's active clients and roles, default first (both null when
+ * the user is active nowhere: `array_agg` of no rows).
+ */
+export const READ_SESSION_GRANT = readStatement(
+  'auth-session-grant',
+  { sessionId: scalar('uuid') },
+  {
+    userId: col('uuid', 's.user_id'),
+    email: col('text', 'u.email'),
+    clientIds: col('text[]', 'c.client_ids').orNull(),
+    roles: col('text[]', 'c.roles').orNull().as<ClientRole[] | null>(),
+  },
+  (q, select) => `SELECT ${select}
+  FROM auth_session s JOIN app_user u ON u.id = s.user_id
+  CROSS JOIN LATERAL (
+    SELECT array_agg(uc.client_id ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids,
+           array_agg(uc.role ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS roles
+      FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active') c
+ WHERE s.id = ${q.sessionId} AND s.revoked_at IS NULL`,
+);
+
 /** Sessions (refresh-token families) and their hashed refresh tokens. */
 @Injectable()
 export class AuthSessionRepository {
@@ -29,12 +108,8 @@ export class AuthSessionRepository {
 
   async startSession(sessionId: string, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      await tx.query(`INSERT INTO auth_session (id, user_id) VALUES ($1, $2)`, [sessionId, userId]);
-      await tx.query(`INSERT INTO refresh_token (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
-        tokenHash,
-        sessionId,
-        expiresAt,
-      ]);
+      await INSERT_SESSION.query(tx, { sessionId, userId });
+      await INSERT_REFRESH_TOKEN.query(tx, { tokenHash, sessionId, expiresAt });
     });
   }
 
@@ -45,53 +120,26 @@ export class AuthSessionRepository {
    */
   async rotate(oldHash: string, newHash: string, expiresAt: Date): Promise<RotationOutcome> {
     return this.dataSource.transaction(async (tx) => {
-      const found: Array<{
-        session_id: string;
-        user_id: string;
-        retired: boolean;
-        revoked: boolean;
-        expired: boolean;
-      }> = await tx.query(
-        `SELECT t.session_id, s.user_id, t.retired_at IS NOT NULL AS retired, s.revoked_at IS NOT NULL AS revoked,
-                  t.expires_at <= now() AS expired
-             FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
-            WHERE t.token_hash = $1`,
-        [oldHash],
-      );
-      const token = found[0];
+      const [token] = await READ_REFRESH_TOKEN.query(tx, { tokenHash: oldHash });
       if (!token || token.revoked || token.expired) return { kind: 'invalid' };
-      if (token.retired) return { kind: 'reused', sessionId: token.session_id };
-      const retired = await queryRows(
-        tx,
-        `UPDATE refresh_token SET retired_at = now() WHERE token_hash = $1 AND retired_at IS NULL RETURNING token_hash`,
-        [oldHash],
-      );
-      if (retired.length === 0) return { kind: 'reused', sessionId: token.session_id };
-      await tx.query(`INSERT INTO refresh_token (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
-        newHash,
-        token.session_id,
-        expiresAt,
-      ]);
-      return { kind: 'rotated', sessionId: token.session_id, userId: token.user_id };
+      if (token.retired) return { kind: 'reused', sessionId: token.sessionId };
+      const retired = await RETIRE_REFRESH_TOKEN.query(tx, { tokenHash: oldHash });
+      if (retired.length === 0) return { kind: 'reused', sessionId: token.sessionId };
+      await INSERT_REFRESH_TOKEN.query(tx, { tokenHash: newHash, sessionId: token.sessionId, expiresAt });
+      return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId };
     });
   }
 
   /** Revokes the session a refresh token belongs to; returns its id, or null for an unknown token. */
   async revokeByToken(tokenHash: string, reason: string): Promise<string | null> {
-    const rows: Array<{ session_id: string }> = await this.dataSource.query(
-      `SELECT session_id FROM refresh_token WHERE token_hash = $1`,
-      [tokenHash],
-    );
-    if (!rows[0]) return null;
-    await this.revokeSession(rows[0].session_id, reason);
-    return rows[0].session_id;
+    const [row] = await READ_SESSION_OF_TOKEN.query(this.dataSource, { tokenHash });
+    if (!row) return null;
+    await this.revokeSession(row.sessionId, reason);
+    return row.sessionId;
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE auth_session SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId, reason],
-    );
+    await REVOKE_SESSION.query(this.dataSource, { sessionId, reason });
   }
 
   /**
@@ -100,32 +148,19 @@ export class AuthSessionRepository {
    * user is active nowhere.
    */
   async findActiveSessionGrant(sessionId: string): Promise<SessionGrant | null> {
-    const rows: Array<{
-      user_id: string;
-      email: string;
-      client_ids: string[] | null;
-      roles: ClientRole[];
-    }> = await this.dataSource.query(
-      `SELECT s.user_id, u.email, c.client_ids, c.roles
-           FROM auth_session s JOIN app_user u ON u.id = s.user_id
-           CROSS JOIN LATERAL (
-             SELECT array_agg(uc.client_id ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS client_ids,
-                    array_agg(uc.role ORDER BY uc.client_id <> u.default_client_id, uc.client_id) AS roles
-               FROM user_client uc WHERE uc.user_id = u.id AND uc.status = 'active') c
-          WHERE s.id = $1 AND s.revoked_at IS NULL`,
-      [sessionId],
-    );
-    const row = rows[0];
+    const [row] = await READ_SESSION_GRANT.query(this.dataSource, { sessionId });
     if (!row) return null;
-    const clients = row.client_ids ?? [];
+    const clients = row.clientIds ?? [];
     // A session of a person with no active membership left speaks for no one.
     if (clients.length === 0) return null;
+    // Aggregated over the same rows in the same order as the clients: never null beside them.
+    const roles = row.roles ?? [];
     return {
-      userId: row.user_id,
+      userId: row.userId,
       email: row.email,
       client: clients[0],
       clients,
-      roles: Object.fromEntries(clients.map((client, i) => [client, row.roles[i]])),
+      roles: Object.fromEntries(clients.map((client, i) => [client, roles[i]])),
     };
   }
 }

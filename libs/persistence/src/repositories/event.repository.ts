@@ -5,7 +5,7 @@ import { eventLogHorizon } from './event-horizon';
 import { SqlExecutor } from './executor';
 import { scalar } from './hot-sql';
 import { APPEND_EVENT_WITH_ID, APPEND_EVENTS } from './hot-statements';
-import { col, epochMs, json, readStatement, type RowOf, selectList } from './read-sql';
+import { col, epochMs, json, readStatement, type RowOf } from './read-sql';
 
 /** A position in the log: the writer's transaction id and the sequence number within the log. */
 export interface EventPosition {
@@ -36,7 +36,7 @@ export function parseEventId(id: string): EventPosition | null {
 export const settledBelow = (horizon: string) => `e.tx_id < ${horizon}`;
 
 /** An event as the log keeps it (docs/integrators.md envelope). */
-const ENVELOPE_FIELDS = {
+export const ENVELOPE_FIELDS = {
   id: col('text', `'evt_' || e.tx_id || '_' || e.seq`),
   type: col('text', 'e.type'),
   createdAt: epochMs('e.created_at'),
@@ -44,7 +44,6 @@ const ENVELOPE_FIELDS = {
   data: json<Record<string, unknown>>('e.data'),
 };
 export type StoredEvent = RowOf<typeof ENVELOPE_FIELDS>;
-export const ENVELOPE = selectList(ENVELOPE_FIELDS);
 
 /** Events of some clients, oldest first, after a position (or from the first), of some types (or all). */
 export const READ_EVENT_PAGE = readStatement(

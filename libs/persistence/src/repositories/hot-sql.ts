@@ -20,6 +20,11 @@ export interface PgValues {
   bool: boolean;
   date: string;
   timestamptz: Date;
+  /**
+   * A transaction id (the event log's order), as its decimal text: a scalar, or a column of a row
+   * set (the webhook dispatcher's client positions and new deliveries name events by it).
+   */
+  xid8: string;
   /** Sent as JSON text: the helper stringifies (`undefined` is SQL NULL, `null` is JSON null). */
   jsonb: unknown;
 }
@@ -34,8 +39,6 @@ export interface ScalarValues extends PgValues {
    * past 2^31) reads nothing instead of failing; a JS number, exact up to 2^53.
    */
   int8: number;
-  /** A transaction id (the event log's order), as its decimal text. */
-  xid8: string;
   /** JSON kept verbatim (key order and all), sent as its text like jsonb. */
   json: unknown;
   'text[]': readonly string[];

@@ -1,22 +1,66 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from './executor';
+import { hotStatement, scalar } from './hot-sql';
+import { col, readStatement, type RowOf } from './read-sql';
 
 /** What an onboarding command did: made it, found it as asked, or found it different. */
 export type OnboardingOutcome<T> =
   { kind: 'created'; value: T } | { kind: 'unchanged'; value: T } | { kind: 'different'; existing: T };
 
-export interface ClientRecord {
-  id: string;
-  name: string;
-}
+const CLIENT_FIELDS = { id: col('text', 'id'), name: col('text', 'name') };
+export type ClientRecord = RowOf<typeof CLIENT_FIELDS>;
 
-export interface PackageRecord {
-  id: string;
-  clientId: string;
-  name: string;
-  processes: string[];
-}
+const PACKAGE_FIELDS = {
+  id: col('text', 'id'),
+  clientId: col('text', 'client_id'),
+  name: col('text', 'name'),
+  processes: col('text[]', 'processes'),
+};
+export type PackageRecord = RowOf<typeof PACKAGE_FIELDS>;
+
+/** A row when the client exists (only how many rows come back is read, none of their values). */
+export const CLIENT_EXISTS = hotStatement<never>()(
+  'onboarding-client-exists',
+  { id: scalar('text') },
+  (q) => `SELECT 1 FROM client WHERE id = ${q.id}`,
+);
+
+/** A new client, answered; nothing (and no row) when its id is taken. */
+export const INSERT_CLIENT = readStatement(
+  'onboarding-insert-client',
+  { id: scalar('text'), name: scalar('text') },
+  CLIENT_FIELDS,
+  (q, select) =>
+    `INSERT INTO client (id, name) VALUES (${q.id}, ${q.name}) ON CONFLICT (id) DO NOTHING RETURNING ${select}`,
+);
+
+/** A client as stored. */
+export const READ_CLIENT = readStatement(
+  'onboarding-client',
+  { id: scalar('text') },
+  CLIENT_FIELDS,
+  (q, select) => `SELECT ${select} FROM client WHERE id = ${q.id}`,
+);
+
+/** A new package, answered; nothing (and no row) when its id is taken. */
+export const INSERT_PACKAGE = readStatement(
+  'onboarding-insert-package',
+  { id: scalar('text'), clientId: scalar('text'), name: scalar('text'), processes: scalar('text[]') },
+  PACKAGE_FIELDS,
+  (
+    q,
+    select,
+  ) => `INSERT INTO package (id, client_id, name, processes) VALUES (${q.id}, ${q.clientId}, ${q.name}, ${q.processes})
+ON CONFLICT (id) DO NOTHING RETURNING ${select}`,
+);
+
+/** A package as stored. */
+export const READ_PACKAGE = readStatement(
+  'onboarding-package',
+  { id: scalar('text') },
+  PACKAGE_FIELDS,
+  (q, select) => `SELECT ${select} FROM package WHERE id = ${q.id}`,
+);
 
 /**
  * Clients and packages, as the operator's `npm run admin` makes them (docs/operations.md,
@@ -28,41 +72,23 @@ export class OnboardingRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async clientExists(id: string): Promise<boolean> {
-    const rows = await queryRows(this.dataSource, `SELECT 1 FROM client WHERE id = $1`, [id]);
+    const rows = await CLIENT_EXISTS.query(this.dataSource, { id });
     return rows.length > 0;
   }
 
   async createClient(client: ClientRecord): Promise<OnboardingOutcome<ClientRecord>> {
-    const inserted = await queryRows<ClientRecord>(
-      this.dataSource,
-      `INSERT INTO client (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id, name`,
-      [client.id, client.name],
-    );
+    const inserted = await INSERT_CLIENT.query(this.dataSource, client);
     if (inserted[0]) return { kind: 'created', value: inserted[0] };
-    const [existing] = await queryRows<ClientRecord>(
-      this.dataSource,
-      `SELECT id, name FROM client WHERE id = $1`,
-      [client.id],
-    );
+    const [existing] = await READ_CLIENT.query(this.dataSource, { id: client.id });
     return existing.name === client.name
       ? { kind: 'unchanged', value: existing }
       : { kind: 'different', existing };
   }
 
   async createPackage(pkg: PackageRecord): Promise<OnboardingOutcome<PackageRecord>> {
-    const columns = `id, client_id AS "clientId", name, processes`;
-    const inserted = await queryRows<PackageRecord>(
-      this.dataSource,
-      `INSERT INTO package (id, client_id, name, processes) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO NOTHING RETURNING ${columns}`,
-      [pkg.id, pkg.clientId, pkg.name, pkg.processes],
-    );
+    const inserted = await INSERT_PACKAGE.query(this.dataSource, pkg);
     if (inserted[0]) return { kind: 'created', value: inserted[0] };
-    const [existing] = await queryRows<PackageRecord>(
-      this.dataSource,
-      `SELECT ${columns} FROM package WHERE id = $1`,
-      [pkg.id],
-    );
+    const [existing] = await READ_PACKAGE.query(this.dataSource, { id: pkg.id });
     const same =
       existing.clientId === pkg.clientId &&
       existing.name === pkg.name &&

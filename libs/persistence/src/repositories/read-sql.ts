@@ -22,6 +22,8 @@ export interface ReadValues {
   float8: number;
   bool: boolean;
   timestamptz: Date;
+  /** A secret's bytes (a webhook endpoint's). */
+  bytea: Buffer;
   'text[]': string[];
   'uuid[]': string[];
   'int[]': number[];
@@ -38,6 +40,8 @@ export interface JsonValues {
   float8: number;
   bool: boolean;
   timestamptz: string;
+  /** Its hex text (`\x...`). */
+  bytea: string;
   'text[]': string[];
   'uuid[]': string[];
   'int[]': number[];

@@ -91,17 +91,10 @@ const isPaged = (value: unknown): value is PagedRead<any, any> =>
 
 /** Repositories whose SQL is all still written by hand (what is left of issue 39's conversion). */
 const HAND_WRITTEN_REPOSITORIES = [
-  'ApiKeyRepository',
-  'AuthSessionRepository',
   'LegalCorpusHousekeepingRepository',
   // Its WHERE has only the conditions given; its SELECT list and rows are declared (read-sql.ts).
   'LegalSearchListRepository',
-  'MembershipRepository',
-  'OnboardingRepository',
   // TypeORM's find (an entity), no SQL text.
   'PackageRepository',
-  // Its events go in with APPEND_CLIENT_EVENTS (catalogued under MonitorActivationRepository.raise).
-  'RetentionRepository',
   'WatchListActivations',
-  'WebhookDispatchRepository',
 ];

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { chainKey, nextToRelease } from '@app/domain';
 import type { AttemptOutcome, ChainLink, DeliveryStatus } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { ENVELOPE, StoredEvent } from './event.repository';
-import { pageWithTotal, preparedRows, queryRows, SqlExecutor } from './executor';
+import { ENVELOPE_FIELDS, StoredEvent } from './event.repository';
+import { SqlExecutor } from './executor';
 import { GroupCommit } from './group-commit';
+import { hotStatement, scalar } from './hot-sql';
 import { RECORD_ATTEMPTS } from './hot-statements';
 import { OutboxJob } from './outbox.repository';
 import { CANCEL_PENDING_DELIVERIES } from './webhook-endpoint.repository';
+import { col, epochMs, json, jsonObject, pagedRead, readPage, readStatement, type RowOf } from './read-sql';
 
 /** One attempt as the deliveries list shows it (docs/integrators.md). */
 export interface DeliveryAttempt {
@@ -20,14 +22,94 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  nextAttemptAt: number | null;
-}
+/** A delivery as the deliveries list shows it. */
+const DELIVERY_VIEW_FIELDS = {
+  id: col('uuid', 'd.id'),
+  eventId: col('text', `'evt_' || d.event_tx || '_' || d.event_seq`),
+  eventType: col('text', 'd.event_type'),
+  status: col('text', 'd.status').as<DeliveryStatus>(),
+  attempts: json<DeliveryAttempt[]>('d.attempts'),
+  nextAttemptAt: epochMs('d.next_attempt_at').orNull(),
+};
+export type DeliveryView = RowOf<typeof DELIVERY_VIEW_FIELDS>;
+
+/** An endpoint's deliveries (of one status, or all), newest event first. */
+export const PAGE_DELIVERIES = pagedRead(
+  'webhook-delivery-page',
+  { endpointId: scalar('uuid'), status: scalar('text') },
+  DELIVERY_VIEW_FIELDS,
+  (q) =>
+    `webhook_delivery d WHERE d.endpoint_id = ${q.endpointId} AND (${q.status} IS NULL OR d.status = ${q.status})`,
+  'd.event_created_at DESC, d.event_tx DESC, d.event_seq DESC',
+);
+
+/** A delivery of the endpoint pending again, due now; jobs of earlier generations become stale. */
+export const RESCHEDULE_NOW = readStatement(
+  'webhook-delivery-reschedule-now',
+  { deliveryId: scalar('uuid'), endpointId: scalar('uuid') },
+  { ...DELIVERY_VIEW_FIELDS, generation: col('int', 'd.generation') },
+  (
+    q,
+    select,
+  ) => `UPDATE webhook_delivery d SET status = 'pending', next_attempt_at = now(), generation = generation + 1
+ WHERE d.id = ${q.deliveryId} AND d.endpoint_id = ${q.endpointId} RETURNING ${select}`,
+);
+
+/** A delivery and its generation, for its job. */
+const DELIVERY_JOB_FIELDS = { id: col('uuid', 'id'), generation: col('int', 'generation') };
+
+/**
+ * The pending deliveries of at most `limit` chains with one waiting for longer than `olderThanMs`,
+ * numbered by chain, in each chain's order, each saying whether it waited that long itself.
+ */
+export const READ_STUCK_CHAIN_LINKS = readStatement(
+  'webhook-delivery-stuck-chain-links',
+  { olderThanMs: scalar('int'), limit: scalar('int8') },
+  (q) => ({
+    chain: col('int', 'dense_rank() OVER (ORDER BY d.endpoint_id, d.subject)::int'),
+    id: col('uuid', 'd.id'),
+    scheduled: col('bool', 'd.next_attempt_at IS NOT NULL'),
+    attemptsMade: col('int', 'jsonb_array_length(d.attempts)'),
+    stuck: col('bool', `d.created_at < now() - (${q.olderThanMs} * interval '1 millisecond')`),
+  }),
+  (q, select) => `WITH stuck AS (
+  SELECT DISTINCT endpoint_id, subject FROM webhook_delivery
+   WHERE status = 'pending' AND next_attempt_at IS NULL
+     AND created_at < now() - (${q.olderThanMs} * interval '1 millisecond')
+   LIMIT ${q.limit})
+SELECT ${select}
+  FROM webhook_delivery d JOIN stuck s ON s.endpoint_id = d.endpoint_id AND s.subject = d.subject
+ WHERE d.status = 'pending'
+ ORDER BY d.endpoint_id, d.subject, d.event_created_at, d.event_tx, d.event_seq`,
+);
+
+/** Those of the deliveries still waiting, due now. */
+export const RELEASE_WAITING = readStatement(
+  'webhook-delivery-release-waiting',
+  { ids: scalar('uuid[]') },
+  DELIVERY_JOB_FIELDS,
+  (q, select) => `UPDATE webhook_delivery SET next_attempt_at = now()
+ WHERE id = ANY(${q.ids}) AND next_attempt_at IS NULL AND status = 'pending'
+ RETURNING ${select}`,
+);
+
+/** An endpoint disabled, and what it had pending cancelled. */
+export const DISABLE_ENDPOINT = hotStatement<never>()(
+  'webhook-delivery-disable-endpoint',
+  { endpointId: scalar('uuid') },
+  (q) => `WITH disabled AS (UPDATE webhook_endpoint SET enabled = false WHERE id = ${q.endpointId})
+${CANCEL_PENDING_DELIVERIES}`,
+);
+
+/** At most `limit` scheduled deliveries overdue by more than `graceMs`, the most overdue first. */
+export const READ_OVERDUE = readStatement(
+  'webhook-delivery-overdue',
+  { graceMs: scalar('int'), limit: scalar('int8') },
+  DELIVERY_JOB_FIELDS,
+  (q, select) => `SELECT ${select} FROM webhook_delivery
+ WHERE status = 'pending' AND next_attempt_at < now() - (${q.graceMs} * interval '1 millisecond')
+ ORDER BY next_attempt_at LIMIT ${q.limit}`,
+);
 
 /** A delivery an attempt's record made due: the next event of the subject, for the same endpoint. */
 export interface ReleasedDelivery {
@@ -80,9 +162,56 @@ const RECORD_STATEMENTS_IN_FLIGHT = 2;
  */
 const EXPRESS_RECORDS = 8;
 
-/** The event envelope of `e` as a JSON object, keys in the order ENVELOPE gives them. */
-const EVENT_JSON = `'id', 'evt_' || e.tx_id || '_' || e.seq, 'type', e.type,
-  'createdAt', (extract(epoch FROM e.created_at) * 1000)::bigint, 'clientId', e.client_id, 'data', e.data`;
+/**
+ * Everything the attempts of some deliveries need, at once: the delivery, its endpoint and its
+ * event's envelope. Prepared by name: it runs before every attempt.
+ */
+export const READ_FOR_ATTEMPTS = readStatement(
+  'webhook-deliveries-for-attempts',
+  { deliveryIds: scalar('uuid[]') },
+  {
+    deliveryId: col('uuid', 'd.id'),
+    endpointId: col('uuid', 'd.endpoint_id'),
+    endpointClientId: col('text', 'w.client_id'),
+    subject: col('text', 'd.subject'),
+    status: col('text', 'd.status').as<DeliveryStatus>(),
+    generation: col('int', 'd.generation'),
+    attemptsMade: col('int', 'jsonb_array_length(d.attempts)'),
+    url: col('text', 'w.url'),
+    secret: col('bytea', 'w.secret'),
+    previousSecret: col('bytea', 'w.previous_secret').orNull(),
+    previousSecretUntil: epochMs('w.previous_secret_until').orNull(),
+    ...ENVELOPE_FIELDS,
+  },
+  (q, select) => `SELECT ${select}
+  FROM webhook_delivery d
+  JOIN webhook_endpoint w ON w.id = d.endpoint_id
+  JOIN event e ON e.tx_id = d.event_tx AND e.seq = d.event_seq
+ WHERE d.id = ANY(${q.deliveryIds})`,
+);
+
+/**
+ * Those of some deliveries that still wait, due now, with their events for the callers' attempts;
+ * the transaction's commit does not wait for the WAL flush (see `release`). Prepared by name: it
+ * runs after every attempt that releases the next of its chain.
+ */
+export const RELEASE_MANY = readStatement(
+  'webhook-release-many',
+  { deliveryIds: scalar('uuid[]') },
+  {
+    id: col('uuid', 'r.id'),
+    generation: col('int', 'r.generation'),
+    attemptsMade: col('int', 'r.attempts_made'),
+    event: jsonObject(ENVELOPE_FIELDS),
+  },
+  (q, select) => `WITH released AS (
+  UPDATE webhook_delivery d SET next_attempt_at = now()
+   WHERE d.id = ANY(${q.deliveryIds}) AND d.next_attempt_at IS NULL AND d.status = 'pending'
+  RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq)
+SELECT ${select}
+  FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq,
+       (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
+);
 
 /** Everything one attempt needs, read once before it (outside any transaction). */
 export interface DeliveryForAttempt {
@@ -101,11 +230,8 @@ export interface DeliveryForAttempt {
   event: StoredEvent;
 }
 
-const VIEW = `d.id, 'evt_' || d.event_tx || '_' || d.event_seq AS "eventId", d.event_type AS "eventType", d.status,
-  d.attempts, (extract(epoch FROM d.next_attempt_at) * 1000)::bigint AS "nextAttemptAt"`;
-
 /** jsonb keeps keys in its own order: give each attempt back in the order docs/integrators.md shows. */
-function viewOf(row: DeliveryView): DeliveryView {
+function viewOf<T extends DeliveryView>(row: T): T {
   return {
     ...row,
     attempts: row.attempts.map(({ at, httpStatus, durationMs, error }) => ({
@@ -114,7 +240,6 @@ function viewOf(row: DeliveryView): DeliveryView {
       durationMs,
       error,
     })),
-    nextAttemptAt: row.nextAttemptAt === null ? null : Number(row.nextAttemptAt),
   };
 }
 
@@ -132,14 +257,10 @@ export class WebhookDeliveryRepository {
     endpointId: string,
     filter: { status?: DeliveryStatus; page: number; limit: number },
   ): Promise<{ rows: DeliveryView[]; total: number }> {
-    const { rows, total } = await pageWithTotal<DeliveryView>(
+    const { rows, total } = await readPage(
       this.dataSource,
-      {
-        select: VIEW,
-        from: `webhook_delivery d WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status = $2)`,
-        orderBy: 'd.event_created_at DESC, d.event_tx DESC, d.event_seq DESC',
-        params: [endpointId, filter.status ?? null],
-      },
+      PAGE_DELIVERIES,
+      { endpointId, status: filter.status ?? null },
       filter,
     );
     return { rows: rows.map(viewOf), total };
@@ -154,32 +275,13 @@ export class WebhookDeliveryRepository {
     endpointId: string,
     deliveryId: string,
   ): Promise<(DeliveryView & { generation: number }) | null> {
-    const rows = await queryRows<DeliveryView & { generation: number }>(
-      tx,
-      `UPDATE webhook_delivery d SET status = 'pending', next_attempt_at = now(), generation = generation + 1
-        WHERE d.id = $1 AND d.endpoint_id = $2 RETURNING ${VIEW}, d.generation`,
-      [deliveryId, endpointId],
-    );
-    return rows[0] ? { ...viewOf(rows[0]), generation: rows[0].generation } : null;
+    const [row] = await RESCHEDULE_NOW.query(tx, { deliveryId, endpointId });
+    return row ? viewOf(row) : null;
   }
 
   /** Everything the attempts of these deliveries need, read at once (missing ones were deleted). */
   async forAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
-    const rows = await preparedRows<
-      Omit<DeliveryForAttempt, 'event' | 'clientId'> &
-        StoredEvent & { deliveryId: string; endpointClientId: string }
-    >(
-      this.dataSource,
-      'webhook-deliveries-for-attempts',
-      `SELECT d.id AS "deliveryId", d.endpoint_id AS "endpointId", w.client_id AS "endpointClientId", d.subject, d.status, d.generation,
-              jsonb_array_length(d.attempts) AS "attemptsMade", w.url, w.secret, w.previous_secret AS "previousSecret",
-              (extract(epoch FROM w.previous_secret_until) * 1000)::bigint AS "previousSecretUntil", ${ENVELOPE}
-         FROM webhook_delivery d
-         JOIN webhook_endpoint w ON w.id = d.endpoint_id
-         JOIN event e ON e.tx_id = d.event_tx AND e.seq = d.event_seq
-        WHERE d.id = ANY($1::uuid[])`,
-      [deliveryIds],
-    );
+    const rows = await READ_FOR_ATTEMPTS.prepared(this.dataSource, { deliveryIds });
     return new Map(
       rows.map((row) => [
         row.deliveryId,
@@ -194,11 +296,11 @@ export class WebhookDeliveryRepository {
           url: row.url,
           secret: row.secret,
           previousSecret: row.previousSecret,
-          previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+          previousSecretUntil: row.previousSecretUntil,
           event: {
             id: row.id,
             type: row.type,
-            createdAt: Number(row.createdAt),
+            createdAt: row.createdAt,
             clientId: row.clientId,
             data: row.data,
           },
@@ -279,24 +381,8 @@ export class WebhookDeliveryRepository {
    */
   private async release(deliveryIds: string[]): Promise<Map<string, ReleasedDelivery>> {
     if (deliveryIds.length === 0) return new Map();
-    const rows = await preparedRows<ReleasedDelivery>(
-      this.dataSource,
-      'webhook-release-many',
-      `WITH released AS (
-         UPDATE webhook_delivery d SET next_attempt_at = now()
-          WHERE d.id = ANY($1::uuid[]) AND d.next_attempt_at IS NULL AND d.status = 'pending'
-         RETURNING d.id, d.generation, jsonb_array_length(d.attempts) AS attempts_made, d.event_tx, d.event_seq)
-       SELECT r.id, r.generation, r.attempts_made AS "attemptsMade", json_build_object(${EVENT_JSON}) AS event
-         FROM released r JOIN event e ON e.tx_id = r.event_tx AND e.seq = r.event_seq,
-              (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed_durability`,
-      [deliveryIds],
-    );
-    return new Map(
-      rows.map((released) => [
-        released.id,
-        { ...released, event: { ...released.event, createdAt: Number(released.event.createdAt) } },
-      ]),
-    );
+    const rows = await RELEASE_MANY.prepared(this.dataSource, { deliveryIds });
+    return new Map(rows.map((released) => [released.id, released]));
   }
 
   /**
@@ -308,21 +394,7 @@ export class WebhookDeliveryRepository {
     olderThanMs: number,
     limit: number,
   ): Promise<Array<{ id: string; generation: number }>> {
-    const links = await queryRows<ChainLink & { chain: number; stuck: boolean }>(
-      this.dataSource,
-      `WITH stuck AS (
-         SELECT DISTINCT endpoint_id, subject FROM webhook_delivery
-          WHERE status = 'pending' AND next_attempt_at IS NULL
-            AND created_at < now() - ($1::int * interval '1 millisecond')
-          LIMIT $2)
-       SELECT dense_rank() OVER (ORDER BY d.endpoint_id, d.subject)::int AS chain, d.id,
-              d.next_attempt_at IS NOT NULL AS scheduled, jsonb_array_length(d.attempts) AS "attemptsMade",
-              d.created_at < now() - ($1::int * interval '1 millisecond') AS stuck
-         FROM webhook_delivery d JOIN stuck s ON s.endpoint_id = d.endpoint_id AND s.subject = d.subject
-        WHERE d.status = 'pending'
-        ORDER BY d.endpoint_id, d.subject, d.event_created_at, d.event_tx, d.event_seq`,
-      [olderThanMs, limit],
-    );
+    const links = await READ_STUCK_CHAIN_LINKS.query(this.dataSource, { olderThanMs, limit });
     const chains = new Map<number, Array<ChainLink & { stuck: boolean }>>();
     for (const link of links) chains.set(link.chain, [...(chains.get(link.chain) ?? []), link]);
     const release = [...chains.values()].flatMap((chain) => {
@@ -330,22 +402,12 @@ export class WebhookDeliveryRepository {
       return chain.filter((link) => link.id === next && link.stuck).map((link) => link.id);
     });
     if (release.length === 0) return [];
-    return queryRows(
-      this.dataSource,
-      `UPDATE webhook_delivery SET next_attempt_at = now()
-        WHERE id = ANY($1::uuid[]) AND next_attempt_at IS NULL AND status = 'pending'
-        RETURNING id, generation`,
-      [release],
-    );
+    return RELEASE_WAITING.query(this.dataSource, { ids: release });
   }
 
   /** docs/integrators.md: five days of failures disable an endpoint; what it had pending is cancelled. */
   async disableEndpoint(endpointId: string): Promise<void> {
-    await this.dataSource.query(
-      `WITH disabled AS (UPDATE webhook_endpoint SET enabled = false WHERE id = $1)
-       ${CANCEL_PENDING_DELIVERIES}`,
-      [endpointId],
-    );
+    await DISABLE_ENDPOINT.query(this.dataSource, { endpointId });
   }
 
   /**
@@ -354,12 +416,6 @@ export class WebhookDeliveryRepository {
    * when Bull still holds it.
    */
   overdue(graceMs: number, limit: number): Promise<Array<{ id: string; generation: number }>> {
-    return queryRows(
-      this.dataSource,
-      `SELECT id, generation FROM webhook_delivery
-        WHERE status = 'pending' AND next_attempt_at < now() - ($1::int * interval '1 millisecond')
-        ORDER BY next_attempt_at LIMIT $2`,
-      [graceMs, limit],
-    );
+    return READ_OVERDUE.query(this.dataSource, { graceMs, limit });
   }
 }
