@@ -101,7 +101,7 @@ async function withDatabase(stack, use) {
 }
 
 /**
- * What autovacuum does in production, done by hand before a measured drain: this machine's PostgreSQL
+ * What autovacuum does in production, done by hand before a measured part (the overview, a drain): this machine's PostgreSQL
  * runs with autovacuum off, so after the earlier parts' tens of thousands of requests the tables would
  * carry their dead rows and the planner the statistics of empty tables.
  */
@@ -156,6 +156,7 @@ module.exports = {
   processJobsRun,
   queueRegistrations,
   registrationLoad,
+  vacuumAnalyze,
   waitUntil,
   withDatabase,
 };
