@@ -101,9 +101,9 @@ async function withDatabase(stack, use) {
 }
 
 /**
- * What autovacuum does in production, done by hand before a measured part (the overview, a drain): this machine's PostgreSQL
- * runs with autovacuum off, so after the earlier parts' tens of thousands of requests the tables would
- * carry their dead rows and the planner the statistics of empty tables.
+ * What autovacuum does in production, done by hand before a measured part (the overview, a drain):
+ * this machine's PostgreSQL runs with autovacuum off, so after the earlier parts' tens of thousands of
+ * requests the tables would carry their dead rows and the planner the statistics of empty tables.
  */
 const MAINTAINED = ['candidate_request', 'candidate', 'request_process', 'event', 'outbox_job'];
 async function vacuumAnalyze(stack) {
