@@ -1,9 +1,10 @@
 /**
- * What an operator reads of a failed delivery attempt (docs/operations.md, "Webhooks"): which
- * endpoint and delivery, what the receiver answered or why no answer came, the attempt's number and
- * when the next one is due (null once the retry schedule is spent). Ids, a status and the sender's
- * reason only: never the endpoint's URL (a receiver may carry a token in it), a secret or a
- * signature, nor the event itself (the payload names the client's candidates).
+ * What an operator reads of a failed delivery attempt (docs/operations.md, "The apps: supervisor,
+ * shutdown, health, liveness, metrics, logs", under Metrics): which endpoint and delivery, what the
+ * receiver answered or why no answer came, the attempt's number and when the next one is due (null
+ * once the retry schedule is spent). Ids, a status and the sender's reason only: never the
+ * endpoint's URL (a receiver may carry a token in it), a secret or a signature, nor the event itself
+ * (the payload names the client's candidates).
  */
 export interface FailedAttempt {
   endpointId: string;

@@ -1,8 +1,8 @@
 import { addDays, isCalendarDate } from '../calendar';
 
-// Business days in Mexico (docs/privacy.md, "Deadlines"): Monday to Friday, except the mandatory
-// rest days of the Ley Federal del Trabajo, art. 74. Dates are calendar dates written YYYY-MM-DD,
-// with no time zone: the caller says which day it is where the request was received.
+// Business days in Mexico (docs/privacy.md, "Recording a request"): Monday to Friday, except the
+// mandatory rest days of the Ley Federal del Trabajo, art. 74. Dates are calendar dates written
+// YYYY-MM-DD, with no time zone: the caller says which day it is where the request was received.
 
 /** The one rule for a YYYY-MM-DD date, the calendar's, offered beside the business days. */
 export { isCalendarDate };
@@ -123,7 +123,10 @@ export function subtractBusinessDays(date: string, days: number): string {
   return countBusinessDays(date, days, -1);
 }
 
-/** The last day to answer an ARCO request received on `receivedAt` (docs/privacy.md, "Deadlines"). */
+/**
+ * The last day to answer an ARCO request received on `receivedAt` (docs/privacy.md, "Recording a
+ * request").
+ */
 export function arcoDueDate(receivedAt: string): string {
   return addBusinessDays(receivedAt, ARCO_DUE_BUSINESS_DAYS);
 }

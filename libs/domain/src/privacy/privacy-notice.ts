@@ -4,10 +4,10 @@ import { characterCount, unknownFieldMessage } from '../request-shape';
 import { textCharacterViolations } from '../text-characters';
 
 /**
- * A client's privacy notice (aviso de privacidad, LFPDPPP 2025; docs/privacy.md, "Privacy
- * notice"): the version candidates consent to, where the full text is published, and the purposes
- * of the processing, each necessary for the relationship or voluntary (which the candidate may
- * refuse).
+ * A client's privacy notice (aviso de privacidad, LFPDPPP 2025; docs/privacy.md, "Consent and the
+ * privacy notice"): the version candidates consent to, where the full text is published, and the
+ * purposes of the processing, each necessary for the relationship or voluntary (which the
+ * candidate may refuse).
  */
 export const PURPOSE_KINDS = ['necessary', 'voluntary'] as const;
 export type PurposeKind = (typeof PURPOSE_KINDS)[number];

@@ -2,7 +2,7 @@ import type { FinalResult } from './catalog';
 import type { LegalMatchSummary } from './process-provider';
 
 /**
- * BGC Legal's result from the lawsuits of the persons that count (docs/behaviour.md, "BGC Legal"):
+ * BGC Legal's result from the lawsuits of the persons that count (docs/reviews.md, "Deciding"):
  * no lawsuit is `Aprobado`; lawsuits where the candidate was never the defendant `Riesgo Bajo`;
  * one or two as defendant `Riesgo Medio`; three or more `Riesgo Alto`.
  */
