@@ -6,6 +6,7 @@ import { createServer, IncomingHttpHeaders, Server, ServerResponse } from 'node:
 import { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Webhook } from 'standardwebhooks';
+import { retryingDeadlocks } from '@app/persistence/repositories/executor';
 import { api, eventually, Session, state, withDb } from './helpers';
 
 export interface Received {
@@ -111,7 +112,11 @@ export function track(endpointId: string): void {
 /** Removes the endpoints a test created, so they receive nothing of the next test. */
 export async function deleteCreatedEndpoints(): Promise<void> {
   const ids = created.splice(0);
-  await withDb((db) => db.query(`DELETE FROM webhook_endpoint WHERE id = ANY($1::uuid[])`, [ids]));
+  // The processor may be recording these endpoints' attempts meanwhile, which locks in the other
+  // order: the deletion then runs again, as the api's does.
+  await retryingDeadlocks(() =>
+    withDb((db) => db.query(`DELETE FROM webhook_endpoint WHERE id = ANY($1::uuid[])`, [ids])),
+  );
 }
 
 export interface DeliveryView {

@@ -69,3 +69,29 @@ export async function pageWithTotal<T>(
   ]);
   return { rows, total };
 }
+
+/** PostgreSQL's `deadlock_detected`: it rolled one transaction of a lock cycle back, to run again. */
+const DEADLOCK_DETECTED = '40P01';
+
+function isDeadlock(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
+  return code === DEADLOCK_DETECTED || driverError?.code === DEADLOCK_DETECTED;
+}
+
+/**
+ * Runs `work` (a whole transaction, or one autocommitted statement) again when PostgreSQL chose it
+ * as a deadlock's victim, up to `tries` times in all. For writes whose locks another writer takes in
+ * the other order by design: an endpoint's deletion or disabling locks the endpoint, then its
+ * deliveries, while the attempts' record locks deliveries, then their endpoint (docs/architecture.md,
+ * "Nothing lost, nothing done twice"). The victim's work was rolled back whole: running it again is
+ * safe.
+ */
+export async function retryingDeadlocks<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || !isDeadlock(error)) throw error;
+    }
+  }
+}

@@ -1,6 +1,7 @@
 jest.mock('@nestjs/common', () => jest.requireActual('@app/platform/testing/nest-common.stub'));
 import { randomUUID } from 'node:crypto';
-import { mediumDatabase } from '../medium/medium-database.fixture';
+import { Client } from 'pg';
+import { eventually, mediumDatabase } from '../medium/medium-database.fixture';
 import { type NewEndpoint, WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 const db = mediumDatabase();
@@ -126,5 +127,46 @@ describe('WebhookEndpointRepository (medium)', () => {
     expect(result).toBe(true);
     expect(await repo.find(e.id, ['acme'])).toBeNull();
     expect(sql).toMatchSnapshot();
+  });
+
+  it('delete: chosen as a deadlock’s victim (an attempts’ record locking a delivery, then the endpoint), runs again', async () => {
+    const e = await create();
+    const [{ tx_id, seq }] = await db.rows<{ tx_id: string; seq: string }>(
+      `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'candidate_request.completed', 's', '{}')
+       RETURNING tx_id::text, seq::text`,
+    );
+    const deliveryId = randomUUID();
+    await db.rows(
+      `INSERT INTO webhook_delivery (id, endpoint_id, event_tx, event_seq, event_type, event_created_at, subject, status, next_attempt_at)
+       VALUES ($1, $2, $3::xid8, $4, 'candidate_request.completed', now(), 's', 'pending', now())`,
+      [deliveryId, e.id, tx_id, seq],
+    );
+    // The attempts' record, by hand: the delivery's row locked first, the endpoint's after.
+    const recorder = new Client({ connectionString: db.url });
+    await recorder.connect();
+    try {
+      await recorder.query('BEGIN');
+      await recorder.query(`UPDATE webhook_delivery SET attempts = attempts WHERE id = $1`, [deliveryId]);
+      const deleting = repo.delete(e.id, ['acme']);
+      // The deletion holds the endpoint and waits for the delivery; then the recorder closes the cycle.
+      await eventually(
+        async () =>
+          (
+            await db.rows(
+              `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                  AND query LIKE 'DELETE FROM webhook_endpoint%'`,
+            )
+          ).length > 0,
+      );
+      // PostgreSQL rolls the deletion back (it waited first, so it finds the cycle first): the
+      // recorder's update goes through.
+      await recorder.query(`UPDATE webhook_endpoint SET failing_since = now() WHERE id = $1`, [e.id]);
+      await recorder.query('COMMIT');
+      expect(await deleting).toBe(true);
+    } finally {
+      await recorder.end();
+    }
+    expect(await db.rows(`SELECT 1 FROM webhook_endpoint WHERE id = $1`, [e.id])).toEqual([]);
+    expect(await db.rows(`SELECT 1 FROM webhook_delivery WHERE id = $1`, [deliveryId])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf } from '@app/domain';
 import { DataSource } from 'typeorm';
-import { SqlExecutor } from './executor';
+import { retryingDeadlocks, SqlExecutor } from './executor';
 import { hotStatement, scalar } from './hot-sql';
 import { col, epochMs, readStatement, type RowOf } from './read-sql';
 
@@ -194,27 +194,29 @@ export class WebhookEndpointRepository {
    * failure streak (it starts counting again). Null when the endpoint is not one of these clients'.
    */
   async update(id: string, clientIds: string[], changes: EndpointChanges): Promise<StoredEndpoint | null> {
-    return this.dataSource.transaction(async (tx) => {
-      const rows = await UPDATE_ENDPOINT.query(tx, {
-        id,
-        clientIds,
-        setUrl: changes.url !== undefined,
-        url: changes.url ?? null,
-        setEvents: changes.events !== undefined,
-        events: changes.events ?? null,
-        setDescription: changes.description !== undefined,
-        description: changes.description ?? null,
-        enabled: changes.enabled ?? null,
-      });
-      if (rows[0] && changes.enabled === false)
-        await CANCEL_ENDPOINT_DELIVERIES.query(tx, { endpointId: id });
-      return rows[0] ?? null;
-    });
+    return retryingDeadlocks(() =>
+      this.dataSource.transaction(async (tx) => {
+        const rows = await UPDATE_ENDPOINT.query(tx, {
+          id,
+          clientIds,
+          setUrl: changes.url !== undefined,
+          url: changes.url ?? null,
+          setEvents: changes.events !== undefined,
+          events: changes.events ?? null,
+          setDescription: changes.description !== undefined,
+          description: changes.description ?? null,
+          enabled: changes.enabled ?? null,
+        });
+        if (rows[0] && changes.enabled === false)
+          await CANCEL_ENDPOINT_DELIVERIES.query(tx, { endpointId: id });
+        return rows[0] ?? null;
+      }),
+    );
   }
 
   /** With its deliveries. False when the endpoint is not one of these clients'. */
   async delete(id: string, clientIds: string[]): Promise<boolean> {
-    const rows = await DELETE_ENDPOINT.query(this.dataSource, { id, clientIds });
+    const rows = await retryingDeadlocks(() => DELETE_ENDPOINT.query(this.dataSource, { id, clientIds }));
     return rows.length > 0;
   }
 
