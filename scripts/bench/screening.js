@@ -53,7 +53,7 @@ async function runScreeningBench(stack, token) {
   const apiRuns = [];
   const bareRuns = [];
   // A warm-up of each, not measured, as for registration: V8 optimises the path over its first
-  // seconds of load (the first measured run was 12-20 % below the next two, for either).
+  // seconds of load (the first measured run was 17-22 % below the next two, for either).
   await load({ url: `${stack.base}/candidate-requests/${uuid}`, headers, connections: 50 });
   await load({ url: `${bare.url}/candidate-requests/${uuid}`, headers, connections: 50 });
   for (let i = 0; i < 3; i++) {
