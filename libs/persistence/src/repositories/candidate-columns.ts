@@ -91,5 +91,13 @@ export function candidateColumnsSetNull(keep: readonly CandidateField[]): string
     .join(', ');
 }
 
+/** Whether a row still holds any field but `keep`'s: the rows an erasure has yet to touch. */
+export function candidateColumnsAnyKept(keep: readonly CandidateField[]): string {
+  const kept = Object.entries(CANDIDATE_COLUMNS)
+    .filter(([field]) => !keep.includes(field as CandidateField))
+    .map(([, [column]]) => `${column} IS NOT NULL`);
+  return `(${kept.join(' OR ')})`;
+}
+
 /** The column of a candidate field. */
 export const candidateColumn = (field: CandidateField): string => CANDIDATE_COLUMNS[field][0];

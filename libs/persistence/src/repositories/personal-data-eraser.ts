@@ -1,6 +1,6 @@
 import { EVENT_DATA_FIELDS } from '@app/domain';
 import { CORPUS_LOCK, lockForTransaction } from '../legal-corpus/corpus-locks';
-import { candidateColumnsSetNull } from './candidate-columns';
+import { candidateColumnsAnyKept, candidateColumnsSetNull } from './candidate-columns';
 import { queryRows, SqlExecutor } from './executor';
 
 /** What one erasure touched, row counts per kind (logs and the bench). */
@@ -24,6 +24,7 @@ export interface ErasureReport {
  * the candidate is erased without another edit here.
  */
 const ERASED_CANDIDATE_COLUMNS = candidateColumnsSetNull(['personType']);
+const CANDIDATE_NOT_ERASED = candidateColumnsAnyKept(['personType']);
 
 /** The idempotent operations whose kept answer names what they created, and where. */
 const ANSWER_NAMES = `(r.operation = 'createCandidateRequest' AND r.response_body->>'uuid' = ANY($1::text[]))
@@ -36,7 +37,8 @@ const ANSWER_NAMES = `(r.operation = 'createCandidateRequest' AND r.response_bod
  * everywhere the service kept it (docs/privacy.md, "Retention: blocking, then suppression"), in the
  * caller's transaction. What stays is ids, statuses, dates, counts and charges: the rows remain,
  * their personal columns become NULL (or empty where a column may not be NULL), and
- * `billing_charge` is not touched. Running it again on the same ids changes nothing more.
+ * `billing_charge` is not touched. Running it again on the same ids changes nothing more, and its
+ * report counts nothing: each statement touches only rows not yet erased.
  *
  * - candidate: every column but its ids and person type;
  * - request_process: candidate input, executive summary, raw details;
@@ -76,7 +78,8 @@ export class PersonalDataEraser {
 
     if (requestIds.length > 0) {
       report.candidates = await count(
-        `UPDATE candidate SET ${ERASED_CANDIDATE_COLUMNS} WHERE request_id = ANY($1::uuid[]) RETURNING 1`,
+        `UPDATE candidate SET ${ERASED_CANDIDATE_COLUMNS}
+          WHERE request_id = ANY($1::uuid[]) AND ${CANDIDATE_NOT_ERASED} RETURNING 1`,
         [requestIds],
       );
       report.processes = await count(
@@ -118,14 +121,17 @@ export class PersonalDataEraser {
                               FROM jsonb_array_elements(d.attempts) WITH ORDINALITY AS t(a, n))
            FROM event e
           WHERE e.subject = ANY($1::text[]) AND d.event_tx = e.tx_id AND d.event_seq = e.seq
-            AND jsonb_array_length(d.attempts) > 0 RETURNING 1`,
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.attempts) a
+                         WHERE a - 'at' - 'httpStatus' - 'durationMs' - 'error' <> '{}'::jsonb) RETURNING 1`,
         [subjects],
       );
       report.events = await count(
-        `UPDATE event e
-            SET data = (SELECT coalesce(jsonb_object_agg(j.key, j.value), '{}') FROM jsonb_each(e.data) j
-                         WHERE e.type || '.' || j.key = ANY($2::text[]))
-          WHERE e.subject = ANY($1::text[]) RETURNING 1`,
+        `UPDATE event e SET data = k.data
+           FROM (SELECT x.tx_id, x.seq,
+                        (SELECT coalesce(jsonb_object_agg(j.key, j.value), '{}') FROM jsonb_each(x.data) j
+                          WHERE x.type || '.' || j.key = ANY($2::text[])) AS data
+                   FROM event x WHERE x.subject = ANY($1::text[])) k
+          WHERE e.tx_id = k.tx_id AND e.seq = k.seq AND e.data <> k.data RETURNING 1`,
         [subjects, EVENT_DATA_FIELDS],
       );
       report.idempotencyRecords = await count(
