@@ -100,22 +100,24 @@ async function main() {
   });
 
   await waitForApi();
+  const demo = demoUsers();
+  // Only the published demo password is printed (production refuses it, so it never guards real
+  // data): a password of the operator's own is not, since this output may end up in a log.
+  const demoSignIn = demo.create
+    ? `demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (admins; also multi@acme.test, ops@globex.test; analyst@acme.test, viewer@acme.test)`
+    : `none (${demo.reason})`;
   if (output.json) {
-    // No password in a log a shipper may keep: the README gives the demo accounts.
     output.say('info', `API ready at http://localhost:${PORT} (Swagger UI: /docs)`);
+    output.say('info', `Demo sign-in: ${demoSignIn}`);
     output.say('info', `Mails: ${mail.summary.where} (${mail.summary.note})`);
     return;
   }
-  const demo = demoUsers();
   console.log(
     [
       '',
       `  API ready:       http://localhost:${PORT}`,
       `  Swagger UI:      http://localhost:${PORT}/docs   (OpenAPI JSON: /docs-json)`,
-      demo.create
-        ? // A password of the operator's own is not printed: this output may end up in a log.
-          `  Demo sign-in:    demo@acme.test / ${process.env.DEMO_PASSWORD ? '(your DEMO_PASSWORD)' : demo.password}   (admins; also multi@acme.test, ops@globex.test; analyst@acme.test, viewer@acme.test)`
-        : `  Demo sign-in:    none (${demo.reason})`,
+      `  Demo sign-in:    ${demoSignIn}`,
       `  Mails:           ${mail.summary.where}   (${mail.summary.note})`,
       '  Stop with Ctrl-C (a crashed app is restarted; 5 crashes within 60 s stop everything;',
       '  an outage of PostgreSQL or Redis is waited out).',

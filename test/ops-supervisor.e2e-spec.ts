@@ -122,6 +122,15 @@ describe('npm start supervises the api and the processor', () => {
       expect.objectContaining({ app: 'supervisor', level: 30, msg: `api started (pid ${apiPid})` }),
     );
     expect(lines).toContainEqual(expect.objectContaining({ app: 'supervisor', msg: 'Stopped.' }));
+    // The newcomer piping the output still learns how to sign in (the published demo password only).
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        app: 'supervisor',
+        msg: expect.stringMatching(
+          /^Demo sign-in: demo@acme\.test \/ (Demo-Pass-2026!|\(your DEMO_PASSWORD\)) /,
+        ),
+      }),
+    );
   }, 120_000);
 
   it('stops everything and exits non-zero when the processor crashes 5 times within 60 s', async () => {
