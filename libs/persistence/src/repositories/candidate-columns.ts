@@ -83,20 +83,24 @@ export function candidateWriteColumns<T>(candidateOf: (row: T) => RegistrationIn
   return columns as Columns<T>;
 }
 
+/** The columns of every field but `keep`'s. */
+const columnsBut = (keep: readonly CandidateField[]): string[] =>
+  Object.entries(CANDIDATE_COLUMNS)
+    .filter(([field]) => !keep.includes(field as CandidateField))
+    .map(([, [column]]) => column);
+
 /** `column = NULL` for every field but `keep`'s (what an erasure leaves: docs/privacy.md). */
 export function candidateColumnsSetNull(keep: readonly CandidateField[]): string {
-  return Object.entries(CANDIDATE_COLUMNS)
-    .filter(([field]) => !keep.includes(field as CandidateField))
-    .map(([, [column]]) => `${column} = NULL`)
+  return columnsBut(keep)
+    .map((column) => `${column} = NULL`)
     .join(', ');
 }
 
 /** Whether a row still holds any field but `keep`'s: the rows an erasure has yet to touch. */
 export function candidateColumnsAnyKept(keep: readonly CandidateField[]): string {
-  const kept = Object.entries(CANDIDATE_COLUMNS)
-    .filter(([field]) => !keep.includes(field as CandidateField))
-    .map(([, [column]]) => `${column} IS NOT NULL`);
-  return `(${kept.join(' OR ')})`;
+  return `(${columnsBut(keep)
+    .map((column) => `${column} IS NOT NULL`)
+    .join(' OR ')})`;
 }
 
 /** The column of a candidate field. */

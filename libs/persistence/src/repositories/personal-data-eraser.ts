@@ -2,6 +2,7 @@ import { EVENT_DATA_FIELDS } from '@app/domain';
 import { CORPUS_LOCK, lockForTransaction } from '../legal-corpus/corpus-locks';
 import { candidateColumnsAnyKept, candidateColumnsSetNull } from './candidate-columns';
 import { queryRows, SqlExecutor } from './executor';
+import type { DeliveryAttempt } from './webhook-delivery.repository';
 
 /** What one erasure touched, row counts per kind (logs and the bench). */
 export interface ErasureReport {
@@ -25,6 +26,22 @@ export interface ErasureReport {
  */
 const ERASED_CANDIDATE_COLUMNS = candidateColumnsSetNull(['personType']);
 const CANDIDATE_NOT_ERASED = candidateColumnsAnyKept(['personType']);
+
+/**
+ * What a webhook delivery's attempt keeps through an erasure: every field an attempt is written
+ * with (a field added to DeliveryAttempt does not compile until it is named here); anything else in
+ * a stored attempt goes.
+ */
+const KEPT_ATTEMPT_FIELDS = Object.keys({
+  at: true,
+  httpStatus: true,
+  durationMs: true,
+  error: true,
+} satisfies Record<keyof DeliveryAttempt, true>);
+/** Attempt `a` with its kept fields only. */
+const KEPT_OF_ATTEMPT = `jsonb_build_object(${KEPT_ATTEMPT_FIELDS.map((f) => `'${f}', a->'${f}'`).join(', ')})`;
+/** Whether attempt `a` holds anything but its kept fields: not erased yet. */
+const ATTEMPT_NOT_ERASED = `a ${KEPT_ATTEMPT_FIELDS.map((f) => `- '${f}'`).join(' ')} <> '{}'::jsonb`;
 
 /** The idempotent operations whose kept answer names what they created, and where. */
 const ANSWER_NAMES = `(r.operation = 'createCandidateRequest' AND r.response_body->>'uuid' = ANY($1::text[]))
@@ -116,13 +133,11 @@ export class PersonalDataEraser {
     if (subjects.length > 0) {
       report.deliveries = await count(
         `UPDATE webhook_delivery d
-            SET attempts = (SELECT coalesce(jsonb_agg(jsonb_build_object('at', a->'at', 'httpStatus', a->'httpStatus',
-                                                      'durationMs', a->'durationMs', 'error', a->'error') ORDER BY n), '[]')
+            SET attempts = (SELECT coalesce(jsonb_agg(${KEPT_OF_ATTEMPT} ORDER BY n), '[]')
                               FROM jsonb_array_elements(d.attempts) WITH ORDINALITY AS t(a, n))
            FROM event e
           WHERE e.subject = ANY($1::text[]) AND d.event_tx = e.tx_id AND d.event_seq = e.seq
-            AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.attempts) a
-                         WHERE a - 'at' - 'httpStatus' - 'durationMs' - 'error' <> '{}'::jsonb) RETURNING 1`,
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.attempts) a WHERE ${ATTEMPT_NOT_ERASED}) RETURNING 1`,
         [subjects],
       );
       report.events = await count(
