@@ -129,7 +129,17 @@ describe('WebhookEndpointRepository (medium)', () => {
     expect(sql).toMatchSnapshot();
   });
 
-  it('delete: chosen as a deadlock’s victim (an attempts’ record locking a delivery, then the endpoint), runs again', async () => {
+  /**
+   * Runs `change` on an endpoint with one pending delivery while a second connection plays the
+   * attempts' record: it locks the delivery first, and once `change` (holding the endpoint) waits
+   * for it, updates the endpoint, closing the cycle. PostgreSQL rolls `change` back (it waited first,
+   * so it finds the cycle first) and the recorder's update goes through; `change`'s answer is what
+   * its retry made of it.
+   */
+  async function deadlockedWithRecorder<T>(
+    change: (endpointId: string) => Promise<T>,
+    waitingStatement: string,
+  ): Promise<{ answer: T; endpointId: string; deliveryId: string }> {
     const e = await create();
     const [{ tx_id, seq }] = await db.rows<{ tx_id: string; seq: string }>(
       `INSERT INTO event (client_id, type, subject, data) VALUES ('acme', 'candidate_request.completed', 's', '{}')
@@ -141,32 +151,48 @@ describe('WebhookEndpointRepository (medium)', () => {
        VALUES ($1, $2, $3::xid8, $4, 'candidate_request.completed', now(), 's', 'pending', now())`,
       [deliveryId, e.id, tx_id, seq],
     );
-    // The attempts' record, by hand: the delivery's row locked first, the endpoint's after.
     const recorder = new Client({ connectionString: db.url });
     await recorder.connect();
     try {
       await recorder.query('BEGIN');
       await recorder.query(`UPDATE webhook_delivery SET attempts = attempts WHERE id = $1`, [deliveryId]);
-      const deleting = repo.delete(e.id, ['acme']);
-      // The deletion holds the endpoint and waits for the delivery; then the recorder closes the cycle.
+      const changing = change(e.id);
       await eventually(
         async () =>
           (
             await db.rows(
               `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-                  AND query LIKE 'DELETE FROM webhook_endpoint%'`,
+                  AND starts_with(query, $1)`,
+              [waitingStatement],
             )
           ).length > 0,
       );
-      // PostgreSQL rolls the deletion back (it waited first, so it finds the cycle first): the
-      // recorder's update goes through.
       await recorder.query(`UPDATE webhook_endpoint SET failing_since = now() WHERE id = $1`, [e.id]);
       await recorder.query('COMMIT');
-      expect(await deleting).toBe(true);
+      return { answer: await changing, endpointId: e.id, deliveryId };
     } finally {
       await recorder.end();
     }
-    expect(await db.rows(`SELECT 1 FROM webhook_endpoint WHERE id = $1`, [e.id])).toEqual([]);
+  }
+
+  it('delete: chosen as a deadlock’s victim (an attempts’ record locking a delivery, then the endpoint), runs again', async () => {
+    const { answer, endpointId, deliveryId } = await deadlockedWithRecorder(
+      (id) => repo.delete(id, ['acme']),
+      'DELETE FROM webhook_endpoint',
+    );
+    expect(answer).toBe(true);
+    expect(await db.rows(`SELECT 1 FROM webhook_endpoint WHERE id = $1`, [endpointId])).toEqual([]);
     expect(await db.rows(`SELECT 1 FROM webhook_delivery WHERE id = $1`, [deliveryId])).toEqual([]);
+  });
+
+  it('update: disabling chosen as a deadlock’s victim runs again, and cancels the pending delivery', async () => {
+    const { answer, deliveryId } = await deadlockedWithRecorder(
+      (id) => repo.update(id, ['acme'], { enabled: false }),
+      'UPDATE webhook_delivery',
+    );
+    expect(answer).toMatchObject({ enabled: false });
+    expect(await db.rows(`SELECT status FROM webhook_delivery WHERE id = $1`, [deliveryId])).toEqual([
+      { status: 'failed' },
+    ]);
   });
 });
