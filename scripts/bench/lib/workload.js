@@ -105,7 +105,14 @@ async function withDatabase(stack, use) {
  * this machine's PostgreSQL runs with autovacuum off, so after the earlier parts' tens of thousands of
  * requests the tables would carry their dead rows and the planner the statistics of empty tables.
  */
-const MAINTAINED = ['candidate_request', 'candidate', 'request_process', 'event', 'outbox_job'];
+const MAINTAINED = [
+  'candidate_request',
+  'candidate',
+  'request_process',
+  'event',
+  'outbox_job',
+  'webhook_delivery',
+];
 async function vacuumAnalyze(stack) {
   await withDatabase(stack, (db) => db.query(`VACUUM ANALYZE ${MAINTAINED.join(', ')}`));
 }
