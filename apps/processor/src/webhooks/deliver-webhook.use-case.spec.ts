@@ -171,7 +171,8 @@ function setup(answers: SendResult[] = [OK], slotsPerClient = 4) {
   const outbox = new RecordingOutbox();
   const outcomes: DeliveryOutcome[] = [];
   const failures: FailedAttempt[] = [];
-  const policy = new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient });
+  // No slot to lend: a client at its share is handed back.
+  const policy = new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient, slots: slotsPerClient });
   const ledger = new DeliveryLedger(
     deliveries as unknown as WebhookDeliveryRepository,
     // The real rule, with pauses that take no time.

@@ -7,8 +7,9 @@ import { DeliverWebhookUseCase } from './deliver-webhook.use-case';
 /** Attempts run concurrently: they mostly wait on the receivers. */
 export const DELIVER_CONCURRENCY = 64;
 /**
- * The slots one client may hold (see ClientShares): a quarter, so a client with a large backlog
- * still gets plenty while at least three others find a slot free at once.
+ * The slots one client may hold whatever the others do (see ClientShares): a quarter, so at least
+ * four clients with backlogs go at once. Past it a client borrows idle slots, a quarter always kept
+ * free for the others.
  */
 export const CLIENT_SLOTS = DELIVER_CONCURRENCY / 4;
 

@@ -19,7 +19,7 @@ import { DispatcherService } from './dispatcher.service';
 import { EventDispatcher } from './event-dispatcher';
 import { ProcessBacklogWatcher } from './process-backlog.watcher';
 import { SignedPoster } from './signed-poster';
-import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
+import { CLIENT_SLOTS, DELIVER_CONCURRENCY, WebhookProcessor } from './webhook.processor';
 
 /** Webhooks in the processor: the dispatcher (event log -> deliveries) and the delivery attempts. */
 @Module({
@@ -34,7 +34,11 @@ import { CLIENT_SLOTS, WebhookProcessor } from './webhook.processor';
     {
       provide: DeliveryPolicy,
       useFactory: (config: AppConfig) =>
-        new DeliveryPolicy({ retrySchedule: config.webhooks.retrySchedule, slotsPerClient: CLIENT_SLOTS }),
+        new DeliveryPolicy({
+          retrySchedule: config.webhooks.retrySchedule,
+          slotsPerClient: CLIENT_SLOTS,
+          slots: DELIVER_CONCURRENCY,
+        }),
       inject: [APP_CONFIG],
     },
     { provide: DeliveryPacer, useFactory: () => new DeliveryPacer() },

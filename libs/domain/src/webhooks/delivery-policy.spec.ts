@@ -9,7 +9,7 @@ import {
 import { DISABLE_AFTER_FAILING_MS } from './retry-schedule';
 
 const SCHEDULE = [1_000, 5_000];
-const policy = () => new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient: 2 });
+const policy = () => new DeliveryPolicy({ retrySchedule: SCHEDULE, slotsPerClient: 2, slots: 4 });
 const due = (id: string, extra: Partial<DueDelivery> = {}): DueDelivery => ({
   id,
   generation: 0,
