@@ -180,7 +180,7 @@ export class DeliveryPolicy {
  * share went back to the queue for 250 ms to 4 s each time, and 10,000 deliveries went at about
  * 1,000 a second with the machine 60 % idle, against 2,700-3,200 with borrowing
  * (docs/performance.md, "The delivery path"). A client that comes meanwhile finds the free share
- * at once, and a borrower gets no new slot until the others' jobs have theirs.
+ * at once, and a borrower gets no further slot while only that share is free.
  *
  * Plain state, one instance per processor (each processor shares out its own slots).
  */
