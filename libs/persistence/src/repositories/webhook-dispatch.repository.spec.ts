@@ -142,10 +142,12 @@ describe('WebhookDispatchRepository (medium)', () => {
       `INSERT INTO event (client_id, type, subject, data)
        SELECT 'acme', 'candidate_request.created', 'plan-' || i, '{}'::jsonb FROM generate_series(1, 5000) i`,
     );
-    const last = await repo.inTransaction((tx) => repo.lastBelow(tx, '18446744073709551615'));
+    // Above every transaction id (xid8's largest): every committed event is below it.
+    const beyondAll = '18446744073709551615';
+    const last = await repo.inTransaction((tx) => repo.lastBelow(tx, beyondAll));
     const [{ 'QUERY PLAN': plan }] = await db.rows<{ 'QUERY PLAN': unknown }>(
       `EXPLAIN (FORMAT JSON) ${ANY_EVENT_AFTER.text}`,
-      ANY_EVENT_AFTER.params({ afterTx: last!.txId, afterSeq: last!.seq, horizon: '18446744073709551615' }),
+      ANY_EVENT_AFTER.params({ afterTx: last!.txId, afterSeq: last!.seq, horizon: beyondAll }),
     );
     expect(JSON.stringify(plan)).not.toContain('Seq Scan');
     expect(JSON.stringify(plan)).toContain('event_pkey');
