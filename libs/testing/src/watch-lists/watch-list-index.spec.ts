@@ -5,6 +5,7 @@ import {
   prepareEntry,
   prepareSubject,
   scoreCeiling,
+  scoreEntry,
 } from '@app/domain/watch-lists/matching/compare';
 import { buildSegment } from '@app/domain/watch-lists/matching/indexing/segment-builder';
 import { WatchListIndex } from '@app/domain/watch-lists/matching/indexing/watch-list-index';
@@ -41,13 +42,21 @@ const person = (
 ) =>
   ({ kind: 'person', name, lastName, secondLastName: secondLastName ?? null, ...extra }) as ScreeningSubject;
 
-/** Every entry of every source compared one by one: what the index must find, and nothing else. */
+/**
+ * Every entry of every source compared one by one: what the index must find, and nothing else.
+ * `compareWithEntry` is `scoreEntry` of the two prepared; each entry is prepared once here, not once
+ * per candidate (most of what comparing 11,000 entries cost).
+ */
+const PREPARED = [...ENTRIES].map(
+  ([source, entries]) => [source, entries.map((entry) => [entry.key, prepareEntry(entry)] as const)] as const,
+);
 function bruteForce(subject: ScreeningSubject) {
+  const prepared = prepareSubject(subject);
   const hits: string[] = [];
-  for (const [source, entries] of ENTRIES)
-    for (const entry of entries) {
-      const comparison = compareWithEntry(subject, entry);
-      if (comparison.decision !== 'no_match') hits.push(`${source}/${entry.key} ${comparison.score}`);
+  for (const [source, entries] of PREPARED)
+    for (const [key, entry] of entries) {
+      const { comparison } = scoreEntry(prepared, entry);
+      if (comparison.decision !== 'no_match') hits.push(`${source}/${key} ${comparison.score}`);
     }
   return hits.sort();
 }
