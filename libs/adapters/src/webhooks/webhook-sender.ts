@@ -6,6 +6,8 @@ import { APP_CONFIG, AppConfig, guardedLookup, literalAddressRefusal } from '@ap
 
 /** We never need a receiver's answer; reading at most this much keeps a huge one harmless. */
 export const MAX_RESPONSE_BYTES = 1024;
+/** Requests open at once to one origin (protocol, host and port); more wait for one to end. */
+export const MAX_CONNECTIONS = 64;
 
 /**
  * The domain's WebhookSender port over Node's HTTP client (docs/integrators.md): one POST, success is a 2xx within
@@ -13,12 +15,18 @@ export const MAX_RESPONSE_BYTES = 1024;
  * 1 kB of the answer is read. Unless private URLs are allowed, the address is checked again right
  * before connecting, on the addresses the connection then uses (see guardedLookup). Connections
  * are kept alive: most deliveries go to a few receivers.
+ *
+ * At most MAX_CONNECTIONS requests are open to one origin; the others wait for a connection. The
+ * receiver's time starts when the request has its connection (docs/integrators.md, "Webhooks"): a
+ * request that waited behind 64 slow answers is not charged their time. The wait itself is bounded
+ * by the same limit, so that a receiver that hangs holds the attempts queued for it (and the
+ * client's delivery slots) for one limit, not one per 64 of them; such an attempt fails as not sent.
  */
 @Injectable()
 export class HttpWebhookSender implements WebhookSender, OnApplicationShutdown {
   private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: MAX_CONNECTIONS }),
   };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -37,6 +45,10 @@ export class HttpWebhookSender implements WebhookSender, OnApplicationShutdown {
         settled = true;
         clearTimeout(timer);
         resolve({ httpStatus: status, error: status === null ? error : verdict(status) });
+      };
+      const giveUp = (error: string) => () => {
+        request.destroy();
+        finish(error);
       };
       const request = (secure ? https : http).request(
         target,
@@ -64,11 +76,18 @@ export class HttpWebhookSender implements WebhookSender, OnApplicationShutdown {
           response.on('error', () => finish(null));
         },
       );
-      // An answer that started in time but streams on is cut; its status already decided.
-      const timer = setTimeout(() => {
-        request.destroy();
-        finish(`No answer within ${timeoutMs} ms`);
-      }, timeoutMs);
+      let timer = setTimeout(
+        giveUp(
+          `Not sent: no free connection to ${target.origin} within ${timeoutMs} ms ` +
+            `(all ${MAX_CONNECTIONS} were waiting for its answers)`,
+        ),
+        timeoutMs,
+      );
+      request.once('socket', () => {
+        clearTimeout(timer);
+        // An answer that started in time but streams on is cut; its status already decided.
+        timer = setTimeout(giveUp(`No answer within ${timeoutMs} ms`), timeoutMs);
+      });
       request.on('error', (error) => finish(error.message));
       request.end(body);
     });
