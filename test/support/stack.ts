@@ -10,7 +10,14 @@ import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 const STATE_FILE = join(tmpdir(), `screening-e2e-${process.env.E2E_SLOT ?? 'default'}.json`);
-export const LOG_DIR = join(ROOT, 'test', 'artifacts', 'logs');
+/** Each slot's apps log apart: tests read the lines their own stack wrote (test/support/logs.ts). */
+export const LOG_DIR = join(
+  ROOT,
+  'test',
+  'artifacts',
+  'logs',
+  ...(process.env.E2E_SLOT ? [process.env.E2E_SLOT] : []),
+);
 
 export interface StackState {
   apiPort: number;
