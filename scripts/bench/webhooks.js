@@ -6,6 +6,7 @@ const { createHmac, randomBytes, randomUUID } = require('node:crypto');
 const http = require('node:http');
 const path = require('node:path');
 const { Client } = require('pg');
+const { cpuByRole, cpuSpent } = require('./lib/floors');
 const { load, median } = require('./lib/measure');
 const {
   call,
@@ -32,6 +33,7 @@ function startReceiver() {
     child.once('message', () =>
       resolve({
         url: `http://127.0.0.1:${RECEIVER_PORT}/hooks`,
+        pid: child.pid,
         received: () => new Promise((r) => child.once('message', (m) => r(m.received)).send('count')),
         stop: () => child.kill(),
       }),
@@ -84,8 +86,9 @@ async function processorRate(stack, token, db) {
  * pending) and counts the successes once at the end: a count of the 10,000 every 100 ms cost
  * PostgreSQL a twentieth of what the deliveries did.
  */
-async function deliveryRate(stack, db, count) {
+async function deliveryRate(stack, db, count, cpuNow = () => new Map()) {
   await vacuumAnalyze(stack);
+  const cpuBefore = cpuNow();
   // Events come only from sessions announced as event writers (libs/persistence event-horizon.ts).
   const { ANNOUNCE_EVENT_WRITER } = require(
     path.join(__dirname, '..', '..', 'dist/libs/persistence/src/repositories/event-horizon.js'),
@@ -113,13 +116,14 @@ async function deliveryRate(stack, db, count) {
     `SELECT count(*)::int AS n FROM webhook_delivery WHERE event_tx = $1::xid8 AND status = 'succeeded'`,
     [written[0].tx],
   );
+  const cpuMs = cpuSpent(cpuBefore, cpuNow());
   if (succeeded[0].n !== count) throw new Error(`${succeeded[0].n} of ${count} deliveries succeeded`);
   const { rows } = await db.query(
     `SELECT max((a->>'at')::bigint + (a->>'durationMs')::bigint) AS last FROM webhook_delivery, jsonb_array_elements(attempts) a
       WHERE event_tx = $1::xid8`,
     [written[0].tx],
   );
-  return { deliveries: count, seconds: (Number(rows[0].last) - Number(written[0].at)) / 1000 };
+  return { deliveries: count, seconds: (Number(rows[0].last) - Number(written[0].at)) / 1000, cpuMs };
 }
 
 /** The processor's attempts in flight at most (apps/processor webhook.processor.ts DELIVER_CONCURRENCY). */
@@ -243,12 +247,29 @@ async function runWebhookDeliveriesBench(stack, token, runs = RUNS) {
   try {
     await waitUntil(db, QUIET, [], 600_000, 100);
     await subscribe(stack, token, db, receiver.url);
+    // What each part of the machine spent, in microseconds of CPU a delivery or a POST: the floor's
+    // sender is this process.
+    const cpuNow = () =>
+      cpuByRole(
+        { processor: stack.processor.pid, api: stack.api.pid, receiver: receiver.pid, sender: process.pid },
+        new URL(stack.env.REDIS_URL).port,
+      );
+    const perItem = (cpuMs, count) =>
+      Object.fromEntries(Object.entries(cpuMs).map(([role, ms]) => [role, (ms * 1000) / count]));
     const each = [];
     for (let i = 0; i < runs; i++) {
-      const delivery = await deliveryRate(stack, db, 10_000);
+      const delivery = await deliveryRate(stack, db, 10_000, cpuNow);
+      const floorCpuBefore = cpuNow();
       const floor = await signedPostFloor(receiver.url, 10_000);
+      const floorCpuMs = cpuSpent(floorCpuBefore, cpuNow());
       const perSecond = delivery.deliveries / delivery.seconds;
-      each.push({ perSecond, floor: floor.perSecond, ofFloor: perSecond / floor.perSecond });
+      each.push({
+        perSecond,
+        floor: floor.perSecond,
+        ofFloor: perSecond / floor.perSecond,
+        cpuUsPerDelivery: perItem(delivery.cpuMs, delivery.deliveries),
+        cpuUsPerPost: perItem(floorCpuMs, floor.posts),
+      });
     }
     await db.query(`DELETE FROM webhook_endpoint`);
     return {

@@ -60,6 +60,46 @@ function cpuMs(pid) {
 }
 
 /**
+ * CPU milliseconds used so far by every process of the machine, summed by role: the `pids` given
+ * ({ processor: 123, ... }), PostgreSQL's server processes (all of the machine's), a redis-server
+ * whose command line names `redisPort`, and `other`. Subtract two of them (`cpuSpent`) to see what a
+ * run cost each part. A process that started and ended between the two is not counted (PostgreSQL's
+ * backends live as long as the pools' connections). Empty where /proc is missing.
+ */
+function cpuByRole(pids, redisPort) {
+  const roleOf = new Map(Object.entries(pids).map(([role, pid]) => [String(pid), role]));
+  const byPid = new Map();
+  if (!fs.existsSync('/proc/self/stat')) return byPid;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command;
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const role =
+      roleOf.get(pid) ??
+      (command.startsWith('postgres')
+        ? 'postgres'
+        : command.includes('redis-server') && command.includes(`:${redisPort}`)
+          ? 'redis'
+          : 'other');
+    byPid.set(pid, { role, ms: cpuMs(pid) });
+  }
+  return byPid;
+}
+
+/** Milliseconds of CPU each role used between two `cpuByRole` snapshots. */
+function cpuSpent(before, after) {
+  const spent = {};
+  for (const [pid, { role, ms }] of after) {
+    const used = ms - (before.get(pid)?.ms ?? 0);
+    if (Number.isFinite(used)) spent[role] = (spent[role] ?? 0) + used;
+  }
+  return spent;
+}
+
+/**
  * Until a process has used under `share` of a core over a whole second (a started app has finished
  * loading what it loads in the background), at most `timeoutMs`; where /proc is missing, at once.
  */
@@ -73,4 +113,4 @@ async function untilIdle(pid, { share = 0.05, timeoutMs = 60_000 } = {}) {
   }
 }
 
-module.exports = { bullNoopJobsPerSecond, cpuMs, rssMb, untilIdle };
+module.exports = { bullNoopJobsPerSecond, cpuByRole, cpuMs, cpuSpent, rssMb, untilIdle };
