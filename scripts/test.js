@@ -11,6 +11,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+const { countsOf, summaryOf } = require('./lib/test-summary');
+
 const ROOT = path.join(__dirname, '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -53,20 +55,10 @@ async function jest(label, args, options) {
     [JEST, '--runInBand', '--json', '--outputFile', report, ...args],
     options,
   );
-  // Without a report Jest failed before running anything: that counts as one failure.
-  let counts = { passed: 0, failed: result.ok ? 0 : 1, skipped: 0, suites: 0, suitesFailed: 0 };
-  if (fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
-    const failed = json.numFailedTests + json.numRuntimeErrorTestSuites;
-    counts = {
-      passed: json.numPassedTests,
-      // A run that failed with no failed test (a global setup that threw) counts as one failure.
-      failed: failed > 0 || result.ok ? failed : 1,
-      skipped: json.numPendingTests + json.numTodoTests,
-      suites: json.numTotalTestSuites,
-      suitesFailed: json.numFailedTestSuites,
-    };
-  }
+  const counts = countsOf(
+    fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null,
+    result.ok,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   return { ...result, counts };
 }
@@ -108,15 +100,7 @@ async function main() {
   ]);
   runs.slice(1).forEach(printBlock);
 
-  const sum = (key) => runs.reduce((total, { counts }) => total + counts[key], 0);
-  const some = (n, word) => (n > 0 ? `${n} ${word}, ` : '');
-  process.stdout.write(
-    `\n${runs.map(({ label, ok }) => `${label}: ${ok ? 'passed' : 'FAILED'}`).join('; ')}\n` +
-      `Test Suites: ${some(sum('suitesFailed'), 'failed')}${sum('suites') - sum('suitesFailed')} passed, ${sum('suites')} total\n` +
-      `Tests:       ${some(sum('failed'), 'failed')}${some(sum('skipped'), 'skipped')}${sum('passed')} passed, ${
-        sum('passed') + sum('failed') + sum('skipped')
-      } total\n`,
-  );
+  process.stdout.write(`\n${summaryOf(runs)}\n`);
   process.exit(runs.every((r) => r.ok) ? 0 : 1);
 }
 
