@@ -52,7 +52,8 @@ async function jest(label, args, options) {
   const result = await run(
     label,
     process.execPath,
-    [JEST, '--runInBand', '--json', '--outputFile', report, ...args],
+    // Jest's `--selectProjects` takes every word after it: the caller's arguments go first.
+    [JEST, ...args, '--runInBand', '--json', '--outputFile', report],
     options,
   );
   const counts = countsOf(
@@ -69,7 +70,7 @@ function e2eShard(shard, extraArgs, live) {
   const offset = Number(process.env.E2E_SLOT_OFFSET ?? 0) + (shard - 1) * SHARD_PORT_STEP;
   return jest(
     `jest e2e ${shard}/${E2E_SHARDS}`,
-    ['--selectProjects', 'e2e', `--shard=${shard}/${E2E_SHARDS}`, ...extraArgs],
+    [...extraArgs, `--shard=${shard}/${E2E_SHARDS}`, '--selectProjects', 'e2e'],
     { live, env: { E2E_SLOT: slot, E2E_SLOT_OFFSET: String(offset) } },
   );
 }
@@ -96,7 +97,7 @@ async function main() {
   );
   const runs = await Promise.all([
     ...Array.from({ length: E2E_SHARDS }, (_, i) => e2eShard(i + 1, extraArgs, i === 0)),
-    jest('jest unit', ['--selectProjects', 'unit', ...extraArgs]),
+    jest('jest unit', [...extraArgs, '--selectProjects', 'unit']),
   ]);
   runs.slice(1).forEach(printBlock);
 
