@@ -181,21 +181,13 @@ async function main() {
       const d = await runWebhookDeliveriesBench(stack, token);
       results.webhookDeliveries = d;
       console.log('\nWebhook deliveries to a local receiver, then signed POSTs alone to it (3 runs)');
-      const cpu = (us, roles) => roles.map(([role, label]) => `${label} ${fmt(us[role])}`).join(', ');
+      const label = { postgres: 'PostgreSQL', redis: 'Redis' };
+      const cpu = (us, roles) => roles.map((role) => `${label[role] ?? role} ${fmt(us[role])}`).join(', ');
       d.runs.forEach((r, i) =>
         console.log(
           `  run ${i + 1}   deliveries ${fmt(r.perSecond)} /s   signed POSTs alone ${fmt(r.floor)} /s   deliveries / floor ${fmt(r.ofFloor * 100, 1)} %\n` +
-            `          CPU us a delivery: ${cpu(r.cpuUsPerDelivery, [
-              ['processor', 'processor'],
-              ['postgres', 'PostgreSQL'],
-              ['receiver', 'receiver'],
-              ['redis', 'Redis'],
-              ['other', 'other'],
-            ])}` +
-            `; a POST alone: ${cpu(r.cpuUsPerPost, [
-              ['sender', 'sender'],
-              ['receiver', 'receiver'],
-            ])}`,
+            `          CPU us a delivery: ${cpu(r.cpuUsPerDelivery, ['processor', 'postgres', 'receiver', 'redis', 'other'])}` +
+            `; a POST alone: ${cpu(r.cpuUsPerPost, ['sender', 'receiver'])}`,
         ),
       );
       console.log(
